@@ -1,0 +1,89 @@
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import styles from "./landing.module.css";
+
+const CATEGORIES = [
+  { key: "utilities", icon: "🛡️" },
+  { key: "social", icon: "📣" },
+  { key: "fun", icon: "🎮" },
+  { key: "more", icon: "🧩" },
+] as const;
+
+const STEPS = ["signIn", "addBot", "configure"] as const;
+
+export default async function LandingPage({ params }: { params: Promise<{ locale: string }> }) {
+  const { locale: raw } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: "landing" });
+
+  return (
+    <>
+      <section className={styles.hero}>
+        <div className={`container ${styles.heroInner}`}>
+          <p className={styles.eyebrow}>{t("eyebrow")}</p>
+          <h1 className={styles.title}>{t("title")}</h1>
+          <p className={styles.subtitle}>{t("subtitle")}</p>
+          <div className={styles.ctas}>
+            <Link className="button button-primary" href={`/${locale}/dashboard`}>
+              {t("ctaPrimary")}
+            </Link>
+            <a className="button button-secondary" href="#features">
+              {t("ctaSecondary")}
+            </a>
+          </div>
+          <p className={styles.stats}>{t("stats")}</p>
+        </div>
+      </section>
+
+      <section id="features" className={`container ${styles.section}`} aria-labelledby="features-title">
+        <h2 id="features-title" className={styles.sectionTitle}>
+          {t("featuresTitle")}
+        </h2>
+        <p className={styles.sectionSubtitle}>{t("featuresSubtitle")}</p>
+        <ul className={styles.cards}>
+          {CATEGORIES.map(({ key, icon }) => (
+            <li key={key} className={styles.card}>
+              <span className={styles.cardIcon} aria-hidden="true">
+                {icon}
+              </span>
+              <h3>{t(`categories.${key}.title`)}</h3>
+              <p>{t(`categories.${key}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className={`container ${styles.section}`} aria-labelledby="steps-title">
+        <h2 id="steps-title" className={styles.sectionTitle}>
+          {t("stepsTitle")}
+        </h2>
+        <ol className={styles.steps}>
+          {STEPS.map((key, index) => (
+            <li key={key} className={styles.step}>
+              <span className={styles.stepNumber} aria-hidden="true">
+                {index + 1}
+              </span>
+              <h3>{t(`steps.${key}.title`)}</h3>
+              <p>{t(`steps.${key}.body`)}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="container" aria-labelledby="premium-title">
+        <div className={styles.premium}>
+          <div>
+            <span className="badge badge-premium">★ Premium</span>
+            <h2 id="premium-title">{t("premiumTitle")}</h2>
+            <p>{t("premiumBody")}</p>
+          </div>
+          <Link className={`button ${styles.premiumButton}`} href={`/${locale}/dashboard`}>
+            {t("premiumCta")}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Metadata, Viewport } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ErrorModal } from "@/components/error-modal";
+import { ErrorTextProvider } from "@/components/error-text";
+import { getEnv } from "@/lib/env";
+import { LANGUAGES, LOCALES, isLocale } from "@/lib/i18n/locales";
+import "../globals.css";
+
+type Props = { children: React.ReactNode; params: Promise<{ locale: string }> };
+
+export function generateStaticParams() {
+  return LOCALES.map((locale) => ({ locale }));
+}
+
+export const viewport: Viewport = { themeColor: "#0b0d12", width: "device-width", initialScale: 1 };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale } = await params;
+  if (!isLocale(locale)) return {};
+  const t = await getTranslations({ locale, namespace: "meta" });
+  return {
+    metadataBase: new URL(getEnv().APP_URL),
+    title: t("title"),
+    description: t("description"),
+    openGraph: { title: t("title"), description: t("description"), siteName: "Guildhall", locale: LANGUAGES[locale].code, type: "website" },
+    alternates: {
+      canonical: `/${locale}`,
+      languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${code}`])),
+    },
+  };
+}
+
+export default async function LocaleLayout({ children, params }: Props) {
+  const { locale } = await params;
+  if (!isLocale(locale)) notFound();
+  setRequestLocale(locale);
+  const t = await getTranslations({ locale, namespace: "common" });
+  const te = await getTranslations({ locale, namespace: "error" });
+  const language = LANGUAGES[locale];
+  return (
+    <html lang={language.tag} dir={language.dir}>
+      <body>
+        <a className="skip-link" href="#main">
+          {t("skipToContent")}
+        </a>
+        <ErrorTextProvider value={{ title: te("title"), description: te("description"), detail: te.raw("detail") as string, button: te("button") }}>
+          {children}
+        </ErrorTextProvider>
+        <ErrorModal title={te("modal.title")} unknown={te("modal.unknown")} close={t("close")} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,30 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { finalizeLogin } from "@/lib/auth/finalize-login";
+import { LOGIN_COOKIE } from "@/lib/auth/login-cookie";
+import { getDb } from "@/lib/db/client";
+import { publicRoute } from "@/lib/http/route";
+import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { toUserEntity } from "@/lib/users/user-entity";
+
+const body = z.strictObject({
+  code: z.string().min(1).max(512),
+  state: z.string().max(512).optional(),
+  login_type: z.literal("DEFAULT").default("DEFAULT"),
+});
+
+// POST /api/finalize-login: exchanges the callback code for a session (spec 7).
+export const POST = publicRoute({ body }, async ({ req, body }) => {
+  const loginCookie = await unseal(LOGIN_COOKIE, req.cookies.get(cookieName(LOGIN_COOKIE))?.value);
+  const login = await finalizeLogin(await getDb(), { code: body.code, state: body.state, loginCookie });
+  const response = NextResponse.json({
+    user: toUserEntity(login.user),
+    redirect: login.redirect,
+    popup: login.popup,
+    first_login: login.firstLogin,
+  });
+  response.cookies.set(cookieName(SESSION_COOKIE), await seal(SESSION_COOKIE, login.session), cookieOptions(SESSION_COOKIE));
+  response.cookies.set(cookieName(LOGIN_COOKIE), "", { ...cookieOptions(LOGIN_COOKIE), maxAge: 0 });
+  return response;
+});

@@ -1,0 +1,38 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { encodeGuildOAuthState } from "@/lib/auth/guild-oauth-state";
+import { isSafePath } from "@/lib/auth/redirect";
+import { getEnv } from "@/lib/env";
+import { findManagedGuild } from "@/lib/guilds/user-guilds";
+import { ApiError } from "@/lib/http/api-error";
+import { userRoute } from "@/lib/http/route";
+import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
+import { buildBotAuthorizeUrl } from "@/lib/platform/oauth";
+import { BOT_PERMISSIONS } from "@/lib/platform/permissions";
+
+const query = z.object({
+  guild_id: z.string().regex(/^\d{15,21}$/, "must be a guild id"),
+  permissions: z
+    .string()
+    .refine((value) => value === BOT_PERMISSIONS.toString(), `must be ${BOT_PERMISSIONS}`)
+    .optional(),
+  redirect_uri: z.string().max(2048).optional(),
+  target_path: z.string().max(2048).refine(isSafePath, "must be a path on this site").optional(),
+  locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
+});
+
+// GET /api/guilds/oauth: sends the browser to the platform's bot-add consent for a guild the user manages.
+export const GET = userRoute({ query }, async ({ session, query }) => {
+  const redirectUri = `${getEnv().APP_URL}/guild-oauth`;
+  if (query.redirect_uri !== undefined && query.redirect_uri !== redirectUri) {
+    throw new ApiError(400, "validation_failed", `Invalid query: redirect_uri must be ${redirectUri}`, [
+      { path: "redirect_uri", message: `must be ${redirectUri}` },
+    ]);
+  }
+  if (!(await findManagedGuild(session, query.guild_id))) {
+    throw new ApiError(403, "guild_not_managed", "You need the Manage Server permission on this server to add the bot.");
+  }
+  const targetPath = query.target_path ?? `/${query.locale}/dashboard/${query.guild_id}`;
+  const url = buildBotAuthorizeUrl({ guildId: query.guild_id, state: encodeGuildOAuthState(targetPath), redirectUri });
+  return NextResponse.redirect(url, 302);
+});

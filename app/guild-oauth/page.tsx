@@ -1,0 +1,26 @@
+import { getTranslations } from "next-intl/server";
+import { Spinner } from "@/components/spinner";
+import { parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
+import { isSnowflake } from "@/lib/platform/snowflake";
+import { localeFromRequest } from "@/lib/i18n/request-locale";
+import { GuildOAuthRelay } from "./guild-oauth-relay";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+// Return page after adding the bot (spec 2). guild_id is only a hint: the page it
+// leads to confirms the bot's presence with the bot token.
+export default async function GuildOAuthPage({ searchParams }: Props) {
+  const query = await searchParams;
+  const rawGuild = typeof query.guild_id === "string" ? query.guild_id : null;
+  const guildID = rawGuild && isSnowflake(rawGuild) ? rawGuild : null;
+  const targetPath = parseGuildOAuthState(typeof query.state === "string" ? query.state : null);
+  const locale = await localeFromRequest();
+  const t = await getTranslations({ locale, namespace: "guildOauth" });
+  return (
+    <div>
+      <Spinner label={t("title")} showLabel />
+      <p style={{ color: "var(--text-muted)", marginTop: 16 }}>{t("body")}</p>
+      <GuildOAuthRelay guildID={guildID} targetPath={targetPath} fallbackPath={`/${locale}/dashboard`} />
+    </div>
+  );
+}

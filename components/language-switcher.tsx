@@ -1,0 +1,35 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { LANGUAGES, LOCALES, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
+import { stripLocale } from "@/lib/i18n/negotiate";
+import styles from "./language-switcher.module.css";
+
+/** Stores the choice (spec 5 "stored preference") and reloads the same page in the new language. */
+export function LanguageSwitcher({ locale, label }: { locale: Locale; label: string }) {
+  const pathname = usePathname();
+  const search = useSearchParams();
+
+  function change(next: string) {
+    document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+    const query = search.toString();
+    const rest = stripLocale(pathname);
+    window.location.assign(`/${next}${rest === "/" ? "" : rest}${query ? `?${query}` : ""}`);
+  }
+
+  return (
+    <label className={styles.wrap}>
+      <span className="visually-hidden">{label}</span>
+      <span aria-hidden="true" className={styles.globe}>
+        🌐
+      </span>
+      <select className={styles.select} value={locale} onChange={(event) => change(event.target.value)} aria-label={label}>
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={LANGUAGES[code].tag}>
+            {LANGUAGES[code].name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

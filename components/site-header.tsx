@@ -1,0 +1,28 @@
+import Link from "next/link";
+import { Suspense } from "react";
+import { getTranslations } from "next-intl/server";
+import type { Locale } from "@/lib/i18n/locales";
+import { LanguageSwitcher } from "./language-switcher";
+import { Logo } from "./logo";
+import styles from "./site-header.module.css";
+
+/** Header of the public pages and the dashboard; `actions` holds the right-hand side (CTA or user menu). */
+export async function SiteHeader({ locale, actions }: { locale: Locale; actions?: React.ReactNode }) {
+  const t = await getTranslations({ locale, namespace: "common" });
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.inner}`}>
+        <Link href={`/${locale}`} className={styles.brand}>
+          <Logo />
+          <span>{t("brand")}</span>
+        </Link>
+        <div className={styles.actions}>
+          <Suspense>
+            <LanguageSwitcher locale={locale} label={t("language")} />
+          </Suspense>
+          {actions}
+        </div>
+      </div>
+    </header>
+  );
+}

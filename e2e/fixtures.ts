@@ -1,0 +1,29 @@
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import { GUILD_IDS } from "../emulators/platform/data/ids";
+
+export { GUILD_IDS };
+
+/** On the emulator's consent page: pick the demo user and authorize. */
+export async function consentAsAda(page: Page) {
+  await expect(page.getByRole("heading", { name: /Authorize Guildhall/i })).toBeVisible();
+  await page.getByLabel(/ada\.lovelace/).check();
+  await page.getByRole("button", { name: "Authorize" }).click();
+}
+
+/** Full-page sign-in from the login page; ends wherever the login redirect points. */
+export async function signInFullPage(page: Page, locale = "en", redirect?: string) {
+  const query = redirect ? `?redirect=${encodeURIComponent(redirect)}` : "";
+  await page.goto(`/${locale}/login${query}`);
+  await page.getByTestId("login-full-page").click();
+  await consentAsAda(page);
+}
+
+/** A full-page screenshot attached to the report and kept in test-results for review. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.waitForLoadState("networkidle");
+  const path = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+}
+
+export const PHONE = { width: 390, height: 844 };

@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { PHONE, screenshot } from "./fixtures";
+
+test("a newcomer visiting / lands on /en and sees the landing page", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/en$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Discord server");
+  await expect(page).toHaveTitle(/Guildhall/);
+  const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute("hreflang")));
+  expect(hreflangs).toEqual(expect.arrayContaining(["en-US", "fr-FR", "es-ES", "de-DE", "tr-TR", "ar-SA", "pt-BR", "zh-TW", "ru-RU"]));
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+  await screenshot(page, testInfo, "landing-desktop");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, "landing-phone");
+});
+
+test("/fr is French and the switcher stores the choice", async ({ page }) => {
+  await page.goto("/fr");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr-FR");
+  await expect(page.getByRole("link", { name: "Ouvrir le tableau de bord" })).toBeVisible();
+  await page.getByRole("combobox", { name: "Langue" }).selectOption("de");
+  await expect(page).toHaveURL(/\/de$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/de$/);
+});
+
+test("/ar renders right-to-left", async ({ page }, testInfo) => {
+  await page.goto("/ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar-SA");
+  const direction = await page.evaluate(() => getComputedStyle(document.body).direction);
+  expect(direction).toBe("rtl");
+  await screenshot(page, testInfo, "landing-ar");
+});
+
+test("legal pages exist for every language and sitemap and robots are served", async ({ page, request }) => {
+  await page.goto("/en");
+  await page.getByRole("link", { name: "Privacy policy" }).click();
+  await expect(page).toHaveURL(/\/privacy\.html\?lang=en$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy policy");
+  await page.goto("/terms.html?lang=es");
+  await expect(page.locator("html")).toHaveAttribute("lang", "es-ES");
+  const sitemap = await (await request.get("/sitemap.xml")).text();
+  expect(sitemap).toContain("/tw</loc>");
+  expect(sitemap).toContain("hreflang=\"ar-SA\"");
+  const robots = await (await request.get("/robots.txt")).text();
+  expect(robots).toContain("Sitemap:");
+});
+
+test("unknown pages show the localized not-found page", async ({ page }) => {
+  const response = await page.goto("/fr/this-page-does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
+});

@@ -1,0 +1,245 @@
+import { z } from "zod";
+
+import * as errors from "./api-errors";
+import type { ApiResponse } from "./api-errors";
+import type { GuildRecord } from "./model";
+import * as serialize from "./serialize";
+import { compareSnowflakes } from "./snowflake";
+import type { PlatformState } from "./state";
+import { invalidFormBody, queryBoolean, queryInt, snowflake } from "./validation";
+
+// The Discord REST routes the dashboard reads (all GET). Paths are relative
+// to /api/v10; the pipeline in api.ts has already counted the call and
+// applied faults and rate limits.
+
+export type Auth = { kind: "bot"; userId: string } | { kind: "user"; userId: string; scopes: string[] };
+
+export interface ApiRequest {
+  method: string;
+  query: Record<string, string>;
+  auth: Auth | null;
+  state: PlatformState;
+}
+
+type Params = Record<string, string>;
+
+interface Route {
+  method: "GET";
+  pattern: readonly string[];
+  /** Who may call it: bot token, user bearer token (with `scope`), or either. */
+  auth: "bot" | "user" | "any";
+  scope?: string;
+  handle(request: ApiRequest, params: Params, auth: Auth): ApiResponse;
+}
+
+function parse<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; response: ApiResponse } {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, response: { status: 400, body: invalidFormBody(result.error) } };
+}
+
+/** Resolves a guild the bot may read, or the error Discord gives. */
+function botGuild(state: PlatformState, id: string): GuildRecord | ApiResponse {
+  const guild = state.guild(id);
+  if (!guild) return errors.unknownGuild();
+  if (!state.botIn(guild)) return errors.missingAccess();
+  return guild;
+}
+
+const isResponse = (value: GuildRecord | ApiResponse): value is ApiResponse => "status" in value;
+
+const guildListQuery = z.object({
+  before: snowflake.optional(),
+  after: snowflake.optional(),
+  limit: queryInt(1, 200, 200),
+  with_counts: queryBoolean.default(false),
+});
+
+const guildQuery = z.object({ with_counts: queryBoolean.default(false) });
+const memberListQuery = z.object({ limit: queryInt(1, 1000, 1), after: snowflake.default("0") });
+const memberSearchQuery = z.object({ query: z.string().max(100), limit: queryInt(1, 1000, 1) });
+
+function membersOf(state: PlatformState, guild: GuildRecord) {
+  return [...guild.members.values()]
+    .sort((a, b) => compareSnowflakes(a.user_id, b.user_id))
+    .flatMap((record) => {
+      const user = state.user(record.user_id);
+      return user ? [{ record, user }] : [];
+    });
+}
+
+const ROUTES: readonly Route[] = [
+  {
+    method: "GET",
+    pattern: ["users", "@me"],
+    auth: "any",
+    scope: "identify",
+    handle({ state }, _params, auth) {
+      const user = state.user(auth.userId);
+      return user ? errors.ok(serialize.currentUser(user, auth.kind === "bot" ? "bot" : auth.scopes)) : errors.unauthorized();
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["users", "@me", "guilds"],
+    auth: "any",
+    scope: "guilds",
+    handle({ state, query }, _params, auth) {
+      const parsed = parse(guildListQuery, query);
+      if (!parsed.ok) return parsed.response;
+      const { before, after, limit, with_counts } = parsed.data;
+      let guilds = state.guildsOf(auth.userId);
+      if (after !== undefined || before === undefined) {
+        guilds = guilds.filter((guild) => compareSnowflakes(guild.id, after ?? "0") > 0);
+        if (before !== undefined) guilds = guilds.filter((guild) => compareSnowflakes(guild.id, before) < 0);
+        guilds = guilds.slice(0, limit);
+      } else {
+        guilds = guilds.filter((guild) => compareSnowflakes(guild.id, before) < 0).slice(-limit);
+      }
+      return errors.ok(guilds.map((guild) => serialize.partialGuild(guild, auth.userId, state.permissions(guild, auth.userId) ?? 0n, with_counts)));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["users", "@me", "guilds", ":guild", "member"],
+    auth: "any",
+    scope: "guilds.members.read",
+    handle({ state }, params, auth) {
+      const guild = state.guild(params.guild ?? "");
+      const record = guild?.members.get(auth.userId);
+      const user = state.user(auth.userId);
+      // Discord answers "Unknown Guild" rather than revealing a guild the user is not in.
+      if (!guild || !record || !user) return errors.unknownGuild();
+      return errors.ok(serialize.member(record, user));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["users", ":user"],
+    auth: "bot",
+    handle({ state }, params) {
+      const user = state.user(params.user ?? "");
+      return user ? errors.ok(serialize.publicUser(user)) : errors.unknownUser();
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild"],
+    auth: "bot",
+    handle({ state, query }, params) {
+      const parsed = parse(guildQuery, query);
+      if (!parsed.ok) return parsed.response;
+      const guild = botGuild(state, params.guild ?? "");
+      return isResponse(guild) ? guild : errors.ok(serialize.fullGuild(guild, parsed.data.with_counts));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "channels"],
+    auth: "bot",
+    handle({ state }, params) {
+      const guild = botGuild(state, params.guild ?? "");
+      return isResponse(guild) ? guild : errors.ok(guild.channels.map(serialize.channel));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "roles"],
+    auth: "bot",
+    handle({ state }, params) {
+      const guild = botGuild(state, params.guild ?? "");
+      return isResponse(guild) ? guild : errors.ok(serialize.sortedRoles(guild).map(serialize.role));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "members", "search"],
+    auth: "bot",
+    handle({ state, query }, params) {
+      const parsed = parse(memberSearchQuery, query);
+      if (!parsed.ok) return parsed.response;
+      const guild = botGuild(state, params.guild ?? "");
+      if (isResponse(guild)) return guild;
+      const needle = parsed.data.query.toLowerCase();
+      const matches = membersOf(state, guild).filter(
+        ({ record, user }) => user.username.toLowerCase().startsWith(needle) || (record.nick ?? "").toLowerCase().startsWith(needle),
+      );
+      return errors.ok(matches.slice(0, parsed.data.limit).map(({ record, user }) => serialize.member(record, user)));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "members"],
+    auth: "bot",
+    handle({ state, query }, params) {
+      const parsed = parse(memberListQuery, query);
+      if (!parsed.ok) return parsed.response;
+      const guild = botGuild(state, params.guild ?? "");
+      if (isResponse(guild)) return guild;
+      const { after, limit } = parsed.data;
+      const page = membersOf(state, guild).filter(({ record }) => compareSnowflakes(record.user_id, after) > 0);
+      return errors.ok(page.slice(0, limit).map(({ record, user }) => serialize.member(record, user)));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "members", ":user"],
+    auth: "bot",
+    handle({ state }, params) {
+      const guild = botGuild(state, params.guild ?? "");
+      if (isResponse(guild)) return guild;
+      const record = guild.members.get(params.user ?? "");
+      const user = record && state.user(record.user_id);
+      return record && user ? errors.ok(serialize.member(record, user)) : errors.unknownMember();
+    },
+  },
+];
+
+function match(pattern: readonly string[], segments: readonly string[]): Params | null {
+  if (pattern.length !== segments.length) return null;
+  const params: Params = {};
+  for (let i = 0; i < pattern.length; i++) {
+    const expected = pattern[i] as string;
+    const actual = segments[i] as string;
+    if (expected.startsWith(":")) params[expected.slice(1)] = actual;
+    else if (expected !== actual) return null;
+  }
+  return params;
+}
+
+/** Literal segments win over parameters ("members/search" before "members/:user"). */
+function specificity(route: Route): number {
+  return route.pattern.filter((segment) => !segment.startsWith(":")).length;
+}
+
+const BY_SPECIFICITY = [...ROUTES].sort((a, b) => specificity(b) - specificity(a));
+
+export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
+  let segments: string[];
+  try {
+    segments = path.split("/").filter(Boolean).map((segment) => decodeURIComponent(segment));
+  } catch {
+    return errors.notFound();
+  }
+  const candidates = BY_SPECIFICITY.map((route) => ({ route, params: match(route.pattern, segments) })).filter(
+    (candidate): candidate is { route: Route; params: Params } => candidate.params !== null,
+  );
+  if (candidates.length === 0) return errors.notFound();
+  const found = candidates.find((candidate) => candidate.route.method === request.method);
+  if (!found) return errors.methodNotAllowed();
+  const { route, params } = found;
+
+  const auth = request.auth;
+  if (!auth) return errors.unauthorized();
+  if (route.auth === "bot" && auth.kind !== "bot") return errors.unauthorized();
+  if (route.auth === "user" && auth.kind !== "user") return errors.unauthorized();
+  if (auth.kind === "user" && route.scope && !auth.scopes.includes(route.scope)) return errors.unauthorized();
+
+  for (const [name, value] of Object.entries(params)) {
+    const checked = parse(snowflake, value);
+    if (!checked.ok) {
+      const body = checked.response.body as { errors: unknown };
+      return { status: 400, body: { message: "Invalid Form Body", code: 50035, errors: { [`${name}_id`]: body.errors } } };
+    }
+  }
+  return route.handle(request, params, auth);
+}

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import * as errors from "./api-errors";
+import type { ApiResponse } from "./api-errors";
+import { dispatchApi, type Auth } from "./api-routes";
+import { routeKey } from "./calls";
+import type { EmulatorContext } from "./context";
+import { EMULATOR_BOT_TOKEN } from "./credentials";
+import { DEFAULT_RETRY_AFTER_SECONDS } from "./faults";
+import { HttpError, readForm, searchParamsObject, sendJson } from "./http";
+import { handleRevoke, handleToken } from "./oauth";
+import { tooManyRequests } from "./rate-limit";
+import { BOT_USER_ID, type PlatformState } from "./state";
+
+// Everything under /api: count the call, apply an injected fault, spend the
+// rate-limit bucket, then answer. Every answer carries the bucket headers.
+
+const API_PATH = /^\/api\/v(?:9|10)(\/.*)?$/;
+
+export function resolveAuth(header: string | undefined, state: PlatformState): Auth | null {
+  const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header ?? "");
+  if (!match) return null;
+  const [, kind, token] = match as unknown as [string, string, string];
+  if (kind.toLowerCase() === "bot") return token === EMULATOR_BOT_TOKEN ? { kind: "bot", userId: BOT_USER_ID } : null;
+  const grant = state.tokens.lookup(token, state.now());
+  return grant ? { kind: "user", userId: grant.userId, scopes: grant.scopes } : null;
+}
+
+/** Buckets belong to a credential; anonymous calls share one per address. */
+function identityOf(req: IncomingMessage): string {
+  const authorization = req.headers.authorization;
+  if (authorization) return createHash("sha256").update(authorization).digest("base64url");
+  return `address:${req.socket.remoteAddress ?? "unknown"}`;
+}
+
+async function answer(req: IncomingMessage, method: string, path: string, url: URL, context: EmulatorContext): Promise<ApiResponse> {
+  const { state } = context;
+  if (path === "/oauth2/token" || path === "/oauth2/token/revoke") {
+    if (method !== "POST") return errors.methodNotAllowed();
+    const form = await readForm(req);
+    return path === "/oauth2/token"
+      ? handleToken(state, req.headers.authorization, form)
+      : handleRevoke(state, req.headers.authorization, form);
+  }
+  return dispatchApi(path, {
+    method,
+    query: searchParamsObject(url.searchParams),
+    auth: resolveAuth(req.headers.authorization, state),
+    state,
+  });
+}
+
+export async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL, context: EmulatorContext): Promise<void> {
+  const method = (req.method ?? "GET").toUpperCase();
+  const match = API_PATH.exec(url.pathname);
+  const path = match ? (match[1] ?? "/") : url.pathname.replace(/^\/api/, "") || "/";
+  const template = routeKey(method, path);
+  context.calls.record(template);
+  const identity = identityOf(req);
+
+  const fault = context.faults.take(method, path, template);
+  if (fault?.delay_ms) await context.sleep(fault.delay_ms);
+  if (res.destroyed) return;
+  if (fault && fault.status === 429) {
+    const retryAfter = fault.retry_after ?? DEFAULT_RETRY_AFTER_SECONDS;
+    const bucket = context.limiter.peek(template, identity, Date.now());
+    const limited = tooManyRequests(retryAfter, fault.global ?? false, {
+      ...bucket,
+      "X-RateLimit-Remaining": "0",
+      "X-RateLimit-Reset": ((Date.now() + retryAfter * 1000) / 1000).toFixed(3),
+      "X-RateLimit-Reset-After": retryAfter.toFixed(3),
+    });
+    return sendJson(res, 429, limited.body, limited.headers);
+  }
+  if (fault && fault.status !== 200) {
+    const failure = errors.serverError(fault.status);
+    return sendJson(res, failure.status, failure.body, context.limiter.peek(template, identity, Date.now()));
+  }
+
+  const decision = context.limiter.consume(template, identity, Date.now());
+  if (decision.limited) {
+    const limited = tooManyRequests(decision.retryAfter, false, decision.headers);
+    return sendJson(res, 429, limited.body, limited.headers);
+  }
+
+  let response: ApiResponse;
+  if (!match) {
+    response = errors.notFound();
+  } else {
+    try {
+      response = await answer(req, method, path, url, context);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      response = { status: error.status, body: { message: error.message, code: 0 } };
+    }
+  }
+  sendJson(res, response.status, response.body, { ...decision.headers, ...response.headers });
+}

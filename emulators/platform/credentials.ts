@@ -1,0 +1,10 @@
+// Fixed credentials so the app, jest and Playwright can be configured without
+// talking to the emulator first. They only mean something to this emulator.
+
+/** The Guildhall application id; Discord reuses it as the bot user's id. */
+export const EMULATOR_CLIENT_ID = "1100000000000000001";
+export const EMULATOR_CLIENT_SECRET = "emulator-client-secret";
+export const EMULATOR_BOT_TOKEN = "emulator-bot-token";
+
+/** ada.lovelace, the user most flows sign in as. */
+export const DEMO_USER_ID = "158954752913309807";

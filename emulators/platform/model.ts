@@ -1,0 +1,79 @@
+import type { UserFixture } from "./data/types";
+
+// In-memory world the API serves. Roles and channels are kept in their API
+// shape; members reference users by id so user edits show up everywhere.
+
+export type UserRecord = UserFixture;
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  color: number;
+  colors: { primary_color: number; secondary_color: number | null; tertiary_color: number | null };
+  hoist: boolean;
+  icon: string | null;
+  unicode_emoji: string | null;
+  position: number;
+  permissions: string;
+  managed: boolean;
+  mentionable: boolean;
+  flags: number;
+  tags?: { bot_id?: string; premium_subscriber?: null };
+}
+
+export interface ChannelRecord {
+  id: string;
+  type: 0 | 2 | 4 | 5 | 13 | 15;
+  guild_id: string;
+  name: string;
+  position: number;
+  parent_id: string | null;
+  permission_overwrites: never[];
+  nsfw: boolean;
+  flags: number;
+  [extra: string]: unknown;
+}
+
+export interface MemberRecord {
+  user_id: string;
+  nick: string | null;
+  avatar: string | null;
+  roles: string[];
+  joined_at: string;
+  premium_since: string | null;
+  deaf: boolean;
+  mute: boolean;
+  pending: boolean;
+  flags: number;
+  communication_disabled_until: string | null;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  icon: string | null;
+  banner: string | null;
+  splash: string | null;
+  description: string | null;
+  owner_id: string;
+  features: string[];
+  premium_tier: 0 | 1 | 2 | 3;
+  premium_subscription_count: number;
+  preferred_locale: string;
+  verification_level: 0 | 1 | 2 | 3 | 4;
+  vanity_url_code: string | null;
+  approximate_member_count: number;
+  approximate_presence_count: number;
+  system_channel_id: string | null;
+  rules_channel_id: string | null;
+  afk_channel_id: string | null;
+  roles: RoleRecord[];
+  channels: ChannelRecord[];
+  /** Keyed by user id. */
+  members: Map<string, MemberRecord>;
+}
+
+export interface World {
+  users: Map<string, UserRecord>;
+  guilds: Map<string, GuildRecord>;
+}

@@ -1,0 +1,131 @@
+import type { APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
+
+import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
+import { compareSnowflakes } from "./snowflake";
+
+// State records to the JSON Discord sends. The discord-api-types annotations
+// catch shape drift; casts only bridge its enums, which are number literals
+// at runtime.
+
+/** Anyone may see these fields of any user. */
+export function publicUser(user: UserRecord): APIUser {
+  return {
+    id: user.id,
+    username: user.username,
+    discriminator: user.discriminator ?? "0",
+    global_name: user.global_name,
+    avatar: user.avatar,
+    avatar_decoration_data: null,
+    public_flags: user.flags as APIUser["public_flags"],
+    ...(user.bot ? { bot: true } : {}),
+  };
+}
+
+/** GET /users/@me: the private fields, email only with the `email` scope. */
+export function currentUser(user: UserRecord, scopes: readonly string[] | "bot"): APIUser {
+  const withEmail = scopes !== "bot" && scopes.includes("email");
+  return {
+    ...publicUser(user),
+    bot: user.bot ?? false,
+    banner: user.banner ?? null,
+    accent_color: user.accent_color ?? null,
+    locale: user.locale,
+    mfa_enabled: user.mfa_enabled,
+    premium_type: user.premium_type as APIUser["premium_type"],
+    flags: user.flags as APIUser["flags"],
+    ...(withEmail ? { email: user.email, verified: user.verified } : {}),
+  };
+}
+
+export function partialGuild(guild: GuildRecord, userId: string, permissions: bigint, withCounts: boolean): RESTAPIPartialCurrentUserGuild {
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: guild.icon,
+    banner: guild.banner,
+    owner: guild.owner_id === userId,
+    permissions: permissions.toString(),
+    features: guild.features as RESTAPIPartialCurrentUserGuild["features"],
+    ...(withCounts
+      ? { approximate_member_count: guild.approximate_member_count, approximate_presence_count: guild.approximate_presence_count }
+      : {}),
+  };
+}
+
+export function sortedRoles(guild: GuildRecord): RoleRecord[] {
+  return [...guild.roles].sort((a, b) => a.position - b.position || compareSnowflakes(a.id, b.id));
+}
+
+export function role(record: RoleRecord): APIRole {
+  return { ...record, tags: record.tags ? { ...record.tags } : undefined } as APIRole;
+}
+
+export function channel(record: ChannelRecord): Record<string, unknown> {
+  return structuredClone(record);
+}
+
+export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
+  const result = {
+    id: guild.id,
+    name: guild.name,
+    icon: guild.icon,
+    icon_hash: guild.icon,
+    splash: guild.splash,
+    discovery_splash: null,
+    owner_id: guild.owner_id,
+    region: "deprecated",
+    afk_channel_id: guild.afk_channel_id,
+    afk_timeout: 300,
+    widget_enabled: false,
+    widget_channel_id: null,
+    verification_level: guild.verification_level,
+    default_message_notifications: 1,
+    explicit_content_filter: 2,
+    roles: sortedRoles(guild).map(role),
+    emojis: [],
+    stickers: [],
+    features: guild.features,
+    mfa_level: 0,
+    application_id: null,
+    system_channel_id: guild.system_channel_id,
+    system_channel_flags: 0,
+    rules_channel_id: guild.rules_channel_id,
+    max_presences: null,
+    max_members: 500000,
+    vanity_url_code: guild.vanity_url_code,
+    description: guild.description,
+    banner: guild.banner,
+    premium_tier: guild.premium_tier,
+    premium_subscription_count: guild.premium_subscription_count,
+    preferred_locale: guild.preferred_locale,
+    public_updates_channel_id: guild.features.includes("COMMUNITY") ? guild.rules_channel_id : null,
+    max_video_channel_users: 25,
+    max_stage_video_channel_users: 50,
+    nsfw_level: 0,
+    premium_progress_bar_enabled: guild.premium_tier > 0,
+    hub_type: null,
+    safety_alerts_channel_id: null,
+    incidents_data: null,
+    ...(withCounts
+      ? { approximate_member_count: guild.approximate_member_count, approximate_presence_count: guild.approximate_presence_count }
+      : {}),
+  };
+  return result as unknown as APIGuild;
+}
+
+export function member(record: MemberRecord, user: UserRecord): APIGuildMember {
+  return {
+    user: publicUser(user),
+    nick: record.nick,
+    avatar: record.avatar,
+    banner: null,
+    roles: [...record.roles],
+    joined_at: record.joined_at,
+    premium_since: record.premium_since,
+    deaf: record.deaf,
+    mute: record.mute,
+    pending: record.pending,
+    flags: record.flags,
+    communication_disabled_until: record.communication_disabled_until,
+  };
+}

@@ -1,0 +1,131 @@
+import { EMULATOR_CLIENT_ID } from "./credentials";
+import { buildWorld, demoUsers } from "./fixtures";
+import type { GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import { canManageGuild, computeBasePermissions } from "./permissions";
+import { compareSnowflakes, snowflakeAt } from "./snowflake";
+import { TokenStore } from "./tokens";
+
+// Everything the emulator remembers between requests. Tests may read and
+// mutate it directly through PlatformEmulator.state.
+
+export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 604800;
+export const BOT_USER_ID = EMULATOR_CLIENT_ID;
+
+export interface ResetOptions {
+  /** Also forget issued codes and tokens (signed-in sessions stop working). */
+  tokens?: boolean;
+}
+
+export class PlatformState {
+  world: World = buildWorld();
+  readonly tokens = new TokenStore();
+  accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+  private created = 0;
+
+  /** Replaceable clock, so tests can expire codes without waiting ten minutes. */
+  now: () => number = () => Date.now();
+
+  reset(options: ResetOptions = {}): void {
+    this.world = buildWorld();
+    this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+    if (options.tokens) this.tokens.clear();
+  }
+
+  user(id: string): UserRecord | undefined {
+    return this.world.users.get(id);
+  }
+
+  guild(id: string): GuildRecord | undefined {
+    return this.world.guilds.get(id);
+  }
+
+  member(guild: GuildRecord, userId: string): MemberRecord | undefined {
+    return guild.members.get(userId);
+  }
+
+  demoUsers(): UserRecord[] {
+    return demoUsers(this.world);
+  }
+
+  /** Guild-level permissions of a member, or null when not a member. */
+  permissions(guild: GuildRecord, userId: string): bigint | null {
+    const member = guild.members.get(userId);
+    if (!member) return null;
+    const byId = new Map(guild.roles.map((role) => [role.id, BigInt(role.permissions)]));
+    return computeBasePermissions({
+      isOwner: guild.owner_id === userId,
+      everyone: byId.get(guild.id) ?? 0n,
+      roles: member.roles.map((id) => byId.get(id) ?? 0n),
+    });
+  }
+
+  canManage(guild: GuildRecord, userId: string): boolean {
+    const permissions = this.permissions(guild, userId);
+    return permissions !== null && canManageGuild(permissions);
+  }
+
+  /** Guilds the user belongs to, by ascending id as Discord lists them. */
+  guildsOf(userId: string): GuildRecord[] {
+    return [...this.world.guilds.values()]
+      .filter((guild) => guild.members.has(userId))
+      .sort((a, b) => compareSnowflakes(a.id, b.id));
+  }
+
+  manageableGuilds(userId: string): GuildRecord[] {
+    return this.guildsOf(userId).filter((guild) => this.canManage(guild, userId));
+  }
+
+  botIn(guild: GuildRecord): boolean {
+    return guild.members.has(BOT_USER_ID);
+  }
+
+  /** A fresh snowflake for things created at runtime. */
+  newId(): string {
+    return snowflakeAt(new Date(this.now()).toISOString(), this.created++);
+  }
+
+  /**
+   * What happens when someone authorizes the bot for a guild: the bot joins
+   * with its own managed role. Re-authorizing updates that role's permissions.
+   */
+  addBot(guild: GuildRecord, permissions: bigint): RoleRecord {
+    const existing = guild.roles.find((role) => role.managed && role.tags?.bot_id === BOT_USER_ID);
+    if (existing) {
+      existing.permissions = permissions.toString();
+      const member = guild.members.get(BOT_USER_ID);
+      if (member && !member.roles.includes(existing.id)) member.roles.push(existing.id);
+      if (!member) guild.members.set(BOT_USER_ID, this.botMember(existing.id));
+      return existing;
+    }
+    // Halfway up the list: under the staff roles, above the cosmetic ones.
+    const top = Math.max(0, ...guild.roles.map((role) => role.position));
+    const position = Math.max(1, Math.ceil(top / 2));
+    for (const role of guild.roles) if (role.position >= position) role.position += 1;
+    const role: RoleRecord = {
+      id: this.newId(),
+      name: "Guildhall",
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position,
+      permissions: permissions.toString(),
+      managed: true,
+      mentionable: false,
+      flags: 0,
+      tags: { bot_id: BOT_USER_ID },
+    };
+    guild.roles.push(role);
+    guild.members.set(BOT_USER_ID, this.botMember(role.id));
+    guild.approximate_member_count += 1;
+    return role;
+  }
+
+  private botMember(roleId: string): MemberRecord {
+    return {
+      user_id: BOT_USER_ID, nick: null, avatar: null, roles: [roleId], joined_at: new Date(this.now()).toISOString(),
+      premium_since: null, deaf: false, mute: false, pending: false, flags: 0, communication_disabled_until: null,
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import { getRequestConfig } from "next-intl/server";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+
+export default getRequestConfig(async ({ requestLocale }) => {
+  const requested = await requestLocale;
+  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  return {
+    locale,
+    messages: (await import(`../messages/${locale}.json`)).default,
+  };
+});

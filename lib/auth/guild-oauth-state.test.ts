@@ -1,0 +1,22 @@
+import { encodeGuildOAuthState, parseGuildOAuthState } from "./guild-oauth-state";
+
+describe("guild-oauth state", () => {
+  it("round-trips a target path", () => {
+    expect(parseGuildOAuthState(encodeGuildOAuthState("/en/dashboard/123"))).toBe("/en/dashboard/123");
+  });
+
+  it.each([
+    ["missing", undefined],
+    ["empty", ""],
+    ["bad JSON", "{target_path:"],
+    ["plain text", "hello"],
+    ["JSON without target_path", '{"path":"/en"}'],
+    ["a number target", '{"target_path":5}'],
+    ["an array", "[1,2]"],
+    ["JSON null", "null"],
+    ["an off-site target", '{"target_path":"https://evil.example"}'],
+    ["a protocol-relative target", '{"target_path":"//evil.example/x"}'],
+  ])("rejects %s", (_label, raw) => {
+    expect(parseGuildOAuthState(raw)).toBeNull();
+  });
+});

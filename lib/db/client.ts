@@ -1,0 +1,28 @@
+import "server-only";
+import { getEnv } from "@/lib/env";
+import { openDb, type Db, type DbHandle } from "./open";
+
+export type { Db } from "./open";
+
+// One handle per process, kept on globalThis so Next's module copies share it
+// (PGlite allows a single opener of a data folder).
+const globalKey = Symbol.for("guildhall.db");
+type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
+
+export function getDb(): Promise<Db> {
+  const store = globalThis as GlobalWithDb;
+  if (!store[globalKey]) {
+    const env = getEnv();
+    const opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+    store[globalKey] = opening;
+    opening.catch(() => delete store[globalKey]);
+  }
+  return store[globalKey].then((handle) => handle.db);
+}
+
+export async function closeDb(): Promise<void> {
+  const store = globalThis as GlobalWithDb;
+  const handle = store[globalKey];
+  delete store[globalKey];
+  if (handle) await (await handle).close();
+}

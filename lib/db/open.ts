@@ -1,0 +1,36 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { Pool } from "pg";
+import * as schema from "./schema";
+
+// Opening a database and applying migrations. Not server-only so the start
+// script can migrate before the server boots; app code uses client.ts.
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+const migrationsFolder = path.join(process.cwd(), "lib/db/migrations");
+
+export type DbHandle = { db: Db; close: () => Promise<void> };
+
+/** Opens a database and applies the committed migrations. PostgreSQL when a URL is given, else PGlite. */
+export async function openDb(options: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+  if (options.databaseUrl) {
+    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg({ client: pool, schema });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, close: () => pool.end() };
+  }
+  const inMemory = options.pgliteDir.startsWith("memory://");
+  // PGlite does not create parent folders itself.
+  if (!inMemory) mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
+  const client = new PGlite(inMemory ? undefined : options.pgliteDir);
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, close: () => client.close() };
+}

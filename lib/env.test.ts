@@ -1,0 +1,32 @@
+import { EnvError, parseEnv } from "./env";
+
+const base = { DISCORD_CLIENT_ID: "1100000000000000001", DISCORD_CLIENT_SECRET: "s", DISCORD_BOT_TOKEN: "b" };
+
+describe("parseEnv", () => {
+  it("fills defaults", () => {
+    const env = parseEnv(base);
+    expect(env.PORT).toBe(3000);
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DISCORD_REDIRECT_URI).toBe("http://localhost:3000/auth/callback");
+    expect(env.secureCookies).toBe(false);
+  });
+
+  it("turns on secure cookies over https", () => {
+    expect(parseEnv({ ...base, APP_URL: "https://guildhall.example/" }).secureCookies).toBe(true);
+  });
+
+  it("names every missing or bad variable", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", PORT: "abc", SESSION_SECRET: "short" })).toThrow(EnvError);
+    try {
+      parseEnv({ NODE_ENV: "production", PORT: "abc", DATABASE_URL: "mysql://x" });
+    } catch (error) {
+      const message = (error as Error).message;
+      for (const name of ["PORT", "SESSION_SECRET", "DATABASE_URL", "DISCORD_CLIENT_ID", "DISCORD_BOT_TOKEN"]) expect(message).toContain(name);
+    }
+  });
+
+  it("requires a 32-character secret in production", () => {
+    expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(31) })).toThrow(/SESSION_SECRET/);
+    expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toHaveLength(32);
+  });
+});

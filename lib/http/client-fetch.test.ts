@@ -1,0 +1,82 @@
+/** @jest-environment jsdom */
+import { onErrorModal } from "./error-bus";
+import { apiFetch, classifyStatus, getSessionId, readCookie, shouldRaiseModal, TransportError } from "./client-fetch";
+
+describe("shouldRaiseModal (spec 8)", () => {
+  it("raises for a body with a code, a status_code of 410 or more, or HTTP 500", () => {
+    expect(shouldRaiseModal(400, { code: "validation_failed" })).toBe(true);
+    expect(shouldRaiseModal(404, { status_code: 410 })).toBe(true);
+    expect(shouldRaiseModal(500, undefined)).toBe(true);
+  });
+  it("stays quiet otherwise", () => {
+    expect(shouldRaiseModal(404, { status_code: 404 })).toBe(false);
+    expect(shouldRaiseModal(502, "gateway")).toBe(false);
+    expect(shouldRaiseModal(401, {})).toBe(false);
+  });
+});
+
+describe("classifyStatus", () => {
+  it("classes 4xx and 5xx", () => {
+    expect(classifyStatus(404)).toBe("client_error");
+    expect(classifyStatus(503)).toBe("server_error");
+  });
+});
+
+describe("getSessionId", () => {
+  it("creates a number below 1e9 once and keeps it", () => {
+    const first = getSessionId(window.localStorage);
+    expect(Number(first)).toBeLessThan(1e9);
+    expect(getSessionId(window.localStorage)).toBe(first);
+  });
+});
+
+// jsdom has no Response class; apiFetch only reads ok, status and json().
+const reply = (status: number, body: unknown) => ({ ok: status >= 200 && status < 300, status, json: async () => body }) as unknown as Response;
+
+describe("apiFetch", () => {
+  const realFetch = global.fetch;
+  afterEach(() => {
+    global.fetch = realFetch;
+  });
+
+  it("sends the XSRF header from the cookie and the session id", async () => {
+    document.cookie = "XSRF-TOKEN=abc123";
+    const seen: Headers[] = [];
+    global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return reply(200, { ok: true });
+    }) as typeof fetch;
+    await expect(apiFetch("/logout", { method: "POST" })).resolves.toEqual({ ok: true });
+    expect(seen[0]!.get("x-xsrf-token")).toBe("abc123");
+    expect(seen[0]!.get("x-session-id")).toMatch(/^\d{1,9}$/);
+    expect(readCookie("XSRF-TOKEN")).toBe("abc123");
+  });
+
+  it("raises the modal with the server message and throws a classed error", async () => {
+    const messages: (string | undefined)[] = [];
+    const stop = onErrorModal((payload) => messages.push(payload.message));
+    global.fetch = jest.fn(async () => reply(400, { code: "nope", status_code: 400, message: "Bad thing", error: { message: "Bad thing" } })) as typeof fetch;
+    const error = await apiFetch("/x").catch((caught: unknown) => caught);
+    stop();
+    expect(error).toBeInstanceOf(TransportError);
+    expect((error as TransportError).kind).toBe("client_error");
+    expect(messages).toEqual(["Bad thing"]);
+  });
+
+  it("classes a refused connection, a cancel and a timeout", async () => {
+    global.fetch = jest.fn(async () => {
+      throw new TypeError("Failed to fetch");
+    }) as typeof fetch;
+    await expect(apiFetch("/x")).rejects.toMatchObject({ kind: "connection_error" });
+
+    const controller = new AbortController();
+    global.fetch = jest.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError")))),
+    ) as typeof fetch;
+    const cancelled = apiFetch("/x", { signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ kind: "cancel" });
+    await expect(apiFetch("/x", { timeoutMs: 20 })).rejects.toMatchObject({ kind: "timeout" });
+  });
+});

@@ -1,0 +1,106 @@
+import { apiErrorBodySchema } from "./api-error";
+import { raiseErrorModal } from "./error-bus";
+import { SESSION_ID_HEADER, XSRF_COOKIE, XSRF_HEADER } from "./xsrf-names";
+
+// The one fetch wrapper for browser code. Sends the anti-forgery token and the
+// session id (spec 4, 7), classes failures (spec 8) and raises the error modal.
+
+export type TransportErrorKind = "client_error" | "server_error" | "timeout" | "connection_error" | "network_error" | "cancel" | "unknown";
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = "TransportError";
+  }
+}
+
+const SESSION_ID_KEY = "gh_session_id";
+
+/** A random number below 1e9, generated once per browser and kept in local storage. */
+export function getSessionId(storage: Pick<Storage, "getItem" | "setItem"> | undefined = safeLocalStorage()): string {
+  const existing = storage?.getItem(SESSION_ID_KEY);
+  if (existing && /^\d{1,9}$/.test(existing)) return existing;
+  const created = String(Math.floor(Math.random() * 1e9));
+  storage?.setItem(SESSION_ID_KEY, created);
+  return created;
+}
+
+export function readCookie(name: string, cookieHeader = typeof document === "undefined" ? "" : document.cookie): string | undefined {
+  for (const part of cookieHeader.split(";")) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/** Spec 8: a `code` field, a `status_code` of 410 or more, or HTTP 500 raise the global modal. */
+export function shouldRaiseModal(status: number, body: unknown): boolean {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (parsed.success && (parsed.data.code !== undefined || (parsed.data.status_code ?? 0) >= 410)) return true;
+  return status === 500;
+}
+
+export function errorMessageOf(body: unknown): string | undefined {
+  const parsed = apiErrorBodySchema.safeParse(body);
+  if (!parsed.success) return undefined;
+  return parsed.data.message ?? parsed.data.error?.message;
+}
+
+export function classifyStatus(status: number): TransportErrorKind {
+  if (status >= 400 && status < 500) return "client_error";
+  if (status >= 500) return "server_error";
+  return "unknown";
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; silent?: boolean };
+
+export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
+  const method = options.method ?? "GET";
+  const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
+  const headers: Record<string, string> = { Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal,
+      credentials: "same-origin",
+    });
+  } catch (error) {
+    throw classifyThrown(error, timeout);
+  }
+
+  const body: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return body as T;
+  const message = errorMessageOf(body);
+  if (!options.silent && shouldRaiseModal(response.status, body)) raiseErrorModal({ message });
+  throw new TransportError(classifyStatus(response.status), message ?? `HTTP ${response.status}`, response.status, body);
+}
+
+function classifyThrown(error: unknown, timeout: AbortSignal | undefined): TransportError {
+  if (timeout?.aborted) return new TransportError("timeout", "The request timed out.");
+  if (error instanceof DOMException && error.name === "AbortError") return new TransportError("cancel", "The request was cancelled.");
+  if (typeof navigator !== "undefined" && navigator.onLine === false) return new TransportError("network_error", "You appear to be offline.");
+  // fetch rejects with a TypeError when the server cannot be reached at all.
+  if (error instanceof TypeError) return new TransportError("connection_error", "Could not reach the server.");
+  return new TransportError("unknown", error instanceof Error ? error.message : "Unknown error");
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof window === "undefined" ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,188 @@
+import "server-only";
+
+import { makeURLSearchParams } from "@discordjs/rest";
+import {
+  Routes,
+  type APIGuildMember,
+  type RESTGetAPICurrentUserGuildsResult,
+  type RESTGetAPIGuildChannelsResult,
+  type RESTGetAPIGuildMembersSearchResult,
+  type RESTGetAPIGuildResult,
+  type RESTGetAPIGuildRolesResult,
+} from "discord-api-types/v10";
+
+import { cachedWithMeta, invalidate, invalidatePrefix, updateCached, type CachePolicy, type CacheResult } from "./cache";
+import { PlatformError, PlatformErrorCode } from "./errors";
+import { botGet } from "./rest";
+import { isSnowflake } from "./snowflake";
+
+// Reads made with the bot token. Guild-scoped reads are cached per guild under
+// `guild:{id}:` so refreshGuildCache() drops them together. Ids are checked to be
+// snowflakes before they go into a URL path.
+
+export const BOT_GUILDS_POLICY: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
+export const GUILD_CACHE_POLICY: CachePolicy = { ttlMs: 60_000, staleMs: 10 * 60_000 };
+
+const BOT_GUILDS_KEY = "bot:guild-ids";
+const GUILDS_PAGE_SIZE = 200;
+// 200 pages is 40,000 guilds, far beyond what this dashboard serves from one bot.
+const MAX_GUILD_PAGES = 200;
+/** The platform's cap on `limit` for member search. */
+export const MAX_MEMBER_SEARCH_LIMIT = 1000;
+
+function guildKey(guildId: string): string {
+  return `guild:${guildId}:`;
+}
+
+function requireSnowflake(value: string, name: string): void {
+  if (!isSnowflake(value)) {
+    throw new PlatformError(`Invalid ${name}: not a snowflake`, { kind: "bad_request", status: 400 });
+  }
+}
+
+async function loadBotGuildIds(): Promise<ReadonlySet<string>> {
+  const ids = new Set<string>();
+  let after: string | undefined;
+  for (let page = 0; page < MAX_GUILD_PAGES; page++) {
+    const query = makeURLSearchParams({ limit: GUILDS_PAGE_SIZE, after });
+    const batch = await botGet<RESTGetAPICurrentUserGuildsResult>(Routes.userGuilds(), { query });
+    for (const guild of batch) ids.add(guild.id);
+    const last = batch.at(-1);
+    if (batch.length < GUILDS_PAGE_SIZE || !last || last.id === after) break;
+    after = last.id;
+  }
+  return ids;
+}
+
+export async function getBotGuildIdsWithMeta(): Promise<CacheResult<ReadonlySet<string>>> {
+  return cachedWithMeta(BOT_GUILDS_KEY, BOT_GUILDS_POLICY, loadBotGuildIds);
+}
+
+/** Ids of every guild the bot is in (bot `GET /users/@me/guilds`, paginated). Throws PlatformError. */
+export async function getBotGuildIds(): Promise<ReadonlySet<string>> {
+  return (await getBotGuildIdsWithMeta()).value;
+}
+
+/**
+ * Whether the bot is in the guild, asked of the platform now (never cached): the
+ * `guild_id` that comes back from the bot-add flow is only a hint. Updates the cached
+ * bot guild set either way, so guild lists change at once. Unknown guild (404) and
+ * Missing Access (403, code 50001) mean false; other failures throw PlatformError.
+ */
+export async function confirmBotInGuild(guildId: string): Promise<boolean> {
+  if (!isSnowflake(guildId)) return false;
+  try {
+    await botGet<RESTGetAPIGuildResult>(Routes.guild(guildId));
+  } catch (error) {
+    const absent =
+      error instanceof PlatformError &&
+      (error.status === 404 || (error.status === 403 && error.code === PlatformErrorCode.MISSING_ACCESS));
+    if (!absent) throw error;
+    updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => withoutId(ids, guildId));
+    refreshGuildCache(guildId);
+    return false;
+  }
+  updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => (ids.has(guildId) ? ids : new Set([...ids, guildId])));
+  return true;
+}
+
+function withoutId(ids: ReadonlySet<string>, guildId: string): ReadonlySet<string> {
+  if (!ids.has(guildId)) return ids;
+  const next = new Set(ids);
+  next.delete(guildId);
+  return next;
+}
+
+export async function getGuildWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildResult>> {
+  requireSnowflake(guildId, "guild id");
+  return cachedWithMeta(`${guildKey(guildId)}guild`, GUILD_CACHE_POLICY, () =>
+    botGet<RESTGetAPIGuildResult>(Routes.guild(guildId), { query: makeURLSearchParams({ with_counts: true }) }),
+  );
+}
+
+/** The guild with approximate member and presence counts. Throws PlatformError (not_found, forbidden...). */
+export async function getGuild(guildId: string): Promise<RESTGetAPIGuildResult> {
+  return (await getGuildWithMeta(guildId)).value;
+}
+
+export async function getGuildChannelsWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildChannelsResult>> {
+  requireSnowflake(guildId, "guild id");
+  return cachedWithMeta(`${guildKey(guildId)}channels`, GUILD_CACHE_POLICY, () =>
+    botGet<RESTGetAPIGuildChannelsResult>(Routes.guildChannels(guildId)),
+  );
+}
+
+/** The guild's channels, in the platform's order (sort by `position` for display). */
+export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuildChannelsResult> {
+  return (await getGuildChannelsWithMeta(guildId)).value;
+}
+
+export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {
+  requireSnowflake(guildId, "guild id");
+  return cachedWithMeta(`${guildKey(guildId)}roles`, GUILD_CACHE_POLICY, () =>
+    botGet<RESTGetAPIGuildRolesResult>(Routes.guildRoles(guildId)),
+  );
+}
+
+/** The guild's roles, including @everyone (whose id is the guild id). */
+export async function getGuildRoles(guildId: string): Promise<RESTGetAPIGuildRolesResult> {
+  return (await getGuildRolesWithMeta(guildId)).value;
+}
+
+async function loadMember(guildId: string, userId: string): Promise<APIGuildMember | null> {
+  try {
+    return await botGet<APIGuildMember>(Routes.guildMember(guildId, userId));
+  } catch (error) {
+    if (error instanceof PlatformError && error.code === PlatformErrorCode.UNKNOWN_MEMBER) return null;
+    throw error;
+  }
+}
+
+export async function getGuildMemberWithMeta(guildId: string, userId: string): Promise<CacheResult<APIGuildMember | null>> {
+  requireSnowflake(guildId, "guild id");
+  requireSnowflake(userId, "user id");
+  return cachedWithMeta(`${guildKey(guildId)}member:${userId}`, GUILD_CACHE_POLICY, () => loadMember(guildId, userId));
+}
+
+/** A member of the guild, or null when the user is not in it (platform code 10007). */
+export async function getGuildMember(guildId: string, userId: string): Promise<APIGuildMember | null> {
+  return (await getGuildMemberWithMeta(guildId, userId)).value;
+}
+
+export async function searchGuildMembersWithMeta(
+  guildId: string,
+  query: string,
+  limit = 25,
+): Promise<CacheResult<RESTGetAPIGuildMembersSearchResult>> {
+  requireSnowflake(guildId, "guild id");
+  const q = query.trim();
+  const size = Math.min(MAX_MEMBER_SEARCH_LIMIT, Math.max(1, Math.trunc(Number.isFinite(limit) ? limit : 25)));
+  if (q.length === 0) return { value: [], stale: false, fetchedAt: Date.now() };
+  return cachedWithMeta(`${guildKey(guildId)}search:${size}:${q}`, GUILD_CACHE_POLICY, () =>
+    botGet<RESTGetAPIGuildMembersSearchResult>(Routes.guildMembersSearch(guildId), {
+      query: makeURLSearchParams({ query: q, limit: size }),
+    }),
+  );
+}
+
+/**
+ * Members whose username or nickname starts with `query` (the platform's search,
+ * case-insensitive). An empty query gives no results; `limit` is clamped to 1..1000.
+ */
+export async function searchGuildMembers(
+  guildId: string,
+  query: string,
+  limit = 25,
+): Promise<RESTGetAPIGuildMembersSearchResult> {
+  return (await searchGuildMembersWithMeta(guildId, query, limit)).value;
+}
+
+/** Drops every cached read of one guild (after the dashboard changes it, or on demand). */
+export function refreshGuildCache(guildId: string): void {
+  invalidatePrefix(guildKey(guildId));
+}
+
+/** Drops the cached bot guild set, so the next getBotGuildIds() asks the platform. */
+export function refreshBotGuildIds(): void {
+  invalidate(BOT_GUILDS_KEY);
+}

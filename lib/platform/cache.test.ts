@@ -1,0 +1,243 @@
+/** @jest-environment node */
+import { TtlCache, cached, cachedWithMeta, clearCache, invalidate, invalidatePrefix, peek } from "./cache";
+import { PlatformError } from "./errors";
+
+const policy = { ttlMs: 1000, staleMs: 10_000 };
+
+function clock(start = 1_000_000) {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (error: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+const serverError = () => new PlatformError("upstream 503", { kind: "server", status: 503 });
+
+describe("TtlCache", () => {
+  it("makes one load for 10 concurrent calls (singleflight)", async () => {
+    const cache = new TtlCache();
+    const gate = deferred<string>();
+    const load = jest.fn(() => gate.promise);
+    const calls = Array.from({ length: 10 }, () => cache.get("k", policy, load));
+    gate.resolve("v");
+    const results = await Promise.all(calls);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(results.map((r) => r.value)).toEqual(Array(10).fill("v"));
+    expect(results.every((r) => !r.stale)).toBe(true);
+  });
+
+  it("serves a fresh entry without loading, and reloads after the ttl", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    let n = 0;
+    const load = jest.fn(async () => ++n);
+    expect((await cache.get("k", policy, load)).value).toBe(1);
+    time.advance(999);
+    expect((await cache.get("k", policy, load)).value).toBe(1);
+    expect(load).toHaveBeenCalledTimes(1);
+    time.advance(1);
+    expect(await cache.get("k", policy, load)).toEqual({ value: 2, stale: false, fetchedAt: time.now() });
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it("shares one failed load among concurrent callers and caches nothing", async () => {
+    const cache = new TtlCache();
+    const load = jest.fn(async () => {
+      throw serverError();
+    });
+    const calls = Array.from({ length: 5 }, () => cache.get("k", policy, load));
+    const settled = await Promise.allSettled(calls);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(settled.every((s) => s.status === "rejected" && s.reason instanceof PlatformError)).toBe(true);
+    await expect(cache.get("k", policy, async () => "ok")).resolves.toMatchObject({ value: "ok" });
+  });
+
+  it("serves the stale value, marked stale, when the reload fails with a 503", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("k", policy, async () => "old");
+    const loadedAt = time.now();
+    time.advance(5000);
+    const result = await cache.get("k", policy, async () => {
+      throw serverError();
+    });
+    expect(result).toEqual({ value: "old", stale: true, fetchedAt: loadedAt });
+  });
+
+  it.each([
+    ["rate_limited", 429],
+    ["timeout", 504],
+    ["network", 502],
+  ] as const)("serves stale on %s too", async (kind, status) => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("k", policy, async () => "old");
+    time.advance(2000);
+    const result = await cache.get("k", policy, async () => {
+      throw new PlatformError(kind, { kind, status });
+    });
+    expect(result.stale).toBe(true);
+    expect(result.value).toBe("old");
+  });
+
+  it("throws non-transient errors even when a stale value exists", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("k", policy, async () => "old");
+    time.advance(2000);
+    const forbidden = new PlatformError("no access", { kind: "forbidden", status: 403 });
+    await expect(cache.get("k", policy, async () => Promise.reject(forbidden))).rejects.toBe(forbidden);
+    const bug = new TypeError("x is undefined");
+    await expect(cache.get("k", policy, async () => Promise.reject(bug))).rejects.toBe(bug);
+  });
+
+  it("throws the transient error once the stale value is older than staleMs", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("k", policy, async () => "old");
+    time.advance(10_000);
+    await expect(cache.get("k", policy, async () => Promise.reject(serverError()))).rejects.toMatchObject({
+      kind: "server",
+    });
+  });
+
+  it("backs off after a failure: stale is served without new loads until retry_after passes", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("k", policy, async () => "old");
+    time.advance(2000);
+    const limited = new PlatformError("slow down", { kind: "rate_limited", status: 429, retryAfter: 3 });
+    const failing = jest.fn(async () => Promise.reject(limited));
+    expect((await cache.get("k", policy, failing)).stale).toBe(true);
+    time.advance(2999);
+    expect((await cache.get("k", policy, failing)).stale).toBe(true);
+    expect(failing).toHaveBeenCalledTimes(1);
+    time.advance(1);
+    const fresh = await cache.get("k", policy, async () => "new");
+    expect(fresh).toMatchObject({ value: "new", stale: false });
+  });
+
+  it("invalidate drops an entry and makes the next call load", async () => {
+    const cache = new TtlCache();
+    let n = 0;
+    const load = async () => ++n;
+    await cache.get("k", policy, load);
+    cache.invalidate("k");
+    expect(cache.peek("k")).toBeUndefined();
+    expect((await cache.get("k", policy, load)).value).toBe(2);
+  });
+
+  it("does not store a load that an invalidate overtook", async () => {
+    const cache = new TtlCache();
+    const gate = deferred<string>();
+    const first = cache.get("k", policy, () => gate.promise);
+    cache.invalidate("k");
+    const second = cache.get("k", policy, async () => "after");
+    gate.resolve("before");
+    expect((await first).value).toBe("before");
+    expect((await second).value).toBe("after");
+    expect(cache.peek("k")?.value).toBe("after");
+  });
+
+  it("invalidatePrefix drops every matching key only", async () => {
+    const cache = new TtlCache();
+    for (const key of ["guild:1:roles", "guild:1:channels", "guild:12:roles", "user:a:me"]) {
+      await cache.get(key, policy, async () => key);
+    }
+    cache.invalidatePrefix("guild:1:");
+    expect(cache.peek("guild:1:roles")).toBeUndefined();
+    expect(cache.peek("guild:1:channels")).toBeUndefined();
+    expect(cache.peek("guild:12:roles")?.value).toBe("guild:12:roles");
+    expect(cache.peek("user:a:me")?.value).toBe("user:a:me");
+  });
+
+  it("peek reports staleness without loading", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    expect(cache.peek("k")).toBeUndefined();
+    await cache.get("k", policy, async () => 1);
+    expect(cache.peek("k")?.stale).toBe(false);
+    time.advance(1000);
+    expect(cache.peek("k")?.stale).toBe(true);
+    time.advance(9000);
+    expect(cache.peek("k")).toBeUndefined();
+  });
+
+  it("update changes a value in place and wins over a load in flight", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now });
+    await cache.get("ids", policy, async () => ["a"]);
+    time.advance(1500);
+    const gate = deferred<string[]>();
+    const inflight = cache.get("ids", policy, () => gate.promise);
+    expect(cache.update<string[]>("ids", (ids) => [...ids, "b"])).toBe(true);
+    gate.resolve(["a"]);
+    await inflight;
+    expect(cache.peek<string[]>("ids")?.value).toEqual(["a", "b"]);
+    expect(cache.update("missing", (v) => v)).toBe(false);
+  });
+
+  it("evicts the least recently used entries beyond maxEntries", async () => {
+    const cache = new TtlCache({ maxEntries: 3 });
+    for (const key of ["a", "b", "c"]) await cache.get(key, policy, async () => key);
+    await cache.get("a", policy, async () => "reloaded"); // a is now the most recent
+    await cache.get("d", policy, async () => "d");
+    expect(cache.size).toBe(3);
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("a")?.value).toBe("a");
+    expect(cache.peek("c")?.value).toBe("c");
+    expect(cache.peek("d")?.value).toBe("d");
+  });
+
+  it("turns a synchronous throw in load into a rejection and does not wedge the key", async () => {
+    const cache = new TtlCache();
+    const load = (() => {
+      throw new Error("sync");
+    }) as unknown as () => Promise<string>;
+    await expect(cache.get("k", policy, load)).rejects.toThrow("sync");
+    await expect(cache.get("k", policy, async () => "ok")).resolves.toMatchObject({ value: "ok" });
+  });
+});
+
+describe("shared platform cache", () => {
+  beforeEach(() => clearCache());
+
+  it("cached() returns the value, cachedWithMeta() the flags, on one shared store", async () => {
+    const load = jest.fn(async () => 42);
+    await expect(cached("shared:k", policy, load)).resolves.toBe(42);
+    await expect(cachedWithMeta("shared:k", policy, load)).resolves.toMatchObject({ value: 42, stale: false });
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(peek("shared:k")?.value).toBe(42);
+    invalidatePrefix("shared:");
+    expect(peek("shared:k")).toBeUndefined();
+    await cached("shared:k", policy, load);
+    invalidate("shared:k");
+    expect(peek("shared:k")).toBeUndefined();
+  });
+});
+
+describe("age", () => {
+  it("expires entries as if time had passed", async () => {
+    const cache = new TtlCache();
+    await cache.get("k", policy, async () => "v");
+    cache.age(999);
+    expect(cache.peek("k")?.stale).toBe(false);
+    cache.age(1);
+    expect(cache.peek("k")?.stale).toBe(true);
+    cache.age(9000);
+    expect(cache.peek("k")).toBeUndefined();
+  });
+});

@@ -1,0 +1,223 @@
+import "server-only";
+
+import { isTransientPlatformError } from "./errors";
+
+// In-process TTL cache with singleflight for platform reads.
+//  - N concurrent calls for one key share one load().
+//  - A fresh entry (younger than ttlMs) is served without a load.
+//  - After ttlMs the next call loads again; when that load fails with a transient
+//    PlatformError (429, 5xx, timeout, network) and the entry is younger than
+//    staleMs, the old value is served with `stale: true`. Any other error is thrown.
+//  - After such a failure the stale value is served without new loads for a short
+//    backoff (the platform's retry_after for a 429), so an outage is not hammered.
+//  - Size is bounded; the least recently used entries are evicted first.
+// The cache lives on globalThis so that every bundle of the Next server (pages,
+// route handlers) shares one instance. Moving it to Redis later keeps this API.
+
+export interface CachePolicy {
+  /** How long a loaded value is served without asking the platform again. */
+  ttlMs: number;
+  /** Age (since it was loaded) up to which a value may stand in when a reload fails. */
+  staleMs: number;
+}
+
+export interface CacheResult<T> {
+  value: T;
+  /** True when the platform could not be reached and an older value was served. */
+  stale: boolean;
+  /** When the value was loaded from the platform (ms epoch). */
+  fetchedAt: number;
+}
+
+export interface TtlCacheOptions {
+  maxEntries?: number;
+  /** Backoff after a transient failure when the platform gave no retry_after. */
+  failureBackoffMs?: number;
+  now?: () => number;
+}
+
+interface Entry {
+  value: unknown;
+  fetchedAt: number;
+  freshUntil: number;
+  usableUntil: number;
+  backoffUntil: number;
+}
+
+interface Flight {
+  promise: Promise<CacheResult<unknown>>;
+}
+
+export class TtlCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #inflight = new Map<string, Flight>();
+  readonly #maxEntries: number;
+  readonly #failureBackoffMs: number;
+  readonly #now: () => number;
+
+  constructor(options: TtlCacheOptions = {}) {
+    this.#maxEntries = Math.max(1, options.maxEntries ?? 5000);
+    this.#failureBackoffMs = options.failureBackoffMs ?? 1000;
+    this.#now = options.now ?? Date.now;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The value for key, loading it at most once however many callers ask at the same time. */
+  get<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<CacheResult<T>> {
+    const now = this.#now();
+    const entry = this.#entries.get(key);
+    if (entry) {
+      if (now < entry.freshUntil) return Promise.resolve(this.#hit<T>(key, entry, false));
+      if (now < entry.backoffUntil && now < entry.usableUntil) return Promise.resolve(this.#hit<T>(key, entry, true));
+    }
+    const pending = this.#inflight.get(key);
+    if (pending) return pending.promise as Promise<CacheResult<T>>;
+
+    const flight: Flight = { promise: Promise.resolve(undefined as never) };
+    this.#inflight.set(key, flight);
+    flight.promise = this.#run(key, flight, policy, load);
+    return flight.promise as Promise<CacheResult<T>>;
+  }
+
+  async #run<T>(key: string, flight: Flight, policy: CachePolicy, load: () => Promise<T>): Promise<CacheResult<T>> {
+    try {
+      const value = await load();
+      const fetchedAt = this.#now();
+      // A load overtaken by invalidate()/update() must not write back what it read before.
+      if (this.#inflight.get(key) === flight) this.#store(key, value, fetchedAt, policy);
+      return { value, stale: false, fetchedAt };
+    } catch (error) {
+      if (isTransientPlatformError(error)) {
+        const now = this.#now();
+        const entry = this.#entries.get(key);
+        if (entry && now < entry.usableUntil) {
+          const backoff = error.retryAfter !== undefined ? error.retryAfter * 1000 : this.#failureBackoffMs;
+          entry.backoffUntil = now + backoff;
+          return this.#hit<T>(key, entry, true);
+        }
+      }
+      throw error;
+    } finally {
+      if (this.#inflight.get(key) === flight) this.#inflight.delete(key);
+    }
+  }
+
+  #hit<T>(key: string, entry: Entry, stale: boolean): CacheResult<T> {
+    // Re-insert so that Map order is least-recently-used first.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return { value: entry.value as T, stale, fetchedAt: entry.fetchedAt };
+  }
+
+  #store(key: string, value: unknown, fetchedAt: number, policy: CachePolicy): void {
+    this.#entries.delete(key);
+    this.#entries.set(key, {
+      value,
+      fetchedAt,
+      freshUntil: fetchedAt + policy.ttlMs,
+      usableUntil: fetchedAt + Math.max(policy.ttlMs, policy.staleMs),
+      backoffUntil: 0,
+    });
+    while (this.#entries.size > this.#maxEntries) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#entries.delete(oldest.value);
+    }
+  }
+
+  /** The cached value without loading (stale when past its ttl), or undefined. */
+  peek<T>(key: string): CacheResult<T> | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    const now = this.#now();
+    if (now >= entry.usableUntil) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return { value: entry.value as T, stale: now >= entry.freshUntil, fetchedAt: entry.fetchedAt };
+  }
+
+  /**
+   * Replaces a cached value in place (keeping its age), e.g. to add a guild the bot
+   * just joined to the cached list. A load already in flight will not overwrite it.
+   * Returns whether an entry was there to update.
+   */
+  update<T>(key: string, change: (value: T) => T): boolean {
+    this.#inflight.delete(key);
+    const entry = this.#entries.get(key);
+    if (!entry || this.#now() >= entry.usableUntil) return false;
+    entry.value = change(entry.value as T);
+    return true;
+  }
+
+  invalidate(key: string): void {
+    this.#entries.delete(key);
+    this.#inflight.delete(key);
+  }
+
+  invalidatePrefix(prefix: string): void {
+    for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);
+    for (const key of [...this.#inflight.keys()]) if (key.startsWith(prefix)) this.#inflight.delete(key);
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#inflight.clear();
+  }
+
+  /** Makes every entry ms older, as if that much time had passed (tests of expiry against real servers). */
+  age(ms: number): void {
+    for (const entry of this.#entries.values()) {
+      entry.fetchedAt -= ms;
+      entry.freshUntil -= ms;
+      entry.usableUntil -= ms;
+      entry.backoffUntil -= ms;
+    }
+  }
+}
+
+const globalStore = globalThis as typeof globalThis & { __guildhallPlatformCache?: TtlCache };
+
+function platformCache(): TtlCache {
+  globalStore.__guildhallPlatformCache ??= new TtlCache({ maxEntries: 5000 });
+  return globalStore.__guildhallPlatformCache;
+}
+
+/** Like cached(), and says whether the value was served stale. */
+export function cachedWithMeta<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<CacheResult<T>> {
+  return platformCache().get(key, policy, load);
+}
+
+/** The value for key from the shared platform cache, loading it when needed (see the top of this file). */
+export async function cached<T>(key: string, policy: CachePolicy, load: () => Promise<T>): Promise<T> {
+  return (await platformCache().get(key, policy, load)).value;
+}
+
+export function peek<T>(key: string): CacheResult<T> | undefined {
+  return platformCache().peek<T>(key);
+}
+
+export function updateCached<T>(key: string, change: (value: T) => T): boolean {
+  return platformCache().update(key, change);
+}
+
+export function invalidate(key: string): void {
+  platformCache().invalidate(key);
+}
+
+export function invalidatePrefix(prefix: string): void {
+  platformCache().invalidatePrefix(prefix);
+}
+
+/** Empties the shared cache (tests, and after configuration changes). */
+export function clearCache(): void {
+  platformCache().clear();
+}
+
+/** Tests only: ages the shared cache by ms so entries expire without waiting. */
+export function ageCacheForTests(ms: number): void {
+  platformCache().age(ms);
+}

@@ -1,0 +1,177 @@
+// One error class for every failed call to the chat platform, and the mapper
+// from @discordjs/rest, fetch and undici errors to it. Holds no tokens and does
+// no I/O (server code only all the same: it imports @discordjs/rest).
+import { DiscordAPIError, HTTPError, RateLimitError } from "@discordjs/rest";
+
+export type PlatformErrorKind =
+  | "unauthorized"
+  | "forbidden"
+  | "not_found"
+  | "rate_limited"
+  | "server"
+  | "timeout"
+  | "network"
+  | "bad_request";
+
+/** Platform JSON error codes this project branches on. */
+export const PlatformErrorCode = {
+  UNKNOWN_GUILD: 10004,
+  UNKNOWN_MEMBER: 10007,
+  UNKNOWN_USER: 10013,
+  MISSING_ACCESS: 50001,
+} as const;
+
+export interface PlatformErrorInit {
+  kind: PlatformErrorKind;
+  /**
+   * The platform's HTTP status. When no response arrived it is the status a gateway
+   * would answer with: 504 for a timeout, 502 for a network failure or an unreadable response.
+   */
+  status: number;
+  /** The platform's numeric JSON error code (e.g. 10007 Unknown Member, 50001 Missing Access). */
+  code?: number;
+  /** OAuth2 error string from the token endpoint (e.g. "invalid_grant"). */
+  oauthError?: string;
+  /** Seconds to wait before retrying, for rate limits. */
+  retryAfter?: number;
+  cause?: unknown;
+}
+
+export class PlatformError extends Error {
+  readonly kind: PlatformErrorKind;
+  readonly status: number;
+  readonly code?: number;
+  readonly oauthError?: string;
+  readonly retryAfter?: number;
+
+  constructor(message: string, init: PlatformErrorInit) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = "PlatformError";
+    this.kind = init.kind;
+    this.status = init.status;
+    if (init.code !== undefined) this.code = init.code;
+    if (init.oauthError !== undefined) this.oauthError = init.oauthError;
+    if (init.retryAfter !== undefined) this.retryAfter = init.retryAfter;
+  }
+}
+
+/** Errors worth answering with cached data: rate limits, 5xx, timeouts and network failures. */
+export function isTransientPlatformError(error: unknown): error is PlatformError {
+  return (
+    error instanceof PlatformError &&
+    (error.kind === "rate_limited" || error.kind === "server" || error.kind === "timeout" || error.kind === "network")
+  );
+}
+
+/** The kind for an HTTP status the platform answered with. */
+export function kindForStatus(status: number): PlatformErrorKind {
+  if (status === 401) return "unauthorized";
+  if (status === 403) return "forbidden";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  if (status === 408 || status === 504) return "timeout";
+  if (status >= 500) return "server";
+  return "bad_request";
+}
+
+const TIMEOUT_CODES = new Set([
+  "ETIMEDOUT",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_HEADERS_TIMEOUT",
+  "UND_ERR_BODY_TIMEOUT",
+  "UND_ERR_ABORTED",
+]);
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CLOSED",
+  "UND_ERR_DESTROYED",
+]);
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== "object" || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** Classifies a transport failure (no HTTP response), looking through `cause` chains. */
+function transportKind(error: unknown, depth = 0): "timeout" | "network" | undefined {
+  if (!(error instanceof Error) || depth > 4) return undefined;
+  if (error.name === "AbortError" || error.name === "TimeoutError") return "timeout";
+  const code = errorCode(error);
+  if (code && TIMEOUT_CODES.has(code)) return "timeout";
+  if (code && NETWORK_CODES.has(code)) return "network";
+  const nested = transportKind(error.cause, depth + 1);
+  if (nested) return nested;
+  // undici's fetch wraps every transport failure as `TypeError: fetch failed`.
+  if (error instanceof TypeError && error.message === "fetch failed") return "network";
+  return undefined;
+}
+
+function oauthErrorOf(raw: unknown): string | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const value = (raw as { error?: unknown }).error;
+  return typeof value === "string" ? value : undefined;
+}
+
+function retryAfterOf(raw: unknown): number | undefined {
+  if (typeof raw !== "object" || raw === null) return undefined;
+  const value = (raw as { retry_after?: unknown }).retry_after;
+  return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * Maps an error thrown while calling the platform to a PlatformError, or returns
+ * undefined when the error did not come from the platform or the transport (a bug
+ * in our code, for instance), so that it is not mistaken for an outage.
+ */
+export function toPlatformError(error: unknown): PlatformError | undefined {
+  if (error instanceof PlatformError) return error;
+  if (error instanceof RateLimitError) {
+    return new PlatformError(`Rate limited on ${error.method.toUpperCase()} ${error.route}`, {
+      kind: "rate_limited",
+      status: 429,
+      retryAfter: Math.max(0, error.retryAfter) / 1000,
+      cause: error,
+    });
+  }
+  if (error instanceof DiscordAPIError) {
+    const oauthError = typeof error.code === "string" ? error.code : oauthErrorOf(error.rawError);
+    const retryAfter = retryAfterOf(error.rawError);
+    return new PlatformError(error.message, {
+      kind: kindForStatus(error.status),
+      status: error.status,
+      ...(typeof error.code === "number" ? { code: error.code } : {}),
+      ...(oauthError !== undefined ? { oauthError } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+      cause: error,
+    });
+  }
+  if (error instanceof HTTPError) {
+    return new PlatformError(`Platform answered ${error.status} on ${error.method} ${error.url}`, {
+      kind: kindForStatus(error.status),
+      status: error.status,
+      cause: error,
+    });
+  }
+  const transport = transportKind(error);
+  if (transport === "timeout") {
+    return new PlatformError("The platform did not answer in time", { kind: "timeout", status: 504, cause: error });
+  }
+  if (transport === "network") {
+    return new PlatformError("Could not reach the platform", { kind: "network", status: 502, cause: error });
+  }
+  return undefined;
+}
+
+/** Rethrows a caught error as a PlatformError when it maps to one, unchanged otherwise. */
+export function rethrowAsPlatformError(error: unknown): never {
+  throw toPlatformError(error) ?? error;
+}

@@ -1,0 +1,134 @@
+import "server-only";
+
+import { createHash } from "node:crypto";
+
+import { REST, type RESTOptions, type RateLimitData, type RouteLike } from "@discordjs/rest";
+
+import { getEnv } from "@/lib/env";
+
+import { clearCache } from "./cache";
+import { rethrowAsPlatformError } from "./errors";
+
+// REST clients for the platform API (v10), built lazily from getEnv().
+//
+// Bot calls share one REST instance. User (OAuth bearer) calls use one instance per
+// access token: @discordjs/rest keeps rate-limit buckets per instance, while the
+// platform counts them per token, so a shared instance would let one user's 429
+// (or exhausted bucket) delay or reject every other user and the bot's own
+// /users/@me/guilds. Instances are kept in a small LRU keyed by a hash of the token.
+//
+// Credentials go on each request as an explicit Authorization header (`auth: false`):
+// no instance stores a token, and a 401 cannot make the library drop the bot token.
+
+/** Abort one HTTP attempt after this long (the library retries once on timeouts and 5xx). */
+export const REQUEST_TIMEOUT_MS = 8000;
+/** Rate-limit waits up to this long are waited out; longer ones reject at once as rate_limited. */
+export const MAX_RATE_LIMIT_WAIT_MS = 3000;
+/** Overall deadline of one call, retries and short rate-limit waits included. */
+export const REQUEST_DEADLINE_MS = 15000;
+
+const MAX_USER_CLIENTS = 500;
+
+export function rejectLongRateLimits(data: RateLimitData): boolean {
+  return Math.max(data.retryAfter, data.sublimitTimeout) > MAX_RATE_LIMIT_WAIT_MS;
+}
+
+function restOptions(): Partial<RESTOptions> {
+  const env = getEnv();
+  return {
+    api: env.DISCORD_API_URL,
+    cdn: env.DISCORD_CDN_URL,
+    version: "10",
+    timeout: REQUEST_TIMEOUT_MS,
+    retries: 1,
+    rejectOnRateLimit: rejectLongRateLimits,
+  };
+}
+
+interface Clients {
+  bot?: REST;
+  users: Map<string, REST>;
+}
+
+// On globalThis so every bundle of the Next server shares the clients and their rate-limit state.
+const globalStore = globalThis as typeof globalThis & { __guildhallPlatformClients?: Clients };
+
+function clients(): Clients {
+  globalStore.__guildhallPlatformClients ??= { users: new Map() };
+  return globalStore.__guildhallPlatformClients;
+}
+
+function botRest(): REST {
+  const state = clients();
+  state.bot ??= new REST(restOptions());
+  return state.bot;
+}
+
+function userRest(key: string): REST {
+  const { users } = clients();
+  let rest = users.get(key);
+  if (rest) {
+    users.delete(key);
+  } else {
+    // Sweepers off: these instances are short-lived and bounded by the LRU.
+    rest = new REST({ ...restOptions(), hashSweepInterval: 0, handlerSweepInterval: 0 });
+  }
+  users.set(key, rest);
+  while (users.size > MAX_USER_CLIENTS) {
+    const oldest = users.keys().next();
+    if (oldest.done) break;
+    users.delete(oldest.value);
+  }
+  return rest;
+}
+
+/** A stable, non-reversible key for an access token (cache keys, client pool). Never log the token itself. */
+export function tokenKey(accessToken: string): string {
+  return createHash("sha256").update(accessToken).digest("base64url");
+}
+
+export interface PlatformRequestOptions {
+  query?: URLSearchParams;
+}
+
+async function send<T>(rest: REST, authorization: string, route: RouteLike, options: PlatformRequestOptions): Promise<T> {
+  try {
+    const result = await rest.get(route, {
+      auth: false,
+      headers: { Authorization: authorization },
+      signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
+      ...(options.query ? { query: options.query } : {}),
+    });
+    return result as T;
+  } catch (error) {
+    return rethrowAsPlatformError(error);
+  }
+}
+
+/** GET with the bot token. Failures from the platform or the network throw PlatformError. */
+export function botGet<T>(route: RouteLike, options: PlatformRequestOptions = {}): Promise<T> {
+  return send<T>(botRest(), `Bot ${getEnv().DISCORD_BOT_TOKEN}`, route, options);
+}
+
+/** GET with a user's OAuth2 access token. Failures from the platform or the network throw PlatformError. */
+export function userGet<T>(accessToken: string, route: RouteLike, options: PlatformRequestOptions = {}): Promise<T> {
+  return send<T>(userRest(tokenKey(accessToken)), `Bearer ${accessToken}`, route, options);
+}
+
+/** Drops the client kept for an access token (after logout or revocation). */
+export function forgetUserClient(accessToken: string): void {
+  clients().users.delete(tokenKey(accessToken));
+}
+
+/**
+ * Forgets the REST clients and empties the platform cache, so the next call reads
+ * getEnv() again (tests that start an emulator on a new port call this after resetEnvCache()).
+ */
+export function resetPlatformClientForTests(): void {
+  const state = clients();
+  state.bot?.clearHashSweeper();
+  state.bot?.clearHandlerSweeper();
+  state.bot = undefined;
+  state.users.clear();
+  clearCache();
+}

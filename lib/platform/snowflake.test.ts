@@ -1,0 +1,39 @@
+/** @jest-environment node */
+import { PLATFORM_EPOCH_MS, isSnowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
+
+describe("snowflakes", () => {
+  it("decodes the creation time with the platform epoch", () => {
+    expect(PLATFORM_EPOCH_MS).toBe(1420070400000);
+    // The platform documentation's example id.
+    expect(snowflakeToDate("175928847299117063").toISOString()).toBe("2016-04-30T11:18:25.796Z");
+    expect(snowflakeToTimestamp("175928847299117063")).toBe(1462015105796);
+  });
+
+  it("puts id 0 << 22 at the epoch", () => {
+    expect(snowflakeToDate(String(1n << 22n).padStart(17, "0")).getTime()).toBe(PLATFORM_EPOCH_MS + 1);
+  });
+
+  it("accepts 17 to 20 digit strings that fit in 64 bits", () => {
+    expect(isSnowflake("81384788765712384")).toBe(true);
+    expect(isSnowflake("175928847299117063")).toBe(true);
+    expect(isSnowflake("18446744073709551615")).toBe(true);
+  });
+
+  it.each([
+    "1234567890123456",
+    "123456789012345678901",
+    "18446744073709551616",
+    "17592884729911706a",
+    " 175928847299117063",
+    "",
+    175928847299117063,
+    null,
+    undefined,
+  ])("rejects %p", (value) => {
+    expect(isSnowflake(value)).toBe(false);
+  });
+
+  it("throws a RangeError when decoding a non-snowflake", () => {
+    expect(() => snowflakeToDate("../users/@me")).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,96 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { loginUrlFor } from "@/lib/auth/redirect";
+import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
+import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
+import { XSRF_COOKIE } from "@/lib/http/xsrf-names";
+import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
+import { needsRefresh, refreshSession } from "@/lib/session/refresh";
+import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { getEnv } from "@/lib/env";
+
+// Cheap, early decisions only: language prefix, the login redirect, token
+// refresh and the anti-forgery cookie. The authoritative checks live in the
+// dashboard layout and in the /api route wrapper.
+
+/** Paths served without a language segment. */
+const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html", "favicon.ico", "icon.svg"]);
+const LEGAL = new Map([
+  ["/privacy.html", "privacy"],
+  ["/terms.html", "terms"],
+]);
+
+export async function middleware(req: NextRequest) {
+  const { pathname, search } = req.nextUrl;
+  const segment = firstSegment(pathname);
+  const session = await currentSession(req);
+
+  if (!isLocale(segment) && !UNPREFIXED.has(segment)) {
+    const locale = negotiateLocale({
+      pathname,
+      storedPreference: req.cookies.get(LOCALE_COOKIE)?.value,
+      acceptLanguage: req.headers.get("accept-language"),
+    });
+    const target = req.nextUrl.clone();
+    target.pathname = `/${locale}${pathname === "/" ? "" : pathname}`;
+    return NextResponse.redirect(target);
+  }
+
+  const legal = LEGAL.get(pathname);
+  if (legal) {
+    const lang = req.nextUrl.searchParams.get("lang");
+    const locale = isLocale(lang)
+      ? lang
+      : negotiateLocale({ pathname: "/", storedPreference: req.cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: req.headers.get("accept-language") });
+    return finish(req, session, new URL(`/${locale}/legal/${legal}`, req.url));
+  }
+
+  if (isLocale(segment) && isGuarded(pathname) && !session.current) {
+    return NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
+  }
+
+  return finish(req, session);
+}
+
+function isGuarded(pathname: string): boolean {
+  const [, , area] = pathname.split("/");
+  return area === "dashboard";
+}
+
+type SessionState = { current: Session | null; sealed?: string; cleared?: boolean };
+
+async function currentSession(req: NextRequest): Promise<SessionState> {
+  const name = cookieName(SESSION_COOKIE);
+  const raw = req.cookies.get(name)?.value;
+  const current = await unseal(SESSION_COOKIE, raw);
+  if (!current) return { current: null, cleared: raw !== undefined };
+  if (!needsRefresh(current)) return { current };
+  const outcome = await refreshSession(current);
+  if (outcome.kind === "revoked") return { current: null, cleared: true };
+  if (outcome.kind === "unchanged") return { current };
+  return { current: outcome.session, sealed: await seal(SESSION_COOKIE, outcome.session) };
+}
+
+/** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */
+function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextResponse {
+  const name = cookieName(SESSION_COOKIE);
+  if (session.sealed) req.cookies.set(name, session.sealed);
+  else if (session.cleared) req.cookies.delete(name);
+  const forward = { request: { headers: req.headers } };
+  const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
+  if (session.sealed) response.cookies.set(name, session.sealed, cookieOptions(SESSION_COOKIE));
+  else if (session.cleared) response.cookies.set(name, "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
+  if (!req.cookies.get(XSRF_COOKIE)) {
+    response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll("-", ""), {
+      sameSite: "lax",
+      secure: getEnv().secureCookies,
+      path: "/",
+      httpOnly: false,
+    });
+  }
+  return response;
+}
+
+export const config = {
+  runtime: "nodejs",
+  matcher: ["/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)"],
+};

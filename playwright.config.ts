@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests against a production build, the platform emulator and a
+// throwaway PGlite database, in Debian's Chromium (no browser download).
+export const APP_PORT = 3210;
+export const EMULATOR_PORT = 3211;
+export const APP_URL = `http://localhost:${APP_PORT}`;
+export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: "./test-results",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  reporter: [["list"]],
+  use: {
+    baseURL: APP_URL,
+    trace: "retain-on-failure",
+    launchOptions: chromium,
+  },
+  projects: [
+    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: "rm -rf .data/e2e && node --import tsx scripts/start.ts",
+    url: `${APP_URL}/en`,
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "pipe",
+    env: {
+      PORT: String(APP_PORT),
+      APP_URL,
+      PLATFORM_EMULATOR_PORT: String(EMULATOR_PORT),
+      PGLITE_DIR: ".data/e2e/pglite",
+      DISCORD_CLIENT_ID: "",
+      DISCORD_CLIENT_SECRET: "",
+      DISCORD_BOT_TOKEN: "",
+      DATABASE_URL: "",
+      SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123",
+    },
+  },
+});

@@ -1,0 +1,100 @@
+// `npm start`: the one command a newcomer runs. Prepares .data/, starts the
+// platform emulator when no Discord credentials are configured, validates the
+// environment, builds when sources changed, migrates, then serves the app.
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
+import { startPlatformEmulator } from "../emulators/platform/server";
+import { openDb } from "../lib/db/open";
+import { EnvError, parseEnv } from "../lib/env";
+
+const dev = process.argv.includes("--dev");
+const root = process.cwd();
+const dataDir = path.join(root, ".data");
+mkdirSync(dataDir, { recursive: true });
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.NEXT_IGNORE_INCORRECT_LOCKFILE = "1";
+
+function sessionSecret(): string {
+  const file = path.join(dataDir, "session-secret");
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
+async function main() {
+  process.env.SESSION_SECRET ||= sessionSecret();
+  let stopEmulator: (() => Promise<void>) | undefined;
+  const configured = process.env.DISCORD_CLIENT_ID && process.env.DISCORD_CLIENT_SECRET && process.env.DISCORD_BOT_TOKEN;
+  if (!configured) {
+    const emulator = await startPlatformEmulator({ port: Number(process.env.PLATFORM_EMULATOR_PORT ?? 3100), quiet: true });
+    stopEmulator = () => emulator.close();
+    Object.assign(process.env, {
+      PLATFORM_EMULATOR: "1",
+      DISCORD_CLIENT_ID: EMULATOR_CLIENT_ID,
+      DISCORD_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+      DISCORD_BOT_TOKEN: EMULATOR_BOT_TOKEN,
+      DISCORD_API_URL: `${emulator.url}/api`,
+      DISCORD_OAUTH_URL: emulator.url,
+      DISCORD_CDN_URL: `${emulator.url}/cdn`,
+    });
+    console.log(`No Discord credentials configured: using the built-in platform emulator at ${emulator.url}`);
+  }
+
+  let env;
+  try {
+    env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
+  } catch (error) {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exit(1);
+  }
+
+  if (!dev) buildIfNeeded(env.APP_URL);
+  const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  await handle.close();
+  console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
+
+  const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), dev ? "dev" : "start", "-p", String(env.PORT)], {
+    stdio: "inherit",
+    env: process.env,
+  });
+  console.log(`Guildhall is starting on ${env.APP_URL}`);
+  const stop = (signal: NodeJS.Signals) => next.kill(signal);
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+  next.on("exit", async (code) => {
+    await stopEmulator?.();
+    process.exit(code ?? 0);
+  });
+}
+
+/** Rebuilds when any source file or a build-relevant setting changed since the last build. */
+function buildIfNeeded(appUrl: string) {
+  const stampFile = path.join(root, ".next", "guildhall-build-stamp");
+  const stamp = fingerprint(appUrl);
+  if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
+  console.log("Building Guildhall (first start or sources changed)…");
+  const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+  writeFileSync(stampFile, stamp);
+}
+
+const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "middleware.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
+
+function fingerprint(appUrl: string): string {
+  const hash = createHash("sha256").update(appUrl);
+  const visit = (full: string) => {
+    if (!existsSync(full)) return;
+    const info = statSync(full);
+    if (info.isDirectory()) for (const name of readdirSync(full).sort()) visit(path.join(full, name));
+    else hash.update(`${path.relative(root, full)}:${info.size}:${info.mtimeMs}\n`);
+  };
+  for (const entry of BUILD_INPUTS) visit(path.join(root, entry));
+  return hash.digest("hex");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

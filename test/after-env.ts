@@ -1,0 +1,5 @@
+// Each test file that touched the database opened its own handle; close it so
+// pools do not keep jest alive. Files that never used it skip the import.
+afterAll(async () => {
+  if (Symbol.for("guildhall.db") in globalThis) await (await import("@/lib/db/client")).closeDb();
+});

@@ -1,0 +1,46 @@
+/** @jest-environment node */
+import { NextRequest } from "next/server";
+import { middleware } from "@/middleware";
+
+const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
+
+describe("middleware", () => {
+  it("sends / to the negotiated language", async () => {
+    expect((await run("/")).headers.get("location")).toBe("http://localhost:3000/en");
+    expect((await run("/", { "accept-language": "fr-FR,fr;q=0.9" })).headers.get("location")).toBe("http://localhost:3000/fr");
+    expect((await run("/", { cookie: "NEXT_LOCALE=de", "accept-language": "fr" })).headers.get("location")).toBe("http://localhost:3000/de");
+  });
+
+  it("prefixes any other first segment and keeps the query", async () => {
+    expect((await run("/dashboard/1?x=2", { "accept-language": "tr" })).headers.get("location")).toBe("http://localhost:3000/tr/dashboard/1?x=2");
+    expect((await run("/english")).headers.get("location")).toBe("http://localhost:3000/en/english");
+  });
+
+  it("sends a visitor without a session to the login page with the full path", async () => {
+    const response = await run("/fr/dashboard/123/levels?tab=rank&s=1");
+    expect(response.status).toBe(307);
+    const location = new URL(response.headers.get("location")!);
+    expect(location.pathname).toBe("/fr/login");
+    expect(location.searchParams.get("redirect")).toBe("/fr/dashboard/123/levels?tab=rank&s=1");
+  });
+
+  it("treats a garbage session cookie as logged out and clears it", async () => {
+    const response = await run("/en/dashboard", { cookie: "gh_session=Fe26.2**nope" });
+    expect(new URL(response.headers.get("location")!).pathname).toBe("/en/login");
+  });
+
+  it("lets public pages and OAuth return pages through and issues the XSRF cookie", async () => {
+    for (const path of ["/en", "/ar/login", "/guild-oauth?guild_id=1", "/auth/callback?code=x"]) {
+      const response = await run(path);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.getSetCookie().some((line) => line.startsWith("XSRF-TOKEN="))).toBe(true);
+    }
+  });
+
+  it("rewrites the legal pages to the chosen language", async () => {
+    const response = await run("/privacy.html?lang=ru");
+    expect(response.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/ru/legal/privacy?lang=ru");
+    const negotiated = await run("/terms.html", { "accept-language": "es" });
+    expect(negotiated.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/es/legal/terms");
+  });
+});

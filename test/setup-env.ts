@@ -1,0 +1,10 @@
+// Tests never touch the network or the developer's data folder.
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
+process.env.APP_URL ??= "http://localhost:3000";
+// Credentials of the built-in platform emulator (emulators/platform/credentials.ts).
+process.env.DISCORD_CLIENT_ID ??= "1100000000000000001";
+process.env.DISCORD_CLIENT_SECRET ??= "emulator-client-secret";
+process.env.DISCORD_BOT_TOKEN ??= "emulator-bot-token";
+process.env.PLATFORM_EMULATOR ??= "1";
+process.env.PGLITE_DIR ??= "memory://";
