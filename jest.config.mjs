@@ -1,5 +1,8 @@
 import nextJest from "next/jest.js";
 
+// Next checks the lockfile for every platform's SWC binary; npm 11 records only this one's.
+process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ??= "1";
+
 const createJestConfig = nextJest({ dir: "./" });
 
 // next-intl and its ICU dependencies ship ESM only, so jest must transform them.

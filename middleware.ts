@@ -41,7 +41,7 @@ export async function middleware(req: NextRequest) {
     const locale = isLocale(lang)
       ? lang
       : negotiateLocale({ pathname: "/", storedPreference: req.cookies.get(LOCALE_COOKIE)?.value, acceptLanguage: req.headers.get("accept-language") });
-    return finish(req, session, new URL(`/${locale}/legal/${legal}`, req.url));
+    return finish(req, session, new URL(`/${locale}/legal/${legal}${search}`, req.url));
   }
 
   if (isLocale(segment) && isGuarded(pathname) && !session.current) {

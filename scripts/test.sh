@@ -16,5 +16,5 @@ fi
 
 echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== jest"; npx jest --ci
+echo "== jest"; npm run -s test:unit -- --ci
 echo "== playwright"; npx playwright test

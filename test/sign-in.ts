@@ -1,7 +1,7 @@
 // Tests only: a signed-in cookie jar made through the real login routes and the emulator.
 import { GET as login } from "@/app/api/login/route";
 import { POST as finalize } from "@/app/api/finalize-login/route";
-import type { EmulatorHarness } from "./emulator-harness";
+import type { EmulatorHarness } from "@/test/emulator-harness";
 import { call, CookieJar } from "./route-client";
 
 export async function signedInJar(harness: EmulatorHarness, userId?: string): Promise<CookieJar> {

@@ -44,10 +44,9 @@ export function invalidFormBody(error: z.ZodError) {
   return { message: "Invalid Form Body", code: 50035, errors: discordErrors(error) };
 }
 
-export const snowflake = z.string().regex(/^\d{1,20}$/, "Value is not snowflake.").refine(
-  (value) => BigInt(value) < 1n << 64n,
-  "Value is not snowflake.",
-);
+export const snowflake = z
+  .string()
+  .refine((value) => /^\d{1,20}$/.test(value) && BigInt(value) < 1n << 64n, "Value is not snowflake.");
 
 /** Discord accepts true/false and 1/0 for boolean query flags. */
 export const queryBoolean = z

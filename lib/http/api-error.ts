@@ -40,10 +40,3 @@ export function validationError(error: z.ZodError, where: "body" | "query" | "pa
   const summary = first ? `Invalid ${where}: ${first.path} ${first.message}` : `Invalid ${where}`;
   return new ApiError(400, "validation_failed", summary, fields);
 }
-
-export const apiErrorBodySchema = z.object({
-  code: z.union([z.string(), z.number()]).optional(),
-  status_code: z.number().optional(),
-  message: z.string().optional(),
-  error: z.object({ message: z.string().optional() }).optional(),
-});

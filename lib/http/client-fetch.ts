@@ -1,4 +1,3 @@
-import { apiErrorBodySchema } from "./api-error";
 import { raiseErrorModal } from "./error-bus";
 import { SESSION_ID_HEADER, XSRF_COOKIE, XSRF_HEADER } from "./xsrf-names";
 
@@ -40,15 +39,21 @@ export function readCookie(name: string, cookieHeader = typeof document === "und
 
 /** Spec 8: a `code` field, a `status_code` of 410 or more, or HTTP 500 raise the global modal. */
 export function shouldRaiseModal(status: number, body: unknown): boolean {
-  const parsed = apiErrorBodySchema.safeParse(body);
-  if (parsed.success && (parsed.data.code !== undefined || (parsed.data.status_code ?? 0) >= 410)) return true;
+  const fields = asRecord(body);
+  if (fields && (fields.code !== undefined || (typeof fields.status_code === "number" && fields.status_code >= 410))) return true;
   return status === 500;
 }
 
 export function errorMessageOf(body: unknown): string | undefined {
-  const parsed = apiErrorBodySchema.safeParse(body);
-  if (!parsed.success) return undefined;
-  return parsed.data.message ?? parsed.data.error?.message;
+  const fields = asRecord(body);
+  if (typeof fields?.message === "string" && fields.message) return fields.message;
+  const nested = asRecord(fields?.error)?.message;
+  return typeof nested === "string" && nested ? nested : undefined;
+}
+
+// A hand-written guard rather than zod: this file ships to the browser, zod would triple its size.
+function asRecord(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 export function classifyStatus(status: number): TransportErrorKind {

@@ -29,6 +29,7 @@ const GUILDS_PAGE_SIZE = 200;
 const MAX_GUILD_PAGES = 200;
 /** The platform's cap on `limit` for member search. */
 export const MAX_MEMBER_SEARCH_LIMIT = 1000;
+const MAX_MEMBER_QUERY_LENGTH = 100;
 
 function guildKey(guildId: string): string {
   return `guild:${guildId}:`;
@@ -157,7 +158,8 @@ export async function searchGuildMembersWithMeta(
   requireSnowflake(guildId, "guild id");
   const q = query.trim();
   const size = Math.min(MAX_MEMBER_SEARCH_LIMIT, Math.max(1, Math.trunc(Number.isFinite(limit) ? limit : 25)));
-  if (q.length === 0) return { value: [], stale: false, fetchedAt: Date.now() };
+  // Usernames and nicknames are at most 32 characters: a longer query cannot match.
+  if (q.length === 0 || q.length > MAX_MEMBER_QUERY_LENGTH) return { value: [], stale: false, fetchedAt: Date.now() };
   return cachedWithMeta(`${guildKey(guildId)}search:${size}:${q}`, GUILD_CACHE_POLICY, () =>
     botGet<RESTGetAPIGuildMembersSearchResult>(Routes.guildMembersSearch(guildId), {
       query: makeURLSearchParams({ query: q, limit: size }),
@@ -167,7 +169,8 @@ export async function searchGuildMembersWithMeta(
 
 /**
  * Members whose username or nickname starts with `query` (the platform's search,
- * case-insensitive). An empty query gives no results; `limit` is clamped to 1..1000.
+ * case-insensitive). An empty or overlong query gives no results without a call;
+ * `limit` is clamped to 1..1000.
  */
 export async function searchGuildMembers(
   guildId: string,

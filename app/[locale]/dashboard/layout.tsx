@@ -7,6 +7,9 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { getSession } from "@/lib/session/server";
 import { getCurrentUserEntity } from "@/lib/users/current-user";
 
+// Reads the session cookie on every request.
+export const dynamic = "force-dynamic";
+
 // Second of three auth layers: middleware redirected visitors without a cookie;
 // this catches a cookie that no longer opens. Every data call checks again.
 export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {

@@ -10,6 +10,9 @@ import { getSession } from "@/lib/session/server";
 import { LoginButton } from "./login-button";
 import styles from "./login.module.css";
 
+// Reads the session cookie on every request.
+export const dynamic = "force-dynamic";
+
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

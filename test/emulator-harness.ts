@@ -4,8 +4,8 @@ import { DEMO_USER_ID } from "@/emulators/platform/credentials";
 import { startPlatformEmulator } from "@/emulators/platform/server";
 import { resetEnvCache } from "@/lib/env";
 
-import { buildAuthorizeUrl, exchangeCode, type OAuthTokens } from "./oauth";
-import { resetPlatformClientForTests } from "./rest";
+import { buildAuthorizeUrl, exchangeCode, type OAuthTokens } from "@/lib/platform/oauth";
+import { resetPlatformClientForTests } from "@/lib/platform/rest";
 
 export type PlatformEmulator = Awaited<ReturnType<typeof startPlatformEmulator>>;
 

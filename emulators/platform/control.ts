@@ -1,0 +1,95 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+import { z } from "zod";
+
+import type { CallStats } from "./calls";
+import type { ActiveFault, Fault } from "./faults";
+import { readJson, sendJson } from "./http";
+import type { PlatformState } from "./state";
+import { invalidFormBody } from "./validation";
+
+// /__emulator/*: the JSON control API for tests and Playwright, mirroring the
+// methods of PlatformEmulator.
+
+export interface Controls {
+  state: PlatformState;
+  reset(options?: { tokens?: boolean }): void;
+  injectFault(fault: Fault): void;
+  clearFaults(): void;
+  faults(): ActiveFault[];
+  calls(): CallStats;
+  resetCalls(): void;
+  setAccessTokenTtl(seconds: number): void;
+}
+
+const resetBody = z.object({ tokens: z.boolean().optional() });
+const configBody = z.object({ access_token_ttl_seconds: z.int().min(1).max(10 * 365 * 24 * 3600).optional() });
+
+function config(controls: Controls) {
+  return { access_token_ttl_seconds: controls.state.accessTokenTtlSeconds };
+}
+
+function fixtures(state: PlatformState) {
+  return {
+    users: state.demoUsers().map((user) => ({ id: user.id, username: user.username, global_name: user.global_name })),
+    guilds: [...state.world.guilds.values()].map((guild) => ({
+      id: guild.id,
+      name: guild.name,
+      bot: state.botIn(guild),
+      members: guild.members.size,
+    })),
+  };
+}
+
+export async function handleControl(req: IncomingMessage, res: ServerResponse, url: URL, controls: Controls): Promise<void> {
+  const route = `${(req.method ?? "GET").toUpperCase()} ${url.pathname.replace(/\/+$/, "")}`;
+  const body = async <T extends z.ZodType>(schema: T): Promise<z.output<T> | undefined> => {
+    const parsed = schema.safeParse(await readJson(req));
+    if (parsed.success) return parsed.data;
+    sendJson(res, 400, invalidFormBody(parsed.error));
+    return undefined;
+  };
+
+  switch (route) {
+    case "GET /__emulator/health":
+      return sendJson(res, 200, { ok: true });
+    case "GET /__emulator/faults":
+      return sendJson(res, 200, { faults: controls.faults() });
+    case "POST /__emulator/faults": {
+      const input = await readJson(req);
+      try {
+        controls.injectFault(input as Fault);
+      } catch (error) {
+        if (error instanceof z.ZodError) return sendJson(res, 400, invalidFormBody(error));
+        throw error;
+      }
+      return sendJson(res, 201, { faults: controls.faults() });
+    }
+    case "DELETE /__emulator/faults":
+      controls.clearFaults();
+      return sendJson(res, 200, { faults: [] });
+    case "GET /__emulator/calls":
+      return sendJson(res, 200, controls.calls());
+    case "POST /__emulator/calls/reset":
+      controls.resetCalls();
+      return sendJson(res, 200, controls.calls());
+    case "POST /__emulator/reset": {
+      const options = await body(resetBody);
+      if (!options) return;
+      controls.reset(options);
+      return sendJson(res, 200, { ok: true });
+    }
+    case "GET /__emulator/config":
+      return sendJson(res, 200, config(controls));
+    case "POST /__emulator/config": {
+      const options = await body(configBody);
+      if (!options) return;
+      if (options.access_token_ttl_seconds !== undefined) controls.setAccessTokenTtl(options.access_token_ttl_seconds);
+      return sendJson(res, 200, config(controls));
+    }
+    case "GET /__emulator/fixtures":
+      return sendJson(res, 200, fixtures(controls.state));
+    default:
+      return sendJson(res, 404, { message: "404: Not Found", code: 0 });
+  }
+}
