@@ -20,7 +20,9 @@ const config = {
   testTimeout: 20000,
 };
 
-export default async () => {
+async function jestConfig() {
   const resolved = await createJestConfig(config)();
   return { ...resolved, transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`] };
-};
+}
+
+export default jestConfig;

@@ -1,6 +1,7 @@
 "use client";
 
 import { usePathname, useSearchParams } from "next/navigation";
+import { GlobeIcon } from "./icons";
 import { LANGUAGES, LOCALES, LOCALE_COOKIE, type Locale } from "@/lib/i18n/locales";
 import { stripLocale } from "@/lib/i18n/negotiate";
 import styles from "./language-switcher.module.css";
@@ -20,8 +21,8 @@ export function LanguageSwitcher({ locale, label }: { locale: Locale; label: str
   return (
     <label className={styles.wrap}>
       <span className="visually-hidden">{label}</span>
-      <span aria-hidden="true" className={styles.globe}>
-        🌐
+      <span className={styles.globe}>
+        <GlobeIcon size={16} />
       </span>
       <select className={styles.select} value={locale} onChange={(event) => change(event.target.value)} aria-label={label}>
         {LOCALES.map((code) => (

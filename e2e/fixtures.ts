@@ -1,12 +1,11 @@
-import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { GUILD_IDS } from "../emulators/platform/data/ids";
 
 export { GUILD_IDS };
 
 /** On the emulator's consent page: pick the demo user and authorize. */
 export async function consentAsAda(page: Page) {
-  await expect(page.getByRole("heading", { name: /Authorize Guildhall/i })).toBeVisible();
-  await page.getByLabel(/ada\.lovelace/).check();
+  await page.getByRole("radio", { name: /ada\.lovelace/ }).check();
   await page.getByRole("button", { name: "Authorize" }).click();
 }
 

@@ -1,13 +1,14 @@
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { GamepadIcon, MegaphoneIcon, PuzzleIcon, ShieldIcon } from "@/components/icons";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import styles from "./landing.module.css";
 
 const CATEGORIES = [
-  { key: "utilities", icon: "🛡️" },
-  { key: "social", icon: "📣" },
-  { key: "fun", icon: "🎮" },
-  { key: "more", icon: "🧩" },
+  { key: "utilities", Icon: ShieldIcon },
+  { key: "social", Icon: MegaphoneIcon },
+  { key: "fun", Icon: GamepadIcon },
+  { key: "more", Icon: PuzzleIcon },
 ] as const;
 
 const STEPS = ["signIn", "addBot", "configure"] as const;
@@ -43,10 +44,10 @@ export default async function LandingPage({ params }: { params: Promise<{ locale
         </h2>
         <p className={styles.sectionSubtitle}>{t("featuresSubtitle")}</p>
         <ul className={styles.cards}>
-          {CATEGORIES.map(({ key, icon }) => (
+          {CATEGORIES.map(({ key, Icon }) => (
             <li key={key} className={styles.card}>
-              <span className={styles.cardIcon} aria-hidden="true">
-                {icon}
+              <span className={styles.cardIcon}>
+                <Icon />
               </span>
               <h3>{t(`categories.${key}.title`)}</h3>
               <p>{t(`categories.${key}.body`)}</p>

@@ -1,0 +1,43 @@
+import { resetEnvCache } from "@/lib/env";
+import { cookieName, cookieOptions, seal, unseal } from "./cookie";
+import { SESSION_COOKIE, type Session } from "./session-cookie";
+
+const session: Session = { v: 1, userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: 1, scope: "identify", createdAt: 1 };
+
+afterEach(() => {
+  process.env.APP_URL = "http://localhost:3000";
+  process.env.SESSION_SECRET = "test-secret-test-secret-test-secret-0123456789";
+  resetEnvCache();
+});
+
+describe("sealed cookies", () => {
+  it("are HttpOnly and Lax, and Secure with the __Host- prefix over HTTPS", () => {
+    expect(cookieName(SESSION_COOKIE)).toBe("gh_session");
+    expect(cookieOptions(SESSION_COOKIE)).toMatchObject({ httpOnly: true, sameSite: "lax", secure: false, path: "/" });
+    process.env.APP_URL = "https://guildhall.example";
+    resetEnvCache();
+    expect(cookieName(SESSION_COOKIE)).toBe("__Host-gh_session");
+    expect(cookieOptions(SESSION_COOKIE)).toMatchObject({ secure: true, path: "/" });
+  });
+
+  it("round-trip and hide their content", async () => {
+    const sealed = await seal(SESSION_COOKIE, session);
+    expect(sealed).not.toContain("refreshToken");
+    expect(await unseal(SESSION_COOKIE, sealed)).toEqual(session);
+  });
+
+  it("read as absent when tampered, truncated, empty, oversized or sealed with another key", async () => {
+    const sealed = await seal(SESSION_COOKIE, session);
+    for (const bad of [sealed.replace(/.$/, (c) => (c === "A" ? "B" : "A")), sealed.slice(0, sealed.length / 2), "", "x".repeat(10_000), "Fe26.2*1*2*3"]) {
+      expect(await unseal(SESSION_COOKIE, bad)).toBeNull();
+    }
+    process.env.SESSION_SECRET = "another-secret-another-secret-another-0123";
+    resetEnvCache();
+    expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
+  });
+
+  it("read as absent when the content has the wrong shape", async () => {
+    const sealed = await seal(SESSION_COOKIE, { ...session, userId: "not-an-id" });
+    expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
+  });
+});
