@@ -16,5 +16,11 @@ export const unknownGuild = () => error(404, "Unknown Guild", 10004);
 export const unknownMember = () => error(404, "Unknown Member", 10007);
 export const unknownUser = () => error(404, "Unknown User", 10013);
 export const invalidJson = () => error(400, "The request body contains invalid JSON.", 50109);
-export const serverError = (status: number) => error(status, `${status}: ${status === 500 ? "Internal Server Error" : status === 502 ? "Bad Gateway" : status === 503 ? "Service Unavailable" : status === 504 ? "Gateway Timeout" : "Server Error"}`, 0);
+const SERVER_ERRORS: Record<number, string> = {
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+export const serverError = (status: number) => error(status, `${status}: ${SERVER_ERRORS[status] ?? "Server Error"}`, 0);
 export const ok = (body: unknown): ApiResponse => ({ status: 200, body });

@@ -95,7 +95,9 @@ const ROUTES: readonly Route[] = [
       } else {
         guilds = guilds.filter((guild) => compareSnowflakes(guild.id, before) < 0).slice(-limit);
       }
-      return errors.ok(guilds.map((guild) => serialize.partialGuild(guild, auth.userId, state.permissions(guild, auth.userId) ?? 0n, with_counts)));
+      return errors.ok(
+        guilds.map((guild) => serialize.partialGuild(guild, auth.userId, state.permissions(guild, auth.userId) ?? 0n, with_counts)),
+      );
     },
   },
   {

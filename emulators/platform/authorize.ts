@@ -43,6 +43,11 @@ const paramsSchema = z.object({
 
 type Params = z.output<typeof paramsSchema>;
 
+/** Carried through the page as hidden inputs (guild_id travels separately). */
+const ECHOED_PARAMS = [
+  "client_id", "redirect_uri", "response_type", "scope", "state", "prompt", "permissions", "disable_guild_select", "integration_type",
+] as const;
+
 interface AuthorizeRequest {
   params: Params;
   redirectUri: URL;
@@ -186,12 +191,13 @@ export function handleAuthorizeGet(req: IncomingMessage, res: ServerResponse, ur
 
   const user = selectedUser(context, params, cookie);
   // Like Discord, prompt=none skips the screen for a user who already consented.
-  if (params.prompt === "none" && !request.bot && cookie === user.id && context.state.tokens.hasConsent(user.id, EMULATOR_CLIENT_ID, request.scopes)) {
+  const consented = context.state.tokens.hasConsent(user.id, EMULATOR_CLIENT_ID, request.scopes);
+  if (params.prompt === "none" && !request.bot && cookie === user.id && consented) {
     return approve(res, context, request, user, undefined);
   }
 
   const hidden: Record<string, string> = {};
-  for (const key of ["client_id", "redirect_uri", "response_type", "scope", "state", "prompt", "permissions", "disable_guild_select", "integration_type"] as const) {
+  for (const key of ECHOED_PARAMS) {
     const value = params[key];
     if (value !== undefined) hidden[key] = value;
   }

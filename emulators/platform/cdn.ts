@@ -101,6 +101,7 @@ export function handleCdn(res: ServerResponse, url: URL, method: string, context
   const name = ownerName(context, kind, id, hash);
   if (name === null) return sendText(res, 404, "404: Not Found");
   const wide = kind === "banners" || kind === "splashes";
-  const svg = initialsSvg(initials(name, kind === "avatars" ? 2 : 3), colourFor(hash), wide ? size * 2 : size, wide ? Math.round(size * 0.8) : size);
+  const [width, height] = wide ? [size * 2, Math.round(size * 0.8)] : [size, size];
+  const svg = initialsSvg(initials(name, kind === "avatars" ? 2 : 3), colourFor(hash), width, height);
   send(res, 200, svg, IMAGE_HEADERS);
 }

@@ -31,7 +31,9 @@ export function sendHtml(res: ServerResponse, status: number, html: string, head
     "Content-Type": "text/html; charset=utf-8",
     "Cache-Control": "no-store",
     // The pages are self-contained: inline styles and one inline script.
-    "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:",
+    // form-action must allow the redirect to the app that follows the POST.
+    "Content-Security-Policy":
+      "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:",
     ...headers,
   });
 }

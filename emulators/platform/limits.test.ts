@@ -185,3 +185,16 @@ describe("control API", () => {
     expect((await fetch(`${emulator.url}/__emulator/health`)).status).toBe(200);
   });
 });
+
+describe("shutdown", () => {
+  it("closes promptly while a slow answer is pending", async () => {
+    const other = await startPlatformEmulator({ port: 0, quiet: true });
+    other.injectFault({ path: "/users/@me", status: 200, delay_ms: 60_000 });
+    const pending = fetch(`${other.url}/api/v10/users/@me`, { headers: BOT_AUTH }).catch(() => "aborted");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(1000);
+    await pending;
+  });
+});

@@ -27,7 +27,8 @@ async function main(): Promise<void> {
 
   let stopping = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
+    // A second signal means "now": do not wait for connections to drain.
+    if (stopping) process.exit(1);
     stopping = true;
     emulator.close().then(
       () => process.exit(0),

@@ -202,6 +202,19 @@ describe("authorize page", () => {
     expect(await again.text()).toMatch(new RegExp(`value="${USER_IDS.chen}" checked`));
   });
 
+  it("skips the page for prompt=none once the remembered user has consented", async () => {
+    const auto = await fetch(authorizeUrl(emulator.url, { emulator_user: DEMO_USER_ID, emulator_auto: "1", scope: "identify guilds" }), { redirect: "manual" });
+    const cookie = (auto.headers.get("set-cookie") ?? "").split(";")[0]!;
+    await exchange(emulator.url, new URL(auto.headers.get("location")!).searchParams.get("code")!);
+
+    const silent = await fetch(authorizeUrl(emulator.url, { scope: "identify guilds", prompt: "none" }), { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(silent.status).toBe(302);
+    expect(new URL(silent.headers.get("location")!).searchParams.get("code")).toEqual(expect.any(String));
+    // More scopes than were granted: ask again.
+    const wider = await fetch(authorizeUrl(emulator.url, { scope: "identify guilds email", prompt: "none" }), { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(wider.status).toBe(200);
+  });
+
   it("redirects with access_denied on Cancel", async () => {
     const response = await fetch(`${emulator.url}/oauth2/authorize`, {
       method: "POST",

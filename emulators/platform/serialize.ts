@@ -57,7 +57,8 @@ export function sortedRoles(guild: GuildRecord): RoleRecord[] {
 }
 
 export function role(record: RoleRecord): APIRole {
-  return { ...record, tags: record.tags ? { ...record.tags } : undefined } as APIRole;
+  const { tags, ...rest } = record;
+  return { ...rest, colors: { ...record.colors }, ...(tags ? { tags: { ...tags } } : {}) };
 }
 
 export function channel(record: ChannelRecord): Record<string, unknown> {
@@ -65,7 +66,7 @@ export function channel(record: ChannelRecord): Record<string, unknown> {
 }
 
 export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
-  const result = {
+  const result: APIGuild = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
@@ -84,11 +85,11 @@ export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
     roles: sortedRoles(guild).map(role),
     emojis: [],
     stickers: [],
-    features: guild.features,
+    features: guild.features as APIGuild["features"],
     mfa_level: 0,
     application_id: null,
     system_channel_id: guild.system_channel_id,
-    system_channel_flags: 0,
+    system_channel_flags: 0 as APIGuild["system_channel_flags"],
     rules_channel_id: guild.rules_channel_id,
     max_presences: null,
     max_members: 500000,
@@ -97,7 +98,7 @@ export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
     banner: guild.banner,
     premium_tier: guild.premium_tier,
     premium_subscription_count: guild.premium_subscription_count,
-    preferred_locale: guild.preferred_locale,
+    preferred_locale: guild.preferred_locale as APIGuild["preferred_locale"],
     public_updates_channel_id: guild.features.includes("COMMUNITY") ? guild.rules_channel_id : null,
     max_video_channel_users: 25,
     max_stage_video_channel_users: 50,
@@ -110,7 +111,7 @@ export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
       ? { approximate_member_count: guild.approximate_member_count, approximate_presence_count: guild.approximate_presence_count }
       : {}),
   };
-  return result as unknown as APIGuild;
+  return result;
 }
 
 export function member(record: MemberRecord, user: UserRecord): APIGuildMember {

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 
 import { handleApi } from "./api";
 import { handleAuthorizeGet, handleAuthorizePost } from "./authorize";
@@ -124,6 +124,14 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
     socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
   });
 
+  // closeAllConnections() misses sockets that never became requests (those
+  // answered by clientError), so track every socket to end them all on close.
+  const sockets = new Set<Socket>();
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.once("close", () => sockets.delete(socket));
+  });
+
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 3100, host, () => {
@@ -150,6 +158,7 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
         server.close((error) => (error ? reject(error) : resolve()));
         // Keep-alive sockets (fetch pools them) would hold close() open.
         server.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
       });
       return closing;
     },
