@@ -45,8 +45,13 @@ export function AddBotButton({ guildId, guildName, locale, labels }: Props) {
   }
 
   return (
-    <button type="button" className="button button-secondary button-small" onClick={start} disabled={waiting} aria-label={`${labels.add}: ${guildName}`}>
-      {waiting ? labels.waiting : labels.add}
-    </button>
+    <>
+      <button type="button" className="button button-secondary button-small" onClick={start} disabled={waiting} aria-busy={waiting} aria-label={`${labels.add}: ${guildName}`}>
+        {labels.add}
+      </button>
+      <span className="visually-hidden" role="status">
+        {waiting ? labels.waiting : ""}
+      </span>
+    </>
   );
 }

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
 import { listManagedGuilds, type GuildList } from "@/lib/guilds/user-guilds";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { PlatformError } from "@/lib/platform/errors";
 import { getSession } from "@/lib/session/server";
 import { AddBotButton } from "./add-bot-button";
+import { GuildCard } from "./guild-card";
 import styles from "./dashboard.module.css";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
@@ -57,16 +57,17 @@ export default async function MyServersPage({ params }: { params: Promise<{ loca
           </h2>
           <ul className={styles.grid}>
             {present.map((guild) => (
-              <li key={guild.id} className={styles.card} data-guild-id={guild.id}>
-                <GuildIcon cdnBase={cdnBase} guild={guild} />
-                <div className={styles.meta}>
-                  <h3 className={styles.name}>{guild.name}</h3>
-                  <span className="badge">{guild.owner ? t("owner") : t("manager")}</span>
-                </div>
-                <Link className="button button-primary button-small" href={`/${locale}/dashboard/${guild.id}`} aria-label={`${t("configure")}: ${guild.name}`}>
-                  {t("configure")}
-                </Link>
-              </li>
+              <GuildCard
+                key={guild.id}
+                guild={guild}
+                cdnBase={cdnBase}
+                role={guild.owner ? t("owner") : t("manager")}
+                action={
+                  <Link className="button button-primary button-small" href={`/${locale}/dashboard/${guild.id}`} aria-label={`${t("configure")}: ${guild.name}`}>
+                    {t("configure")}
+                  </Link>
+                }
+              />
             ))}
           </ul>
         </section>
@@ -79,14 +80,14 @@ export default async function MyServersPage({ params }: { params: Promise<{ loca
           </h2>
           <ul className={styles.grid}>
             {absent.map((guild) => (
-              <li key={guild.id} className={`${styles.card} ${styles.cardMuted}`} data-guild-id={guild.id}>
-                <GuildIcon cdnBase={cdnBase} guild={guild} />
-                <div className={styles.meta}>
-                  <h3 className={styles.name}>{guild.name}</h3>
-                  <span className="badge">{guild.owner ? t("owner") : t("manager")}</span>
-                </div>
-                <AddBotButton guildId={guild.id} guildName={guild.name} locale={locale} labels={{ add: t("addBot"), waiting: t("addBotWaiting") }} />
-              </li>
+              <GuildCard
+                key={guild.id}
+                guild={guild}
+                cdnBase={cdnBase}
+                role={guild.owner ? t("owner") : t("manager")}
+                muted
+                action={<AddBotButton guildId={guild.id} guildName={guild.name} locale={locale} labels={{ add: t("addBot"), waiting: t("addBotWaiting") }} />}
+              />
             ))}
           </ul>
         </section>
