@@ -25,6 +25,8 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
+    RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+    RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   });
 
 type RawEnv = z.infer<typeof schema>;

@@ -2,7 +2,7 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { openDb, type Db, type DbHandle } from "./open";
 
-export type { Db } from "./open";
+export type { Db, Tx } from "./open";
 
 // One handle per process, kept on globalThis so Next's module copies share it
 // (PGlite allows a single opener of a data folder).

@@ -34,3 +34,6 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };
 }
+
+/** A transaction handle; queries that must run inside one take it instead of Db. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

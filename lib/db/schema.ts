@@ -1,4 +1,4 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Users who signed in at least once. Platform tokens never land here: they live in the sealed cookie. */
 export const users = pgTable("users", {
@@ -26,6 +26,10 @@ export const guildSettings = pgTable("guild_settings", {
   applicationCommandsLocalized: boolean("application_commands_localized").notNull().default(true),
   defaultEmbedColor: integer("default_embed_color"),
   ignoredChannelIds: jsonb("ignored_channel_ids").$type<string[]>().notNull().default([]),
+  /** Paid features active on the guild (spec 1: premium, premium-gift, premium-discord…). */
+  buffs: jsonb("buffs").$type<string[]>().notNull().default([]),
+  onboarding: boolean("onboarding").notNull().default(false),
+  guildLockedDown: boolean("guild_locked_down").notNull().default(false),
   botAddedAt: timestamp("bot_added_at", { withTimezone: true }),
   botAddedBy: text("bot_added_by"),
   version: integer("version").notNull().default(1),
@@ -44,4 +48,78 @@ export const loginStates = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("login_states_created_at_idx").on(table.createdAt)],
+);
+
+/** One row per guild and plugin once it was saved; absent rows mean the plugin's defaults. */
+export const guildPlugins = pgTable(
+  "guild_plugins",
+  {
+    guildId: text("guild_id").notNull(),
+    pluginId: text("plugin_id").notNull(),
+    enabled: boolean("enabled").notNull().default(false),
+    config: jsonb("config").$type<Record<string, unknown>>().notNull().default({}),
+    /** Bumped on every write; the ETag clients send back in If-Match. */
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.pluginId] })],
+);
+
+/** Items of plugin collections (custom commands, subscriptions, timers…). */
+export const pluginItems = pgTable(
+  "plugin_items",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    pluginId: text("plugin_id").notNull(),
+    collection: text("collection").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    position: integer("position").notNull(),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [index("plugin_items_list_idx").on(table.guildId, table.pluginId, table.collection, table.position)],
+);
+
+/** Who changed what and when, with the values before and after (the audit log and its Revert). */
+export const auditEvents = pgTable(
+  "audit_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    action: text("action").notNull(),
+    target: text("target").notNull(),
+    before: jsonb("before"),
+    after: jsonb("after"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("audit_events_guild_idx").on(table.guildId, table.id)],
+);
+
+/** A user's own preferences about a guild (pinning, notifications), not the guild's settings. */
+export const userGuildSettings = pgTable(
+  "user_guild_settings",
+  {
+    userId: text("user_id").notNull(),
+    guildId: text("guild_id").notNull(),
+    settings: jsonb("settings").$type<Record<string, unknown>>().notNull().default({}),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.guildId] })],
+);
+
+/** Economy plugin balances: coins a member holds in a guild. */
+export const economyBalances = pgTable(
+  "economy_balances",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    coins: bigint("coins", { mode: "number" }).notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );

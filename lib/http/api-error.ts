@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldIssue[],
+    /** Seconds, sent as Retry-After on 429 answers. */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "ApiError";

@@ -63,6 +63,22 @@ describe("apiFetch", () => {
     expect(messages).toEqual(["Bad thing"]);
   });
 
+  it("passes extra headers and stays quiet for error codes the caller handles", async () => {
+    const messages: (string | undefined)[] = [];
+    const stop = onErrorModal((payload) => messages.push(payload.message));
+    const seen: Headers[] = [];
+    global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push(new Headers(init?.headers));
+      return reply(412, { code: "version_conflict", status_code: 412, message: "Changed elsewhere" });
+    }) as typeof fetch;
+    const error = await apiFetch("/x", { method: "PATCH", body: {}, headers: { "If-Match": '"3"' }, handles: ["version_conflict"] }).catch((caught: unknown) => caught);
+    await apiFetch("/x", { handles: ["other"] }).catch(() => undefined);
+    stop();
+    expect(seen[0]!.get("if-match")).toBe('"3"');
+    expect((error as TransportError).status).toBe(412);
+    expect(messages).toEqual(["Changed elsewhere"]);
+  });
+
   it("classes a refused connection, a cancel and a timeout", async () => {
     global.fetch = jest.fn(async () => {
       throw new TypeError("Failed to fetch");

@@ -62,13 +62,29 @@ export function classifyStatus(status: number): TransportErrorKind {
   return "unknown";
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; silent?: boolean };
+type Options = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+  silent?: boolean;
+  /** Extra request headers, e.g. `If-Match` for versioned config writes. */
+  headers?: Record<string, string>;
+  /** Error codes the caller shows inline (a 412 conflict, field errors): no modal for these. */
+  handles?: readonly string[];
+};
+
+/** The `code` of an error body, if any. */
+export function errorCodeOf(body: unknown): string | undefined {
+  const code = asRecord(body)?.code;
+  return typeof code === "string" ? code : undefined;
+}
 
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
-  const headers: Record<string, string> = { Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
   const xsrf = readCookie(XSRF_COOKIE);
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
@@ -89,7 +105,8 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) return body as T;
   const message = errorMessageOf(body);
-  if (!options.silent && shouldRaiseModal(response.status, body)) raiseErrorModal({ message });
+  const handled = options.silent || options.handles?.includes(errorCodeOf(body) ?? "");
+  if (!handled && shouldRaiseModal(response.status, body)) raiseErrorModal({ message });
   throw new TransportError(classifyStatus(response.status), message ?? `HTTP ${response.status}`, response.status, body);
 }
 

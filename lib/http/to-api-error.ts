@@ -15,7 +15,7 @@ function fromPlatform(error: PlatformError): ApiError {
     case "unauthorized":
       return new ApiError(401, "platform_session_expired", "Your Discord session has expired. Please sign in again.");
     case "rate_limited":
-      return new ApiError(429, "platform_rate_limited", "Discord is rate limiting us. Please try again in a few seconds.");
+      return new ApiError(429, "platform_rate_limited", "Discord is rate limiting us. Please try again in a few seconds.", undefined, Math.ceil(error.retryAfter ?? 5));
     case "forbidden":
       return new ApiError(403, "platform_forbidden", "Discord refused access to this resource.");
     case "not_found":

@@ -1,0 +1,15 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+/** A sidebar link that marks itself as the current page; plugin links stay current on their sub-pages. */
+export function NavLink({ href, exact, className, children }: { href: string; exact?: boolean; className: string; children: React.ReactNode }) {
+  const pathname = usePathname();
+  const current = pathname === href || (!exact && pathname.startsWith(`${href}/`));
+  return (
+    <Link href={href} className={className} aria-current={current ? "page" : undefined}>
+      {children}
+    </Link>
+  );
+}

@@ -1,0 +1,61 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import type { FieldTexts, FormField } from "@/components/settings-form/types";
+import type { Locale } from "@/lib/i18n/locales";
+import type { PluginCategory } from "@/lib/plugins/types";
+
+// Plugin names, descriptions and field labels come from the "plugins" messages
+// (messages/plugins/<locale>.json). A missing entry falls back to readable text
+// made from the id, so a new plugin or field never shows a raw message key.
+
+type Translator = { (key: string): string; has(key: string): boolean };
+
+export type PluginText = {
+  name: (id: string) => string;
+  description: (id: string) => string;
+  category: (category: PluginCategory) => string;
+  /** Labels of a plugin's config fields, or of one collection's item fields. */
+  fields: (pluginId: string, fields: readonly FormField[], collection?: string) => FieldTexts;
+  collection: (pluginId: string, collection: string, key: "title" | "add" | "empty") => string | undefined;
+};
+
+export function humanize(id: string): string {
+  const words = id.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export async function getPluginText(locale: Locale): Promise<PluginText> {
+  const t = (await getTranslations({ locale, namespace: "plugins" })) as unknown as Translator;
+  const text = (key: string) => (t.has(key) ? t(key) : undefined);
+
+  function collectFields(out: FieldTexts, base: string, fields: readonly FormField[], prefix: string) {
+    for (const field of fields) {
+      const key = `${base}.${field.name}`;
+      const options = Object.fromEntries(
+        (field.options ?? field.itemOptions ?? []).flatMap((option) => {
+          const label = text(`${key}.options.${option}`);
+          return label ? [[option, label]] : [];
+        }),
+      );
+      out[`${prefix}${field.name}`] = {
+        label: text(`${key}.label`) ?? humanize(field.name),
+        help: text(`${key}.help`),
+        options: Object.keys(options).length ? options : undefined,
+      };
+      // Rows of an object list: their labels nest under the list's own entry.
+      if (field.itemFields) collectFields(out, `${key}.fields`, field.itemFields, `${prefix}${field.name}.`);
+    }
+  }
+
+  return {
+    name: (id) => text(`${id}.name`) ?? humanize(id),
+    description: (id) => text(`${id}.description`) ?? "",
+    category: (category) => text(`categories.${category}`) ?? humanize(category),
+    fields: (pluginId, fields, collection) => {
+      const out: FieldTexts = {};
+      collectFields(out, collection ? `${pluginId}.collections.${collection}.fields` : `${pluginId}.fields`, fields, "");
+      return out;
+    },
+    collection: (pluginId, collection, key) => text(`${pluginId}.collections.${collection}.${key}`),
+  };
+}

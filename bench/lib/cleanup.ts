@@ -1,0 +1,38 @@
+// Why: the benchmark starts a server process group, a baseline server and a
+// browser; every exit path (success, error, Ctrl-C) must stop all of them.
+
+type Closer = () => Promise<void> | void;
+
+const closers: Closer[] = [];
+let running: Promise<void> | undefined;
+
+/** Registers a closer; closers run once, newest first. */
+export function onCleanup(closer: Closer): void {
+  closers.push(closer);
+}
+
+export function runCleanup(): Promise<void> {
+  running ??= (async () => {
+    while (closers.length > 0) {
+      const closer = closers.pop()!;
+      try {
+        await closer();
+      } catch (error) {
+        console.error("cleanup step failed:", error);
+      }
+    }
+  })();
+  return running;
+}
+
+/** Ctrl-C / SIGTERM: clean up, then exit with the conventional 128 + signal code. */
+export function cleanupOnSignals(): void {
+  const handle = (signal: NodeJS.Signals, code: number) => {
+    process.once(signal, () => {
+      console.error(`\n${signal}: stopping everything the benchmark started…`);
+      void runCleanup().finally(() => process.exit(code));
+    });
+  };
+  handle("SIGINT", 130);
+  handle("SIGTERM", 143);
+}

@@ -1,0 +1,46 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { useRouter } from "next/navigation";
+import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
+import { reportUnshownError } from "./report-error";
+import styles from "./refresh-pickers-button.module.css";
+
+type Props = { guildId: string; text: { label: string; busy: string; done: string; tooSoon: string } };
+
+/** Re-reads the guild's channels and roles from the platform, then re-renders the page with them. */
+export function RefreshPickersButton({ guildId, text }: Props) {
+  const router = useRouter();
+  const [status, setStatus] = useState<"idle" | "busy" | "done" | "too_soon">("idle");
+  const [pending, startTransition] = useTransition();
+
+  async function refresh() {
+    setStatus("busy");
+    try {
+      await apiFetch(`/guilds/${guildId}/refresh`, { method: "POST", handles: ["refresh_too_soon"] });
+      startTransition(() => router.refresh());
+      setStatus("done");
+    } catch (error) {
+      if (error instanceof TransportError && (error.status === 429 || errorCodeOf(error.body) === "refresh_too_soon")) setStatus("too_soon");
+      else {
+        setStatus("idle");
+        reportUnshownError(error);
+      }
+    }
+  }
+
+  const busy = status === "busy" || pending;
+  return (
+    <div className={styles.wrap}>
+      <button type="button" className="button button-secondary button-small" data-testid="refresh-pickers" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={busy ? styles.spin : undefined}>
+          <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16M20 20v-4h-4" />
+        </svg>
+        {busy ? text.busy : text.label}
+      </button>
+      <p className={status === "too_soon" ? styles.warn : styles.note} role="status">
+        {status === "too_soon" ? text.tooSoon : status === "done" && !pending ? text.done : ""}
+      </p>
+    </div>
+  );
+}

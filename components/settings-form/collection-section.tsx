@@ -1,0 +1,163 @@
+"use client";
+
+import { useMemo, useState } from "react";
+import { reportUnshownError } from "@/components/report-error";
+import { apiFetch } from "@/lib/http/client-fetch";
+import type { RowContext } from "./field-row";
+import { ItemDialog, type DialogText, type RawItem } from "./item-dialog";
+import { isChannelUi, isRoleUi, optionsFor } from "./picker-options";
+import type { FormSpec, Values } from "./types";
+import { emptyRow, fill } from "./values";
+import styles from "./collection.module.css";
+
+export type Item = { id: string; position: number; version: number; data: Values };
+
+export type CollectionText = DialogText & {
+  title: string;
+  add: string;
+  empty: string;
+  edit: string;
+  delete: string;
+  confirmDelete: string;
+  count: string;
+  limitReached: string;
+  premiumLimitReached: string;
+  showMore: string;
+  untitled: string;
+  off: string;
+};
+
+type Props = {
+  guildId: string;
+  pluginId: string;
+  collection: string;
+  titleField: string;
+  spec: FormSpec;
+  initial: { items: Item[]; total: number; max: number };
+  context: Omit<RowContext, "errors" | "idPrefix">;
+  text: CollectionText;
+};
+
+const PAGE = 50;
+
+function toItem({ id, position, version, ...data }: RawItem): Item {
+  return { id, position, version, data };
+}
+
+/** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
+export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text }: Props) {
+  const [items, setItems] = useState(initial.items);
+  const [total, setTotal] = useState(initial.total);
+  const [editing, setEditing] = useState<Item | null | undefined>(undefined);
+  const [busy, setBusy] = useState<string | null>(null);
+  const endpoint = `/plugins/${pluginId}/guilds/${guildId}/${collection}`;
+  const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
+  const full = total >= initial.max;
+  const headingId = `collection-${pluginId}-${collection}`;
+
+  // Titles that are channel or role ids read as "#general" / "Moderators".
+  const titleOf = useMemo(() => {
+    const field = spec.fields.find((candidate) => candidate.name === titleField);
+    const names = isChannelUi(field?.ui) || isRoleUi(field?.ui) ? new Map(optionsFor(context.pickers, field?.ui, context.labels).map((o) => [o.value, o.label])) : null;
+    return (item: Item) => {
+      const raw = item.data[titleField];
+      const value = typeof raw === "string" || typeof raw === "number" ? String(raw) : "";
+      return (names?.get(value) ?? value) || text.untitled;
+    };
+  }, [spec, titleField, context.pickers, context.labels, text.untitled]);
+
+  async function remove(item: Item) {
+    if (!window.confirm(fill(text.confirmDelete, { name: titleOf(item) }))) return;
+    setBusy(item.id);
+    try {
+      await apiFetch(`${endpoint}/${item.id}`, { method: "DELETE" });
+      setItems((current) => current.filter((other) => other.id !== item.id));
+      setTotal((count) => count - 1);
+    } catch (error) {
+      reportUnshownError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function loadMore() {
+    setBusy("more");
+    try {
+      const page = await apiFetch<{ items: RawItem[]; total: number }>(`${endpoint}?${new URLSearchParams({ limit: String(PAGE), offset: String(items.length) })}`);
+      setItems((current) => [...current, ...page.items.map(toItem).filter((item) => !current.some((other) => other.id === item.id))]);
+      setTotal(page.total);
+    } catch (error) {
+      reportUnshownError(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  function done(raw: RawItem | null) {
+    const editedId = editing?.id;
+    setEditing(undefined);
+    if (!raw) return;
+    const item = toItem(raw);
+    if (editedId) setItems((current) => current.map((other) => (other.id === editedId ? item : other)));
+    else {
+      setItems((current) => [...current, item]);
+      setTotal((count) => count + 1);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-testid={`collection-${collection}`}>
+      <header className={styles.header}>
+        <h2 id={headingId}>{text.title}</h2>
+        <span className={`badge ${full ? "badge-premium" : ""}`} data-testid="collection-count">
+          {fill(text.count, { count: total, max: initial.max })}
+        </span>
+        <button type="button" className={`button button-primary button-small ${styles.add}`} disabled={full || context.disabled} onClick={() => setEditing(null)}>
+          + {text.add}
+        </button>
+      </header>
+      {full ? <p className="notice notice-warning">{context.premiumGuild ? text.limitReached : text.premiumLimitReached}</p> : null}
+      {items.length === 0 ? (
+        <p className={styles.empty}>{text.empty}</p>
+      ) : (
+        <ul className={styles.items}>
+          {items.map((item) => (
+            <li key={item.id} className={styles.item} data-item-id={item.id}>
+              <span className={styles.itemTitle}>{titleOf(item)}</span>
+              {item.data.enabled === false ? <span className="badge">{text.off}</span> : null}
+              <span className={styles.itemActions}>
+                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`${text.edit}: ${titleOf(item)}`}>
+                  {text.edit}
+                </button>
+                <button
+                  type="button"
+                  className={`button button-ghost button-small ${styles.danger}`}
+                  onClick={() => void remove(item)}
+                  disabled={busy === item.id || context.disabled}
+                  aria-label={`${text.delete}: ${titleOf(item)}`}
+                >
+                  {text.delete}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {items.length < total ? (
+        <button type="button" className="button button-ghost button-small" onClick={() => void loadMore()} disabled={busy === "more"}>
+          {text.showMore}
+        </button>
+      ) : null}
+      <ItemDialog
+        editing={editing}
+        endpoint={endpoint}
+        spec={spec}
+        emptyValues={emptyValues}
+        context={context}
+        text={text}
+        heading={text.title}
+        onDone={done}
+      />
+    </section>
+  );
+}

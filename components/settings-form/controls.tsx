@@ -1,0 +1,167 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import type { FormField, FormLabels } from "./types";
+import { colorOf, fill, hexOf } from "./values";
+import styles from "./form.module.css";
+
+// The simple controls of the generic form. Each takes the id its <label> points at
+// and the ids of its help and error texts, so every control is labelled and described.
+
+export type ControlProps<T> = {
+  id: string;
+  field: FormField;
+  value: T;
+  onChange: (value: unknown) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  labels: FormLabels;
+  /** Most characters (or items) this guild may use; lower than the schema's on free guilds. */
+  limit?: number;
+};
+
+const aria = (invalid?: boolean, describedBy?: string) => ({ "aria-invalid": invalid || undefined, "aria-describedby": describedBy });
+
+/** Empty text becomes null for nullable fields, so "cleared" is stored as "not set". */
+const textValue = (field: FormField, text: string) => (text === "" && field.nullable ? null : text);
+
+export function TextControl({ id, field, value, onChange, disabled, invalid, describedBy, limit }: ControlProps<unknown>) {
+  const kind = field.ui === "url" ? "url" : "text";
+  return (
+    <input
+      id={id}
+      className={`${styles.input} ${field.ui === "emoji" ? styles.short : ""}`}
+      type={kind}
+      inputMode={kind === "url" ? "url" : undefined}
+      placeholder={kind === "url" ? "https://" : undefined}
+      maxLength={limit ?? field.maxLength}
+      value={typeof value === "string" ? value : ""}
+      disabled={disabled}
+      onChange={(event) => onChange(textValue(field, event.target.value))}
+      list={field.ui === "timezone" ? `${id}-zones` : undefined}
+      {...aria(invalid, describedBy)}
+    />
+  );
+}
+
+export function TextAreaControl({ id, field, value, onChange, disabled, invalid, describedBy, labels, limit }: ControlProps<unknown>) {
+  const text = typeof value === "string" ? value : "";
+  const max = limit ?? field.maxLength ?? (field.ui === "message" ? 2000 : undefined);
+  const message = field.ui === "message";
+  return (
+    <div className={styles.textareaWrap}>
+      <textarea
+        id={id}
+        className={`${styles.input} ${styles.textarea} ${message ? styles.message : ""}`}
+        rows={message ? 5 : 3}
+        maxLength={max}
+        value={text}
+        disabled={disabled}
+        onChange={(event) => onChange(textValue(field, event.target.value))}
+        {...aria(invalid, describedBy)}
+      />
+      {max ? (
+        <span className={`${styles.counter} ${text.length > max * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
+          {fill(labels.characters, { count: text.length, max })}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+export function NumberControl({ id, field, value, onChange, disabled, invalid, describedBy }: ControlProps<unknown>) {
+  // The text is kept locally so half-typed numbers ("-", "1.") survive re-renders.
+  const [text, setText] = useState(typeof value === "number" ? String(value) : "");
+  useEffect(() => {
+    setText((current) => {
+      if (typeof value === "number") return current !== "" && Number(current) === value ? current : String(value);
+      return value === null || value === undefined ? "" : current;
+    });
+  }, [value]);
+  return (
+    <input
+      id={id}
+      className={`${styles.input} ${styles.number}`}
+      type="number"
+      inputMode={field.type === "integer" ? "numeric" : "decimal"}
+      step={field.type === "integer" ? 1 : "any"}
+      min={field.min}
+      max={field.max}
+      value={text}
+      disabled={disabled}
+      onChange={(event) => {
+        setText(event.target.value);
+        const parsed = event.target.valueAsNumber;
+        // An empty box is "not set" when allowed; otherwise the server's message explains the problem.
+        onChange(event.target.value === "" ? (field.nullable ? null : "") : Number.isNaN(parsed) ? event.target.value : parsed);
+      }}
+      {...aria(invalid, describedBy)}
+    />
+  );
+}
+
+export function SelectControl({ id, field, value, onChange, disabled, invalid, describedBy, labels, optionLabels }: ControlProps<unknown> & { optionLabels?: Record<string, string> }) {
+  return (
+    <select
+      id={id}
+      className={`${styles.input} ${styles.select}`}
+      value={typeof value === "string" ? value : ""}
+      disabled={disabled}
+      onChange={(event) => onChange(event.target.value === "" && field.nullable ? null : event.target.value)}
+      {...aria(invalid, describedBy)}
+    >
+      {field.nullable ? <option value="">{labels.none}</option> : null}
+      {(field.options ?? []).map((option) => (
+        <option key={option} value={option}>
+          {optionLabels?.[option] ?? humanize(option)}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+export function ColorControl({ id, field, value, onChange, disabled, invalid, describedBy, labels }: ControlProps<unknown>) {
+  const color = typeof value === "number" ? hexOf(value) : "";
+  const [text, setText] = useState(color);
+  useEffect(() => setText(color), [color]);
+  return (
+    <div className={styles.colorRow}>
+      <input
+        type="color"
+        className={styles.swatch}
+        value={color || "#000000"}
+        disabled={disabled}
+        aria-label={labels.colorHex}
+        onChange={(event) => onChange(colorOf(event.target.value))}
+      />
+      <input
+        id={id}
+        className={`${styles.input} ${styles.hex}`}
+        value={text}
+        placeholder="#5865f2"
+        maxLength={7}
+        spellCheck={false}
+        disabled={disabled}
+        onChange={(event) => {
+          setText(event.target.value);
+          const parsed = colorOf(event.target.value);
+          if (parsed !== null) onChange(parsed);
+          else if (event.target.value === "" && field.nullable) onChange(null);
+        }}
+        {...aria(invalid, describedBy)}
+      />
+      {field.nullable && color ? (
+        <button type="button" className="button button-ghost button-small" disabled={disabled} onClick={() => onChange(null)}>
+          {labels.clearColor}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** "join_channel_id" → "Join channel id": a readable fallback while a label is missing. */
+export function humanize(name: string): string {
+  const words = name.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

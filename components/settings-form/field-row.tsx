@@ -1,0 +1,129 @@
+"use client";
+
+import { Switch } from "@/components/switch";
+import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
+import { EnumChecks, StringList } from "./list-controls";
+import { ObjectList } from "./object-list";
+import { MultiPicker, SinglePicker } from "./picker-controls";
+import { isChannelUi, isRoleUi } from "./picker-options";
+import { TimezoneList } from "./timezone-list";
+import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
+import { errorFor, fill } from "./values";
+import styles from "./form.module.css";
+
+export type RowContext = {
+  idPrefix: string;
+  texts: FieldTexts;
+  labels: FormLabels;
+  pickers: Pickers;
+  errors: FieldErrors;
+  premiumGuild: boolean;
+  /** Everything read-only (a premium plugin on a free guild, or a save in flight). */
+  disabled?: boolean;
+};
+
+type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
+
+/** Lists get a fieldset and legend; single controls a <label for>. */
+const isGroup = (field: FormField) =>
+  field.type === "object-array" || (field.type === "array" && !isChannelUi(field.ui) && !isRoleUi(field.ui));
+
+/** One labelled setting: label, premium badge, control, help and error, wired with ids. */
+export function FieldRow({ field, path, textKey, value, onChange, context }: Props) {
+  const { labels, premiumGuild } = context;
+  const text = context.texts[textKey] ?? { label: humanize(field.name) };
+  const id = `${context.idPrefix}-${path.replace(/\./g, "-")}`;
+  const error = errorFor(context.errors, path, field);
+  const locked = Boolean(field.premium) && !premiumGuild;
+  // On a free guild, freeMax caps list lengths (and string lengths) below the schema's own maximum.
+  const capped = !premiumGuild && field.freeMax !== undefined;
+  const limit = capped ? field.freeMax : undefined;
+  const helpId = text.help ? `${id}-help` : undefined;
+  const capId = capped ? `${id}-cap` : undefined;
+  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = [helpId, capId, errorId].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps<unknown> = { id, field, value, onChange, disabled: context.disabled || locked, invalid: Boolean(error), describedBy, labels, limit };
+
+  const badge = locked || capped ? <span className="badge badge-premium">{labels.premium}</span> : null;
+  const help = text.help ? (
+    <p id={helpId} className={styles.help}>
+      {text.help}
+    </p>
+  ) : null;
+  const cap = capped ? (
+    <p id={capId} className={styles.help}>
+      {fill(labels.freeMax, { max: field.freeMax ?? 0 })}
+    </p>
+  ) : null;
+  const errorText = error ? (
+    <p id={errorId} className={styles.error}>
+      {error}
+    </p>
+  ) : null;
+
+  if (field.type === "boolean") {
+    return (
+      <div className={`${styles.row} ${styles.toggleRow}`} data-field={path}>
+        <div className={styles.toggleText}>
+          <label htmlFor={id} className={styles.label}>
+            {text.label} {badge}
+          </label>
+          {help}
+          {errorText}
+        </div>
+        <Switch id={id} checked={value === true} onToggle={() => onChange(value !== true)} disabled={control.disabled} describedBy={describedBy} />
+      </div>
+    );
+  }
+
+  if (isGroup(field)) {
+    return (
+      <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
+        <legend className={styles.label}>
+          {text.label} {badge}
+        </legend>
+        {help}
+        {cap}
+        {field.type === "object-array" ? (
+          <ObjectList {...control} path={path} textKey={textKey} context={{ ...context, disabled: control.disabled }} />
+        ) : field.itemType === "enum" ? (
+          <EnumChecks {...control} optionLabels={text.options} />
+        ) : (
+          <StringList {...control} />
+        )}
+        {errorText}
+      </fieldset>
+    );
+  }
+
+  return (
+    <div className={styles.row} data-field={path}>
+      <label htmlFor={id} className={styles.label}>
+        {text.label} {badge}
+      </label>
+      {help}
+      {cap}
+      {renderControl(field, control, context.pickers, text.options)}
+      {errorText}
+    </div>
+  );
+}
+
+function renderControl(field: FormField, control: ControlProps<unknown>, pickers: Pickers, optionLabels?: Record<string, string>) {
+  if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
+    return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
+  }
+  if (field.ui === "color") return <ColorControl {...control} />;
+  if (field.type === "integer" || field.type === "number") return <NumberControl {...control} />;
+  if (field.type === "enum") return <SelectControl {...control} optionLabels={optionLabels} />;
+  if (field.ui === "message" || field.ui === "textarea") return <TextAreaControl {...control} />;
+  if (field.ui === "timezone") {
+    return (
+      <>
+        <TextControl {...control} />
+        <TimezoneList id={`${control.id}-zones`} />
+      </>
+    );
+  }
+  return <TextControl {...control} />;
+}

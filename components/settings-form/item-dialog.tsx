@@ -1,0 +1,126 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
+import { reportUnshownError } from "@/components/report-error";
+import type { RowContext } from "./field-row";
+import { FieldsEditor } from "./fields-editor";
+import type { FieldErrors, FormSpec, Values } from "./types";
+import { changedKeys, fieldErrorsOf, pick } from "./values";
+import styles from "./collection.module.css";
+
+export type RawItem = { id: string; position: number; version: number } & Values;
+export type DialogText = { addTitle: string; editTitle: string; cancel: string; save: string; saving: string };
+
+type Props = {
+  /** The item being edited, or null to create one; undefined keeps the dialog closed. */
+  editing: { id: string; data: Values } | null | undefined;
+  endpoint: string;
+  spec: FormSpec;
+  emptyValues: Values;
+  context: Omit<RowContext, "errors" | "idPrefix">;
+  text: DialogText;
+  heading: string;
+  onDone: (item: RawItem | null) => void;
+};
+
+/** Add or edit one collection item in a modal <dialog>; validation errors stay next to their fields. */
+export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text, heading, onDone }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [focusErrors, setFocusErrors] = useState(0);
+  const open = editing !== undefined;
+
+  useEffect(() => {
+    if (!open) return;
+    setValues(editing ? { ...emptyValues, ...editing.data } : emptyValues);
+    setErrors({});
+    setNotice(null);
+    if (!dialog.current?.open) dialog.current?.showModal();
+  }, [open, editing, emptyValues]);
+
+  useEffect(() => {
+    if (!open && dialog.current?.open) dialog.current.close();
+  }, [open]);
+
+  useEffect(() => {
+    if (focusErrors) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusErrors]);
+
+  async function submit() {
+    if (saving) return;
+    setSaving(true);
+    setNotice(null);
+    try {
+      const item = editing
+        ? await apiFetch<RawItem>(`${endpoint}/${editing.id}`, { method: "PATCH", body: pick(values, changedKeys(editing.data, values)), handles: HANDLED })
+        : await apiFetch<RawItem>(endpoint, { method: "POST", body: values, handles: HANDLED });
+      onDone(item);
+    } catch (error) {
+      const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
+      const body = error instanceof TransportError ? error.body : undefined;
+      if (code === "validation_failed") {
+        const fields = fieldErrorsOf(body);
+        setErrors(fields);
+        if (Object.keys(fields).length === 0) setNotice(errorMessageOf(body) ?? null);
+        setFocusErrors((count) => count + 1);
+      } else if (code && HANDLED.includes(code)) {
+        setNotice(errorMessageOf(body) ?? code);
+      } else {
+        reportUnshownError(error);
+      }
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const titleId = `${endpoint}-dialog-title`.replace(/\W/g, "-");
+  return (
+    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} onClose={() => open && onDone(null)}>
+      <form
+        method="dialog"
+        noValidate
+        className={styles.dialogForm}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <header className={styles.dialogHeader}>
+          <h2 id={titleId}>{editing ? text.editTitle : text.addTitle}</h2>
+          <p>{heading}</p>
+        </header>
+        <div className={styles.dialogBody}>
+          {notice ? (
+            <p className="notice notice-error" role="alert">
+              {notice}
+            </p>
+          ) : null}
+          <FieldsEditor
+            spec={spec}
+            values={values}
+            onChange={(name, value) => {
+              setValues((current) => ({ ...current, [name]: value }));
+              setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
+            }}
+            context={{ ...context, errors, idPrefix: `${titleId}-field` }}
+          />
+        </div>
+        <footer className={styles.dialogFooter}>
+          <button type="button" className="button button-ghost" onClick={() => onDone(null)}>
+            {text.cancel}
+          </button>
+          <button type="submit" className="button button-primary" disabled={saving || context.disabled} aria-busy={saving}>
+            {saving ? text.saving : text.save}
+          </button>
+        </footer>
+      </form>
+    </dialog>
+  );
+}
+
+// The dialog explains these itself: field errors inline, limits as a notice.
+const HANDLED = ["validation_failed", "limit_reached", "premium_limit_reached"];

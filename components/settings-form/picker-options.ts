@@ -1,0 +1,61 @@
+import type { FieldUi } from "@/lib/plugins/types";
+import type { ComboOption } from "./combobox";
+import type { FormLabels, Pickers } from "./types";
+import { channelSlug, channelsOfTypes, hexOf } from "./values";
+
+// Builds the option lists of the channel and role pickers from the guild's pickers data.
+
+const CHANNEL_TYPES: Partial<Record<FieldUi, number[]>> = {
+  channel: [0],
+  channels: [0],
+  voice_channel: [2, 13],
+  category_channel: [4],
+};
+
+export function isChannelUi(ui: FieldUi | undefined): boolean {
+  return ui !== undefined && ui in CHANNEL_TYPES;
+}
+
+export function isRoleUi(ui: FieldUi | undefined): boolean {
+  return ui === "role" || ui === "roles" || ui === "mentionable_role";
+}
+
+export function channelOptions(pickers: Pickers, ui: FieldUi): ComboOption[] {
+  const categories = new Map(pickers.channels.filter((channel) => channel.type === 4).map((channel) => [channel.id, channel.name]));
+  return channelsOfTypes(pickers.channels, CHANNEL_TYPES[ui] ?? [0]).map((channel) => ({
+    value: channel.id,
+    // Categories and voice channels are shown by name; text channels by slug, as the platform does.
+    label: channel.type === 0 || channel.type === 5 ? channelSlug(channel.name) : channel.name,
+    hint: channel.parent_id ? categories.get(channel.parent_id) : undefined,
+  }));
+}
+
+/** Roles highest first, as the platform lists them. A mention needs a mentionable role; assigning needs one below the bot. */
+export function roleOptions(pickers: Pickers, ui: FieldUi, labels: FormLabels): ComboOption[] {
+  const mentionOnly = ui === "mentionable_role";
+  return [...pickers.roles]
+    .filter((role) => (mentionOnly ? role.mentionable && role.reason !== "everyone" : true))
+    .sort((a, b) => b.position - a.position)
+    .map((role) => {
+      const blocked = !mentionOnly && (!role.assignable || role.reason !== undefined);
+      return {
+        value: role.id,
+        label: role.name,
+        color: role.color ? hexOf(role.color) : "var(--grey-400)",
+        disabled: blocked,
+        hint: blocked ? labels.reasons[role.reason ?? "above_bot"] : undefined,
+      };
+    });
+}
+
+export function optionsFor(pickers: Pickers, ui: FieldUi | undefined, labels: FormLabels): ComboOption[] {
+  if (!ui) return [];
+  if (isChannelUi(ui)) return channelOptions(pickers, ui);
+  if (isRoleUi(ui)) return roleOptions(pickers, ui, labels);
+  return [];
+}
+
+/** How a stored id reads when the channel or role no longer exists. */
+export function unknownLabel(ui: FieldUi | undefined, labels: FormLabels): string {
+  return isRoleUi(ui) ? labels.unknownRole : labels.unknownChannel;
+}

@@ -1,0 +1,162 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { reportUnshownError } from "@/components/report-error";
+import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
+import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
+import { raiseErrorModal } from "@/lib/http/error-bus";
+import { FieldsEditor } from "./fields-editor";
+import { SaveBar, type SaveBarText } from "./save-bar";
+import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Pickers, Values } from "./types";
+import { useUnsavedGuard } from "./use-unsaved-guard";
+import { changedKeys, fieldErrorsOf, isEqual, pick } from "./values";
+import styles from "./form.module.css";
+
+export type SettingsFormText = SaveBarText & { saved: string; leave: string };
+
+type Props = {
+  guildId: string;
+  pluginId: string;
+  spec: FormSpec;
+  initial: { config: Values; version: number };
+  texts: FieldTexts;
+  labels: FormLabels;
+  text: SettingsFormText;
+  pickers: Pickers;
+  premiumGuild: boolean;
+  /** A premium plugin on a free guild: shown, but read-only. */
+  locked: boolean;
+};
+
+type Saved = { enabled: boolean; config: Values; version: number };
+
+/** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked }: Props) {
+  const [saved, setSaved] = useState<Values>(initial.config);
+  const [draft, setDraft] = useState<Values>(initial.config);
+  const [version, setVersion] = useState(initial.version);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const [conflict, setConflict] = useState(false);
+  const [reloading, setReloading] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+  const [focusErrors, setFocusErrors] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const savedRef = useRef(saved);
+  savedRef.current = saved;
+
+  const dirty = changedKeys(saved, draft).length > 0;
+  useUnsavedGuard(dirty && !reloading, text.leave);
+
+  // The enable switch bumps the version; adopt it when the config it returned is the one we hold.
+  useEffect(
+    () =>
+      onPluginSaved((detail) => {
+        if (detail.pluginId === pluginId && isEqual(detail.config, savedRef.current)) setVersion(detail.version);
+      }),
+    [pluginId],
+  );
+
+  useEffect(() => {
+    if (reloading) window.location.reload();
+  }, [reloading]);
+
+  useEffect(() => {
+    if (focusErrors) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusErrors]);
+
+  useEffect(() => {
+    if (!justSaved) return;
+    const timer = window.setTimeout(() => setJustSaved(false), 3000);
+    return () => window.clearTimeout(timer);
+  }, [justSaved]);
+
+  const save = useCallback(async () => {
+    const keys = changedKeys(saved, draft);
+    if (saving || conflict || keys.length === 0) return;
+    const sent = draft;
+    setSaving(true);
+    try {
+      const result = await apiFetch<Saved>(`/plugins/${pluginId}/config/${guildId}`, {
+        method: "PATCH",
+        body: pick(draft, keys),
+        headers: { "If-Match": `"${version}"` },
+        handles: ["version_conflict", "validation_failed"],
+      });
+      setSaved(result.config);
+      setVersion(result.version);
+      // Keep edits made while the request was in flight; take the server's value elsewhere.
+      setDraft((current) => Object.fromEntries(Object.keys(result.config).map((key) => [key, isEqual(current[key], sent[key]) ? result.config[key] : current[key]])));
+      setErrors({});
+      setJustSaved(true);
+      announcePluginSaved({ pluginId, enabled: result.enabled, config: result.config, version: result.version });
+    } catch (error) {
+      const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
+      if (code === "version_conflict") setConflict(true);
+      else if (code === "validation_failed") {
+        const fields = fieldErrorsOf((error as TransportError).body);
+        if (Object.keys(fields).length === 0) raiseErrorModal({ message: (error as TransportError).message });
+        setErrors(fields);
+        setFocusErrors((count) => count + 1);
+      } else reportUnshownError(error);
+    } finally {
+      setSaving(false);
+    }
+  }, [saved, draft, saving, conflict, pluginId, guildId, version]);
+
+  // Ctrl+S / Cmd+S saves instead of saving the page as a file.
+  const saveRef = useRef(save);
+  saveRef.current = save;
+  useEffect(() => {
+    function onKeyDown(event: KeyboardEvent) {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+        event.preventDefault();
+        void saveRef.current();
+      }
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, []);
+
+  function change(name: string, value: unknown) {
+    setDraft((current) => ({ ...current, [name]: value }));
+    setJustSaved(false);
+    // A fixed field loses its error; the others stay until the next save.
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
+  }
+
+  return (
+    <form
+      ref={form}
+      className={styles.form}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <FieldsEditor
+        spec={spec}
+        values={draft}
+        onChange={change}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked }}
+      />
+      {dirty || conflict ? (
+        <SaveBar
+          text={text}
+          saving={saving}
+          conflict={conflict}
+          invalid={Object.keys(errors).length > 0}
+          onReset={() => {
+            setDraft(saved);
+            setErrors({});
+          }}
+          onReload={() => setReloading(true)}
+        />
+      ) : null}
+      <p className={`${styles.savedToast} ${justSaved ? styles.savedToastShown : ""}`} role="status">
+        {justSaved ? text.saved : ""}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,75 @@
+import type { FieldErrors, FormField, PickerChannel, Values } from "./types";
+
+// Pure helpers shared by the config form and the collection dialogs (and their tests).
+
+/** Structural equality of JSON values; key order does not matter. */
+export function isEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isEqual(item, b[index]));
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => key in right && isEqual(left[key], right[key]));
+}
+
+/** Keys of `draft` whose value differs from `saved`: a PATCH sends only these. */
+export function changedKeys(saved: Values, draft: Values): string[] {
+  return Object.keys(draft).filter((key) => !isEqual(saved[key], draft[key]));
+}
+
+export function pick(values: Values, keys: readonly string[]): Values {
+  return Object.fromEntries(keys.map((key) => [key, values[key]]));
+}
+
+/** The `fields` of a 400 `validation_failed` body as path → message. */
+export function fieldErrorsOf(body: unknown): FieldErrors {
+  const fields = (body as { fields?: unknown } | undefined)?.fields;
+  if (!Array.isArray(fields)) return {};
+  const errors: FieldErrors = {};
+  for (const entry of fields) {
+    const { path, message } = (entry ?? {}) as { path?: unknown; message?: unknown };
+    if (typeof path === "string" && typeof message === "string" && !(path in errors)) errors[path] = message;
+  }
+  return errors;
+}
+
+/** The error shown beside a field: its own, else the first one reported inside it ("roles.2"). */
+export function errorFor(errors: FieldErrors, path: string, field: FormField): string | undefined {
+  if (errors[path]) return errors[path];
+  // Object lists show their row errors on the rows themselves.
+  if (field.type === "object-array") return undefined;
+  const nested = Object.keys(errors).find((key) => key.startsWith(`${path}.`));
+  return nested ? errors[nested] : undefined;
+}
+
+/** Spec 5 channel slug: characters other than letters, digits, hyphen, underscore become "-", lowercased. */
+export function channelSlug(name: string): string {
+  return `#${name.replace(/[^\p{L}\p{N}_-]/gu, "-").toLowerCase()}`;
+}
+
+/** Channels of these types, in position order (the picker's list). */
+export function channelsOfTypes(channels: readonly PickerChannel[], types: readonly number[]): PickerChannel[] {
+  return channels.filter((channel) => types.includes(channel.type)).sort((a, b) => a.position - b.position);
+}
+
+export function hexOf(color: number): string {
+  return `#${Math.max(0, Math.min(0xffffff, Math.trunc(color))).toString(16).padStart(6, "0")}`;
+}
+
+/** "#4f7cff" or "4F7CFF" → 0x4f7cff; null for anything else. */
+export function colorOf(hex: string): number | null {
+  const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  return match ? parseInt(match[1]!, 16) : null;
+}
+
+/** Fills `{name}` placeholders of a UI string handed over by the server. */
+export function fill(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** A new, empty row of an object list: every item field at its default. */
+export function emptyRow(fields: readonly FormField[]): Values {
+  return Object.fromEntries(fields.map((field) => [field.name, structuredClone(field.default ?? null)]));
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import type { Tx } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+
+export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert";
+
+/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`. */
+export const auditTarget = {
+  plugin: (pluginId: string) => `plugin:${pluginId}`,
+  item: (pluginId: string, collection: string, itemId: string) => `item:${pluginId}:${collection}:${itemId}`,
+  guild: () => "guild",
+};
+
+/** Written inside the transaction of the change it describes, so neither exists without the other. */
+export async function recordAudit(
+  tx: Tx,
+  event: { guildId: string; userId: string; action: AuditAction; target: string; before: unknown; after: unknown },
+): Promise<number> {
+  const [row] = await tx
+    .insert(auditEvents)
+    .values({ ...event, before: event.before ?? null, after: event.after ?? null })
+    .returning({ id: auditEvents.id });
+  return row!.id;
+}

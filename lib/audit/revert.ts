@@ -1,0 +1,76 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+import type { GuildAccess } from "@/lib/guilds/access";
+import { settingsView, updateGuildSettings, type SettingsView } from "@/lib/guilds/guild-settings";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { ApiError } from "@/lib/http/api-error";
+import { getPlugin } from "@/lib/plugins/index";
+import { createItems, deleteItem, getItem, updateItem } from "@/lib/plugins/items";
+import { readPluginState, versionConflict, writePluginState } from "@/lib/plugins/plugin-states";
+import { isRecord } from "@/lib/plugins/schema-walk";
+import { parseTarget } from "./target";
+
+/**
+ * Puts back the value an event replaced. Refused with 412 when the target no
+ * longer holds the event's "after" value: a later change would be lost silently.
+ * The revert is itself a change, audited like any other.
+ */
+export async function revertEvent(db: Db, access: GuildAccess, eventId: number): Promise<void> {
+  const [event] = await db.select().from(auditEvents).where(and(eq(auditEvents.guildId, access.guildId), eq(auditEvents.id, eventId))).limit(1);
+  if (!event) throw new ApiError(404, "audit_event_not_found", "This audit event does not exist in this server.");
+  const target = parseTarget(event.target);
+  if (!target) throw new ApiError(400, "not_revertible", "This change cannot be reverted.");
+  const writer = { userId: access.userId, premium: access.premium, action: "revert" as const };
+
+  if (target.kind === "guild") {
+    const current = settingsView(await readGuildSettings(db, access.guildId));
+    if (!sameValue(current, event.after)) throw versionConflict();
+    await updateGuildSettings(db, { guildId: access.guildId, userId: access.userId, patch: event.before as Partial<SettingsView>, action: "revert" });
+    return;
+  }
+
+  const plugin = getPlugin(target.pluginId)!;
+  if (target.kind === "plugin") {
+    const current = await readPluginState(db, access.guildId, plugin);
+    if (!sameValue({ enabled: current.enabled, config: current.config }, event.after)) throw versionConflict();
+    const before = isRecord(event.before) ? event.before : {};
+    await writePluginState(db, {
+      guildId: access.guildId,
+      userId: access.userId,
+      plugin,
+      next: { enabled: before.enabled === true, config: plugin.configSchema.parse(isRecord(before.config) ? before.config : {}) as Record<string, unknown> },
+      expectedVersion: current.version,
+      action: "revert",
+    });
+    return;
+  }
+
+  const scope = { guildId: access.guildId, pluginId: plugin.id, collection: target.collection };
+  const current = await getItem(db, scope, target.itemId).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
+  if (!sameValue(current?.data ?? null, event.after)) throw versionConflict();
+  const before = isRecord(event.before) ? event.before : null;
+  if (!current && before) await createItems(db, scope, plugin.collections[target.collection]!, writer, [before], [target.itemId]);
+  else if (current && !before) await deleteItem(db, scope, target.itemId, writer);
+  else if (current && before) await updateItem(db, scope, target.itemId, writer, before, current.version);
+}
+
+/** Equality of JSON values regardless of key order. */
+export function sameValue(left: unknown, right: unknown): boolean {
+  return stableJson(left) === stableJson(right);
+}
+
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (isRecord(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value ?? null);
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import type { APIGuild } from "discord-api-types/v10";
+import type { Db } from "@/lib/db/client";
+import { ApiError } from "@/lib/http/api-error";
+import { getGuildMemberWithMeta, getGuildWithMeta } from "@/lib/platform/bot-api";
+import { PlatformError } from "@/lib/platform/errors";
+import { computeMemberPermissions, hasPermissions, Permission } from "@/lib/platform/permissions";
+import type { Session } from "@/lib/session/session-cookie";
+import { isPremium } from "./premium";
+import { readGuildSettings } from "./settings-queries";
+
+export type GuildAccess = {
+  guildId: string;
+  userId: string;
+  guild: APIGuild;
+  isOwner: boolean;
+  permissions: bigint;
+  premium: boolean;
+  buffs: string[];
+  /** True when the platform could not answer and cached data was used. */
+  stale: boolean;
+};
+
+/**
+ * The authoritative check of every guild-scoped read and write (spec 5, DESIGN
+ * security rules): owner, or ADMINISTRATOR / MANAGE_GUILD from the @everyone
+ * role plus the member's roles, seen through the bot. No data leaves before it.
+ */
+export async function requireGuildAccess(db: Db, session: Session, guildId: string): Promise<GuildAccess> {
+  const guild = await botView(() => getGuildWithMeta(guildId));
+  const member = await botView(() => getGuildMemberWithMeta(guildId, session.userId));
+  if (!member.value) throw forbidden();
+  const isOwner = guild.value.owner_id === session.userId;
+  const permissions = computeMemberPermissions({
+    guildId,
+    ownerId: guild.value.owner_id,
+    roles: guild.value.roles,
+    member: { userId: session.userId, roleIds: member.value.roles },
+  });
+  if (!isOwner && !hasPermissions(permissions, Permission.MANAGE_GUILD)) throw forbidden();
+  const settings = await readGuildSettings(db, guildId);
+  return {
+    guildId,
+    userId: session.userId,
+    guild: guild.value,
+    isOwner,
+    permissions,
+    premium: isPremium(settings.buffs),
+    buffs: settings.buffs,
+    stale: guild.stale || member.stale,
+  };
+}
+
+async function botView<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    // The bot sees nothing of a guild it is not in: answer the same for unknown guilds.
+    if (error instanceof PlatformError && (error.kind === "forbidden" || error.kind === "not_found")) {
+      throw new ApiError(404, "guild_not_found", "Guildhall is not in this server, or the server does not exist.");
+    }
+    throw error;
+  }
+}
+
+function forbidden(): ApiError {
+  return new ApiError(403, "guild_forbidden", "You need the Manage Server permission on this server.");
+}

@@ -1,0 +1,53 @@
+import "server-only";
+import type { Db } from "@/lib/db/client";
+import { readAllPluginStates } from "@/lib/plugins/plugin-states";
+import { getGuildMember } from "@/lib/platform/bot-api";
+import type { GuildAccess } from "./access";
+import { getGuildPickers } from "./pickers";
+import { tierValue } from "./premium";
+import { readGuildSettings } from "./settings-queries";
+
+/** The Guild entity of spec 3, assembled from the platform (bot view) and the database. */
+export async function buildGuildEntity(db: Db, access: GuildAccess) {
+  const { guild } = access;
+  const [settings, pickers, plugins, member] = await Promise.all([
+    readGuildSettings(db, access.guildId),
+    getGuildPickers(access.guildId),
+    readAllPluginStates(db, access.guildId),
+    getGuildMember(access.guildId, access.userId),
+  ]);
+  return {
+    id: guild.id,
+    name: guild.name,
+    icon: guild.icon,
+    owner: access.isOwner,
+    owner_id: guild.owner_id,
+    activePrefix: settings.prefix,
+    application_commands_enabled: settings.applicationCommandsEnabled,
+    application_commands_localized: settings.applicationCommandsLocalized,
+    channels: Object.fromEntries(pickers.channels.map((channel) => [channel.id, { type: channel.type, position: channel.position, name: channel.name, parent_id: channel.parent_id }])),
+    members: member
+      ? { [access.userId]: { nick: member.nick ?? null, roles: member.roles, user: member.user ? { id: member.user.id, username: member.user.username, global_name: member.user.global_name, avatar: member.user.avatar } : null } }
+      : {},
+    roles: guild.roles.map((role) => ({ id: role.id, name: role.name, color: role.color, permissions: role.permissions, mentionable: role.mentionable, position: role.position, icon: role.icon ?? null, managed: role.managed })),
+    plugins: Object.entries(plugins).map(([id, state]) => ({ id, config: { enabled: state.enabled } })),
+    webhooks: [],
+    ignored_channel_ids: settings.ignoredChannelIds,
+    buffs: settings.buffs,
+    is_premium: access.premium,
+    features: guild.features,
+    member_count: guild.approximate_member_count ?? 0,
+    discord_usage: null,
+    is_business: false,
+    onboarding: settings.onboarding,
+    guild_locked_down: settings.guildLockedDown,
+    default_embed_color: settings.defaultEmbedColor,
+    locale: settings.locale,
+    voiceStates: [],
+    premium_tier: guild.premium_tier,
+    /** Spec 9 tier mapping of premium_tier (0→50 … 3→250). */
+    tier_value: tierValue(guild.premium_tier),
+    version: settings.version,
+    stale: access.stale || pickers.stale,
+  };
+}

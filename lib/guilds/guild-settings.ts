@@ -1,0 +1,67 @@
+import "server-only";
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { auditTarget, recordAudit } from "@/lib/audit/record";
+import type { Db } from "@/lib/db/client";
+import { guildSettings } from "@/lib/db/schema";
+import { LOCALES } from "@/lib/i18n/locales";
+import { versionConflict } from "@/lib/plugins/plugin-states";
+import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries";
+
+/** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */
+export const guildSettingsPatch = z.strictObject({
+  activePrefix: z.string().min(1).max(5).regex(/^\S+$/, "must not contain spaces").optional(),
+  application_commands_enabled: z.boolean().optional(),
+  application_commands_localized: z.boolean().optional(),
+  default_embed_color: z.number().int().min(0).max(0xffffff).nullable().optional(),
+  ignored_channel_ids: z.array(z.string().regex(/^\d{17,20}$/, "must be a channel id")).max(100).optional(),
+  onboarding: z.boolean().optional(),
+  locale: z.enum(LOCALES).nullable().optional(),
+});
+export type GuildSettingsPatch = z.infer<typeof guildSettingsPatch>;
+
+/** The user-facing view of the row, as stored in audit events (before/after). */
+export function settingsView(row: GuildSettingsRow) {
+  return {
+    activePrefix: row.prefix,
+    application_commands_enabled: row.applicationCommandsEnabled,
+    application_commands_localized: row.applicationCommandsLocalized,
+    default_embed_color: row.defaultEmbedColor,
+    ignored_channel_ids: row.ignoredChannelIds,
+    onboarding: row.onboarding,
+    locale: row.locale,
+  };
+}
+export type SettingsView = ReturnType<typeof settingsView>;
+
+function toColumns(view: Partial<SettingsView>) {
+  return {
+    ...(view.activePrefix !== undefined && { prefix: view.activePrefix }),
+    ...(view.application_commands_enabled !== undefined && { applicationCommandsEnabled: view.application_commands_enabled }),
+    ...(view.application_commands_localized !== undefined && { applicationCommandsLocalized: view.application_commands_localized }),
+    ...(view.default_embed_color !== undefined && { defaultEmbedColor: view.default_embed_color }),
+    ...(view.ignored_channel_ids !== undefined && { ignoredChannelIds: view.ignored_channel_ids }),
+    ...(view.onboarding !== undefined && { onboarding: view.onboarding }),
+    ...(view.locale !== undefined && { locale: view.locale }),
+  };
+}
+
+/** Applies a change and its audit row in one transaction; If-Match (expectedVersion) guards lost updates. */
+export async function updateGuildSettings(
+  db: Db,
+  input: { guildId: string; userId: string; patch: Partial<SettingsView>; expectedVersion?: number; action?: "guild.update" | "revert" | "settings.import" },
+): Promise<GuildSettingsRow> {
+  return db.transaction(async (tx) => {
+    await tx.insert(guildSettings).values({ guildId: input.guildId, version: 0 }).onConflictDoNothing();
+    const [current] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, input.guildId)).for("update");
+    const before = current ?? defaultGuildSettings(input.guildId);
+    if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
+    const [row] = await tx
+      .update(guildSettings)
+      .set({ ...toColumns(input.patch), version: sql`${guildSettings.version} + 1`, updatedAt: new Date(), updatedBy: input.userId })
+      .where(eq(guildSettings.guildId, input.guildId))
+      .returning();
+    await recordAudit(tx, { guildId: input.guildId, userId: input.userId, action: input.action ?? "guild.update", target: auditTarget.guild(), before: settingsView(before), after: settingsView(row!) });
+    return row!;
+  });
+}

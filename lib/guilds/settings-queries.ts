@@ -1,0 +1,32 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { guildSettings } from "@/lib/db/schema";
+
+export type GuildSettingsRow = typeof guildSettings.$inferSelect;
+
+/** The guild's own settings row, or the defaults when it was never saved. */
+export async function readGuildSettings(db: Db, guildId: string): Promise<GuildSettingsRow> {
+  const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).limit(1);
+  return row ?? defaultGuildSettings(guildId);
+}
+
+export function defaultGuildSettings(guildId: string): GuildSettingsRow {
+  return {
+    guildId,
+    prefix: "!",
+    locale: null,
+    applicationCommandsEnabled: true,
+    applicationCommandsLocalized: true,
+    defaultEmbedColor: null,
+    ignoredChannelIds: [],
+    buffs: [],
+    onboarding: false,
+    guildLockedDown: false,
+    botAddedAt: null,
+    botAddedBy: null,
+    version: 0,
+    updatedAt: new Date(0),
+    updatedBy: null,
+  };
+}

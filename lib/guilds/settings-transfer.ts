@@ -1,0 +1,176 @@
+import "server-only";
+import { and, eq } from "drizzle-orm";
+import type { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { pluginItems } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/api-error";
+import { getPlugin, PLUGINS } from "@/lib/plugins/index";
+import { createItems, deleteItem, queryItems } from "@/lib/plugins/items";
+import { readAllPluginStates, writePluginState } from "@/lib/plugins/plugin-states";
+import { assertPremiumAllowed } from "@/lib/plugins/rules";
+import { mapFields, referenceKind } from "@/lib/plugins/schema-walk";
+import type { GuildAccess } from "./access";
+import { guildSettingsPatch, settingsView, updateGuildSettings } from "./guild-settings";
+import { getGuildPickers, type GuildPickers } from "./pickers";
+import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
+import { readGuildSettings } from "./settings-queries";
+
+const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale"] as const;
+
+export async function exportSettings(db: Db, access: GuildAccess): Promise<SettingsFile> {
+  const [pickers, states, settings] = await Promise.all([getGuildPickers(access.guildId), readAllPluginStates(db, access.guildId), readGuildSettings(db, access.guildId)]);
+  const collections: SettingsFile["collections"] = {};
+  for (const plugin of PLUGINS) {
+    for (const name of Object.keys(plugin.collections)) {
+      const { items } = await queryItems(db, { guildId: access.guildId, pluginId: plugin.id, collection: name }, { limit: 1000, offset: 0 });
+      if (items.length > 0) collections[`${plugin.id}/${name}`] = items.map((item) => item.data);
+    }
+  }
+  return {
+    format: SETTINGS_FILE_FORMAT,
+    version: 1,
+    exported_at: new Date().toISOString(),
+    guild: { id: access.guild.id, name: access.guild.name },
+    channels: Object.fromEntries(pickers.channels.map((channel) => [channel.id, { name: channel.name, type: channel.type }])),
+    roles: Object.fromEntries(pickers.roles.map((role) => [role.id, { name: role.name }])),
+    settings: settingsView(settings),
+    plugins: Object.fromEntries(Object.entries(states).map(([id, state]) => [id, { enabled: state.enabled, config: state.config }])),
+    collections,
+  };
+}
+
+type Prepared = {
+  plan: ImportPlan;
+  plugins: Array<{ id: string; enabled: boolean; config: Record<string, unknown> }>;
+  collections: Array<{ pluginId: string; collection: string; items: Record<string, unknown>[] }>;
+  settings: z.infer<typeof guildSettingsPatch>;
+};
+
+/** Validates the file and maps its channel and role ids onto this guild by name; nothing is written. */
+export async function prepareImport(access: GuildAccess, raw: unknown): Promise<Prepared> {
+  const parsed = settingsFileSchema.safeParse(raw);
+  if (!parsed.success) throw invalidFile(`This is not a Guildhall settings file (${parsed.error.issues[0]?.path.join(".") || "format"}: ${parsed.error.issues[0]?.message}).`);
+  const file = parsed.data;
+  const remap = new Remapper(file, await getGuildPickers(access.guildId));
+
+  const plugins = Object.entries(file.plugins).map(([id, entry]) => {
+    const plugin = getPlugin(id);
+    if (!plugin) throw invalidFile(`The file contains an unknown plugin "${id}".`);
+    const config = validate(plugin.configSchema, remap.apply(plugin.configSchema, entry.config), `plugins.${id}`);
+    if (entry.enabled || JSON.stringify(config) !== JSON.stringify(plugin.configSchema.parse({}))) {
+      if (!plugin.premium || entry.enabled) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);
+    }
+    return { id, enabled: entry.enabled, config };
+  });
+
+  const collections = Object.entries(file.collections).map(([key, items]) => {
+    const [pluginId = "", collection = ""] = key.split("/");
+    const plugin = getPlugin(pluginId);
+    const definition = plugin?.collections[collection];
+    if (!plugin || !definition) throw invalidFile(`The file contains an unknown collection "${key}".`);
+    const limit = access.premium ? definition.limits.premium : definition.limits.free;
+    if (items.length > limit) throw new ApiError(403, access.premium ? "limit_reached" : "premium_limit_reached", `${key} has ${items.length} items; this server can hold ${limit}.`);
+    const mapped = items.map((item, index) => {
+      const value = validate(definition.itemSchema, remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
+      assertPremiumAllowed(plugin, definition.itemSchema, value, access.premium);
+      return value;
+    });
+    return { pluginId, collection, items: mapped };
+  });
+
+  const settingsInput = Object.fromEntries(EXPORTED_SETTINGS.filter((key) => key in file.settings).map((key) => [key, file.settings[key]]));
+  const settingsResult = guildSettingsPatch.safeParse({
+    ...settingsInput,
+    ...(Array.isArray(settingsInput.ignored_channel_ids) && { ignored_channel_ids: remap.channelList(settingsInput.ignored_channel_ids) }),
+  });
+  if (!settingsResult.success) throw invalidFile(`The server settings in the file are invalid (${settingsResult.error.issues[0]?.path.join(".")}).`);
+
+  return {
+    plan: {
+      plugins: plugins.map((plugin) => plugin.id),
+      collections: Object.fromEntries(collections.map((entry) => [`${entry.pluginId}/${entry.collection}`, entry.items.length])),
+      unmatched: remap.unmatched(),
+    },
+    plugins,
+    collections,
+    settings: settingsResult.data,
+  };
+}
+
+/** Applies a prepared import in one transaction: every plugin, collection and setting, or nothing. */
+export async function applyImport(db: Db, access: GuildAccess, prepared: Prepared): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    for (const entry of prepared.plugins) {
+      await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin: getPlugin(entry.id)!, next: { enabled: entry.enabled, config: entry.config }, action: "settings.import" });
+    }
+    const writer = { userId: access.userId, premium: access.premium, action: "settings.import" as const };
+    for (const entry of prepared.collections) {
+      const scope = { guildId: access.guildId, pluginId: entry.pluginId, collection: entry.collection };
+      const existing = await tx.select({ id: pluginItems.id }).from(pluginItems).where(and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection)));
+      for (const item of existing) await deleteItem(txDb, scope, item.id, writer);
+      if (entry.items.length > 0) await createItems(txDb, scope, getPlugin(entry.pluginId)!.collections[entry.collection]!, writer, entry.items);
+    }
+    await updateGuildSettings(txDb, { guildId: access.guildId, userId: access.userId, patch: prepared.settings, action: "settings.import" });
+  });
+}
+
+function validate(schema: z.ZodObject, value: unknown, where: string): Record<string, unknown> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    throw invalidFile(`The file has an invalid value at ${where}.${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  return result.data as Record<string, unknown>;
+}
+
+function invalidFile(message: string): ApiError {
+  return new ApiError(400, "invalid_settings_file", message);
+}
+
+/** Maps the file's channel and role ids to this guild's by name (and channel type); remembers what had no match. */
+class Remapper {
+  private readonly channelsByName = new Map<string, string>();
+  private readonly rolesByName = new Map<string, string>();
+  private readonly missingChannels = new Set<string>();
+  private readonly missingRoles = new Set<string>();
+
+  constructor(
+    private readonly file: SettingsFile,
+    pickers: GuildPickers,
+  ) {
+    for (const channel of pickers.channels) this.channelsByName.set(`${channel.type}:${channel.name.toLowerCase()}`, channel.id);
+    for (const role of pickers.roles) if (role.reason !== "everyone") this.rolesByName.set(role.name.toLowerCase(), role.id);
+  }
+
+  apply(schema: z.ZodObject, value: unknown): unknown {
+    return mapFields(schema, value, (meta, fieldValue) => {
+      const kind = referenceKind(meta.ui);
+      if (!kind) return fieldValue;
+      const map = (id: unknown) => (typeof id === "string" ? (kind === "channel" ? this.channel(id) : this.role(id)) : id);
+      return Array.isArray(fieldValue) ? fieldValue.map(map).filter((id) => id !== null) : map(fieldValue);
+    });
+  }
+
+  channelList(ids: unknown[]): string[] {
+    return ids.map((id) => (typeof id === "string" ? this.channel(id) : null)).filter((id): id is string => id !== null);
+  }
+
+  unmatched() {
+    return { channels: [...this.missingChannels].sort(), roles: [...this.missingRoles].sort() };
+  }
+
+  private channel(id: string): string | null {
+    const source = this.file.channels[id];
+    const match = source ? this.channelsByName.get(`${source.type}:${source.name.toLowerCase()}`) : undefined;
+    if (!match) this.missingChannels.add(source ? `#${source.name}` : id);
+    return match ?? null;
+  }
+
+  private role(id: string): string | null {
+    const source = this.file.roles[id];
+    const match = source ? this.rolesByName.get(source.name.toLowerCase()) : undefined;
+    if (!match) this.missingRoles.add(source ? `@${source.name}` : id);
+    return match ?? null;
+  }
+}

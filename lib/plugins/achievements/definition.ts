@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { channelField, emojiField, messageField, roleField, text, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "days_in_server", "invites", "reactions_added"] as const;
+
+export const achievements = definePlugin({
+  id: "achievements",
+  category: "other",
+  premium: false,
+  icon: "award",
+  configSchema: z.strictObject({
+    announcement_channel_id: channelField(),
+    announcement_message: messageField("{user.mention} just unlocked a new trophy!"),
+    dm_member: toggle(false),
+    show_on_rank_card: toggle(true),
+  }),
+  collections: {
+    trophies: {
+      itemSchema: z.strictObject({
+        name: z.string().min(1).max(64),
+        description: text(256),
+        emoji: emojiField("🏆"),
+        condition: z.enum(TROPHY_CONDITIONS),
+        threshold: z.number().int().min(1).max(1_000_000),
+        reward_role_id: roleField(),
+      }),
+      limits: { free: 10, premium: 100 },
+      titleField: "name",
+    },
+  },
+});

@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { channelField, integer, messageField, roleField, timezoneField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const birthdays = definePlugin({
+  id: "birthdays",
+  category: "fun",
+  premium: false,
+  icon: "cake",
+  configSchema: z.strictObject({
+    announcement_channel_id: channelField(),
+    announcement_message: messageField("Happy birthday {user.mention}! 🎂"),
+    birthday_role_id: roleField(),
+    timezone: timezoneField("UTC"),
+    announcement_hour: integer(0, 23, 9),
+    show_age: toggle(false),
+  }),
+  collections: {},
+});

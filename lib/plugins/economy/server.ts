@@ -1,0 +1,54 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
+import { economyBalances } from "@/lib/db/schema";
+import { getGuildMember } from "@/lib/platform/bot-api";
+import { ApiError } from "@/lib/http/api-error";
+import { endpoint, type PluginEndpoint } from "../endpoint";
+import { economy } from "./definition";
+
+const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
+const MAX_BALANCE = 1_000_000_000_000;
+
+// Manual coin adjustments for one member (POST coin) and a reset of every balance (DELETE coins).
+export function economyEndpoints(): PluginEndpoint[] {
+  return [
+    endpoint({
+      method: "POST",
+      path: "/economy/guilds/:guildId/coin",
+      plugin: economy.id,
+      params: z.object({ guildId }),
+      body: z.strictObject({ user_id: z.string().regex(/^\d{17,20}$/, "must be a user id"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
+      handler: async ({ db, params, body, access }) => {
+        if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [{ path: "user_id", message: "is not a member of this server" }]);
+        const coins = await db.transaction(async (tx) => {
+          const where = and(eq(economyBalances.guildId, params.guildId), eq(economyBalances.userId, body.user_id));
+          const [before] = await tx.select().from(economyBalances).where(where).for("update");
+          const next = Math.min(MAX_BALANCE, Math.max(0, (before?.coins ?? 0) + body.amount));
+          await tx
+            .insert(economyBalances)
+            .values({ guildId: params.guildId, userId: body.user_id, coins: next })
+            .onConflictDoUpdate({ target: [economyBalances.guildId, economyBalances.userId], set: { coins: next, updatedAt: sql`now()` } });
+          await recordAudit(tx, { guildId: params.guildId, userId: access.userId, action: "plugin.update", target: `economy-balance:${body.user_id}`, before: { coins: before?.coins ?? 0 }, after: { coins: next } });
+          return next;
+        });
+        return { user_id: body.user_id, coins };
+      },
+    }),
+    endpoint({
+      method: "DELETE",
+      path: "/economy/guilds/:guildId/coins",
+      plugin: economy.id,
+      params: z.object({ guildId }),
+      handler: async ({ db, params, access }) => {
+        await db.transaction(async (tx) => {
+          const removed = await tx.delete(economyBalances).where(eq(economyBalances.guildId, params.guildId)).returning({ userId: economyBalances.userId });
+          await recordAudit(tx, { guildId: params.guildId, userId: access.userId, action: "plugin.update", target: "economy-balances", before: { members: removed.length }, after: { members: 0 } });
+        });
+        return new NextResponse(null, { status: 204 });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import type { FieldUi, PluginDefinition } from "./types";
+
+// Plain-JSON descriptions of plugin schemas for the generic settings form: the
+// server derives them (z.toJSONSchema keeps .meta()), the client form never imports zod.
+
+export type FormField = {
+  name: string;
+  type: "string" | "integer" | "number" | "boolean" | "enum" | "array" | "object-array";
+  ui?: FieldUi;
+  options?: string[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+  maxItems?: number;
+  premium?: boolean;
+  freeMax?: number;
+  default: unknown;
+  nullable: boolean;
+  required: boolean;
+  itemFields?: FormField[];
+  itemType?: "string" | "enum";
+  itemOptions?: string[];
+};
+export type FormSpec = { fields: FormField[] };
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  maxItems?: number;
+  ui?: FieldUi;
+  premium?: boolean;
+  freeMax?: number;
+};
+
+export function configFormSpec(plugin: PluginDefinition): FormSpec {
+  return toSpec(plugin.configSchema);
+}
+
+export function itemFormSpec(plugin: PluginDefinition, collection: string): FormSpec {
+  const definition = plugin.collections[collection];
+  if (!definition) throw new Error(`unknown collection ${plugin.id}/${collection}`);
+  return toSpec(definition.itemSchema);
+}
+
+function toSpec(schema: z.ZodObject): FormSpec {
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+  return { fields: objectFields(json) };
+}
+
+function objectFields(json: JsonSchema): FormField[] {
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([name, property]) => toField(name, property, required.has(name)));
+}
+
+function toField(name: string, property: JsonSchema, required: boolean): FormField {
+  const variants = property.anyOf ?? [property];
+  const nullable = variants.some((variant) => variant.type === "null");
+  const main = variants.find((variant) => variant.type !== "null" && !(variant.const === "")) ?? variants[0] ?? {};
+  const base = {
+    name,
+    default: property.default ?? null,
+    nullable,
+    required,
+    ...(property.ui && { ui: property.ui }),
+    ...(property.premium && { premium: true }),
+    ...(property.freeMax !== undefined && { freeMax: property.freeMax }),
+  };
+  if (main.enum) return { ...base, type: "enum", options: main.enum.map(String) };
+  if (main.type === "boolean") return { ...base, type: "boolean" };
+  if (main.type === "integer" || main.type === "number") {
+    return { ...base, type: main.type, ...(main.minimum !== undefined && { min: main.minimum }), ...(main.maximum !== undefined && { max: main.maximum }) };
+  }
+  if (main.type === "array") {
+    const items = main.items ?? {};
+    const common = { ...base, ...(main.maxItems !== undefined && { maxItems: main.maxItems }) };
+    if (items.type === "object") return { ...common, type: "object-array", itemFields: objectFields(items) };
+    return { ...common, type: "array", itemType: items.enum ? "enum" : "string", ...(items.enum && { itemOptions: items.enum.map(String) }) };
+  }
+  return { ...base, type: "string", ...(main.maxLength !== undefined && { maxLength: main.maxLength }) };
+}

@@ -1,0 +1,140 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { ApiError } from "@/lib/http/api-error";
+import { etag, expectedVersion } from "@/lib/http/etag";
+import { endpoint, type PluginEndpoint } from "./endpoint";
+import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
+import { patchSchema } from "./patch-schema";
+import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
+import { assertPremiumAllowed, assertReferencesExist } from "./rules";
+import type { CollectionDefinition, PluginDefinition } from "./types";
+
+// The config and collection endpoints of spec 7, generated for every plugin of the registry.
+
+const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
+const guildParams = z.object({ guildId });
+const itemParams = z.object({ guildId, itemId: z.string().uuid("must be an item id") });
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+function stateResponse(plugin: PluginDefinition, state: PluginState, status = 200) {
+  return NextResponse.json({ id: plugin.id, enabled: state.enabled, config: state.config, version: state.version }, { status, headers: { ETag: etag(state.version) } });
+}
+
+export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
+  const path = `/${plugin.id}/config/:guildId`;
+  const body = patchSchema(plugin.configSchema).extend({ enabled: z.boolean().optional() });
+  return [
+    endpoint({
+      method: "GET",
+      path,
+      plugin: plugin.id,
+      params: guildParams,
+      handler: async ({ db, params }) => stateResponse(plugin, await readPluginState(db, params.guildId, plugin)),
+    }),
+    endpoint({
+      method: "PATCH",
+      path,
+      plugin: plugin.id,
+      params: guildParams,
+      body,
+      handler: async ({ db, params, body, access, req }) => {
+        const { enabled, ...changes } = body as Record<string, unknown> & { enabled?: boolean };
+        if (enabled === true || Object.keys(changes).length > 0) assertPremiumAllowed(plugin, plugin.configSchema, changes, access.premium);
+        if (Object.keys(changes).length > 0) assertReferencesExist(plugin.configSchema, changes, await getGuildPickers(params.guildId));
+        const current = await readPluginState(db, params.guildId, plugin);
+        const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
+        const state = await writePluginState(db, {
+          guildId: params.guildId,
+          userId: access.userId,
+          plugin,
+          next: { enabled: enabled ?? current.enabled, config },
+          expectedVersion: expectedVersion(req),
+        });
+        return stateResponse(plugin, state);
+      },
+    }),
+  ];
+}
+
+export function collectionEndpoints(plugin: PluginDefinition, name: string, definition: CollectionDefinition): PluginEndpoint[] {
+  const base = `/${plugin.id}/guilds/:guildId/${name}`;
+  const scope = (id: string): ItemScope => ({ guildId: id, pluginId: plugin.id, collection: name });
+  const common = { plugin: plugin.id, collection: name };
+  return [
+    endpoint({
+      method: "GET",
+      path: base,
+      ...common,
+      params: guildParams,
+      query: pageQuery,
+      handler: async ({ db, params, query, access }) => {
+        const { items, total } = await queryItems(db, scope(params.guildId), query);
+        return { items: items.map(itemResponse), total, limit: query.limit, offset: query.offset, max: collectionLimit(definition, access.premium) };
+      },
+    }),
+    endpoint({
+      method: "POST",
+      path: base,
+      ...common,
+      params: guildParams,
+      body: definition.itemSchema,
+      handler: async ({ db, params, body, access }) => {
+        const data = await checkedItem(plugin, definition, body as Record<string, unknown>, params.guildId, access.premium);
+        const [item] = await createItems(db, scope(params.guildId), definition, { userId: access.userId, premium: access.premium }, [data]);
+        return NextResponse.json(itemResponse(item!), { status: 201, headers: { ETag: etag(item!.version) } });
+      },
+    }),
+    endpoint({
+      method: "GET",
+      path: `${base}/:itemId`,
+      ...common,
+      params: itemParams,
+      handler: async ({ db, params }) => {
+        const item = await getItem(db, scope(params.guildId), params.itemId);
+        return NextResponse.json(itemResponse(item), { headers: { ETag: etag(item.version) } });
+      },
+    }),
+    endpoint({
+      method: "PATCH",
+      path: `${base}/:itemId`,
+      ...common,
+      params: itemParams,
+      body: patchSchema(definition.itemSchema),
+      handler: async ({ db, params, body, access, req }) => {
+        const current = await getItem(db, scope(params.guildId), params.itemId);
+        const changes = body as Record<string, unknown>;
+        assertPremiumAllowed(plugin, definition.itemSchema, changes, access.premium);
+        assertReferencesExist(definition.itemSchema, changes, await getGuildPickers(params.guildId));
+        const next = definition.itemSchema.parse({ ...current.data, ...changes }) as Record<string, unknown>;
+        const item = await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, next, expectedVersion(req));
+        return NextResponse.json(itemResponse(item), { headers: { ETag: etag(item.version) } });
+      },
+    }),
+    endpoint({
+      method: "DELETE",
+      path: `${base}/:itemId`,
+      ...common,
+      params: itemParams,
+      handler: async ({ db, params, access }) => {
+        await deleteItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium });
+        return new NextResponse(null, { status: 204 });
+      },
+    }),
+  ];
+}
+
+/** Premium rules and guild ids for a whole new item; returns it ready to store. */
+export async function checkedItem(plugin: PluginDefinition, definition: CollectionDefinition, item: Record<string, unknown>, guildId: string, premium: boolean) {
+  assertPremiumAllowed(plugin, definition.itemSchema, item, premium);
+  assertReferencesExist(definition.itemSchema, item, await getGuildPickers(guildId));
+  return item;
+}
+
+export function unknownRoute(): ApiError {
+  return new ApiError(404, "not_found", "This API route does not exist.");
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { colorField, emojiField, integer, mentionableRoleField, messageField, requiredChannelField, rolesField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const giveaways = definePlugin({
+  id: "giveaways",
+  category: "fun",
+  premium: false,
+  icon: "gift",
+  configSchema: z.strictObject({
+    manager_role_ids: rolesField(10),
+    entry_emoji: emojiField("🎉"),
+    ping_role_id: mentionableRoleField(),
+    winner_message: messageField("Congratulations {user.mention}, you won the giveaway!"),
+    dm_winners: toggle(true),
+    embed_color: colorField(),
+  }),
+  collections: {
+    giveaways: {
+      itemSchema: z.strictObject({
+        prize: z.string().min(1).max(256),
+        winners: integer(1, 50, 1),
+        ends_at: z.iso.datetime({ offset: true }).max(40),
+        channel_id: requiredChannelField(),
+        required_role_ids: rolesField(10),
+      }),
+      limits: { free: 3, premium: 50 },
+      titleField: "prize",
+    },
+  },
+});

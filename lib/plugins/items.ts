@@ -1,0 +1,115 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { and, asc, count, eq, max, sql } from "drizzle-orm";
+import { auditTarget, recordAudit, type AuditAction } from "@/lib/audit/record";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { pluginItems } from "@/lib/db/schema";
+import { isPremium } from "@/lib/guilds/premium";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { ApiError } from "@/lib/http/api-error";
+import { getPlugin } from "./index";
+import { versionConflict } from "./plugin-states";
+import type { CollectionDefinition } from "./types";
+
+export type Item = { id: string; position: number; version: number; data: Record<string, unknown> };
+export type ItemScope = { guildId: string; pluginId: string; collection: string };
+
+/** The JSON shape of an item in API answers: its fields beside id, position and version. */
+export function itemResponse(item: Item) {
+  return { ...item.data, id: item.id, position: item.position, version: item.version };
+}
+
+const scopeWhere = (scope: ItemScope) =>
+  and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection));
+
+const toItem = (row: typeof pluginItems.$inferSelect): Item => ({ id: row.id, position: row.position, version: row.version, data: row.data });
+
+export function collectionLimit(definition: CollectionDefinition, premium: boolean): number {
+  return premium ? definition.limits.premium : definition.limits.free;
+}
+
+/** Items in their stable order: position, then creation, then id. */
+export async function queryItems(db: Db | Tx, scope: ItemScope, page: { limit: number; offset: number }): Promise<{ items: Item[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    db.select().from(pluginItems).where(scopeWhere(scope)).orderBy(asc(pluginItems.position), asc(pluginItems.createdAt), asc(pluginItems.id)).limit(page.limit).offset(page.offset),
+    db.select({ value: count() }).from(pluginItems).where(scopeWhere(scope)),
+  ]);
+  return { items: rows.map(toItem), total: total?.value ?? 0 };
+}
+
+/** For server components: one page of a collection and the guild's limit. */
+export async function listItems(guildId: string, pluginId: string, collection: string, page: { limit: number; offset: number }) {
+  const definition = getPlugin(pluginId)?.collections[collection];
+  if (!definition) throw new Error(`unknown collection ${pluginId}/${collection}`);
+  const db = await getDb();
+  const [result, settings] = await Promise.all([queryItems(db, { guildId, pluginId, collection }, page), readGuildSettings(db, guildId)]);
+  return { ...result, max: collectionLimit(definition, isPremium(settings.buffs)) };
+}
+
+/** An item of this guild's collection, or a 404: another guild's item is never visible. */
+export async function getItem(db: Db | Tx, scope: ItemScope, itemId: string, lock = false): Promise<Item> {
+  const query = db.select().from(pluginItems).where(and(scopeWhere(scope), eq(pluginItems.id, itemId))).limit(1);
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) throw new ApiError(404, "item_not_found", "This item does not exist in this server.");
+  return toItem(row);
+}
+
+/** Who writes, and under which audit action (reverts and imports name themselves). */
+type Writer = { userId: string; premium: boolean; action?: AuditAction };
+
+/** Creates items in one transaction, refusing the whole batch when it would pass the guild's limit. */
+export async function createItems(
+  db: Db,
+  scope: ItemScope,
+  definition: CollectionDefinition,
+  writer: Writer,
+  batch: Record<string, unknown>[],
+  /** Ids to reuse (a revert restores a deleted item under its old id). */
+  ids?: string[],
+): Promise<Item[]> {
+  return db.transaction(async (tx) => {
+    // Serialises creators of one collection so two requests cannot both pass the limit.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope.guildId}:${scope.pluginId}:${scope.collection}`}))`);
+    const [[used], [last]] = await Promise.all([
+      tx.select({ value: count() }).from(pluginItems).where(scopeWhere(scope)),
+      tx.select({ value: max(pluginItems.position) }).from(pluginItems).where(scopeWhere(scope)),
+    ]);
+    const limit = collectionLimit(definition, writer.premium);
+    if ((used?.value ?? 0) + batch.length > limit) {
+      throw writer.premium || definition.limits.premium <= limit
+        ? new ApiError(403, "limit_reached", `This server can have at most ${limit} of these.`)
+        : new ApiError(403, "premium_limit_reached", `Free servers can have ${limit} of these; premium raises the limit to ${definition.limits.premium}.`);
+    }
+    const start = (last?.value ?? -1) + 1;
+    const rows = await tx
+      .insert(pluginItems)
+      .values(batch.map((data, index) => ({ id: ids?.[index] ?? randomUUID(), ...scope, data, position: start + index, updatedBy: writer.userId })))
+      .returning();
+    for (const row of rows) {
+      await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.create", target: auditTarget.item(scope.pluginId, scope.collection, row.id), before: null, after: row.data });
+    }
+    return rows.map(toItem);
+  });
+}
+
+export async function updateItem(db: Db, scope: ItemScope, itemId: string, writer: Writer, next: Record<string, unknown>, expectedVersion?: number): Promise<Item> {
+  return db.transaction(async (tx) => {
+    const current = await getItem(tx, scope, itemId, true);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict();
+    const [row] = await tx
+      .update(pluginItems)
+      .set({ data: next, version: sql`${pluginItems.version} + 1`, updatedAt: new Date(), updatedBy: writer.userId })
+      .where(and(scopeWhere(scope), eq(pluginItems.id, itemId)))
+      .returning();
+    await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.update", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: next });
+    return toItem(row!);
+  });
+}
+
+export async function deleteItem(db: Db, scope: ItemScope, itemId: string, writer: Writer): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await getItem(tx, scope, itemId, true);
+    await tx.delete(pluginItems).where(and(scopeWhere(scope), eq(pluginItems.id, itemId)));
+    await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.delete", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: null });
+  });
+}

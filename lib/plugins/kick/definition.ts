@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** Kick channel slugs: 3 to 25 letters, digits, - or _. */
+export const KICK_SLUG = /^[A-Za-z0-9_-]{3,25}$/;
+
+export const kick = definePlugin({
+  id: "kick",
+  category: "social",
+  premium: false,
+  icon: "kick",
+  configSchema: z.strictObject({
+    default_message: messageField("A stream just went live on Kick, come and say hi!"),
+    show_preview: toggle(true),
+    delete_when_offline: toggle(false),
+    notify_title_change: toggle(false),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        streamer: z.string().max(25).regex(KICK_SLUG, "must be a Kick channel name"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+        mention_role_id: mentionableRoleField(),
+      }),
+      limits: { free: 1, premium: 50 },
+      titleField: "streamer",
+    },
+  },
+});

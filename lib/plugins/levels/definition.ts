@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { channelField, channelsField, colorField, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
+
+export const levels = definePlugin({
+  id: "levels",
+  category: "fun",
+  premium: false,
+  icon: "trophy",
+  configSchema: z.strictObject({
+    xp_rate_percent: integer(0, 300, 100, { premium: true }),
+    level_up_announcement: z.enum(LEVEL_UP_ANNOUNCEMENTS).default("current_channel"),
+    level_up_channel_id: channelField(),
+    level_up_message: messageField("GG {user.mention}, you just levelled up!"),
+    no_xp_role_ids: rolesField(25),
+    no_xp_channel_ids: channelsField(50),
+    role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField() }), 100, { freeMax: 10 }),
+    stack_rewards: toggle(true),
+    rank_card_background_color: colorField(0x23272a),
+    rank_card_accent_color: colorField(0x5865f2),
+    rank_card_text_color: colorField(0xffffff),
+    leaderboard_public: toggle(true),
+  }),
+  collections: {},
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { channelField, channelsField, integer, list, messageField, roleField, rolesField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const moderator = definePlugin({
+  id: "moderator",
+  category: "utilities",
+  premium: false,
+  icon: "shield",
+  configSchema: z.strictObject({
+    log_channel_id: channelField(),
+    mute_role_id: roleField(),
+    moderator_role_ids: rolesField(25),
+    dm_on_infraction: toggle(true),
+    mute_after_warnings: integer(0, 50, 3),
+    ban_after_warnings: integer(0, 50, 0),
+    default_mute_minutes: integer(1, 40_320, 60),
+    automod_invites: toggle(false),
+    automod_links: toggle(false),
+    automod_spam: toggle(false),
+    automod_caps: toggle(false),
+    banned_words: list(z.string().min(1).max(64), 500, { freeMax: 50 }),
+    automod_exempt_role_ids: rolesField(25),
+    lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
+    lockdown_message: messageField("This channel is locked while the moderators sort things out. Please hold on."),
+  }),
+  collections: {},
+});

@@ -1,0 +1,122 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
+import { getDb, type Db, type Tx } from "@/lib/db/client";
+import { guildPlugins } from "@/lib/db/schema";
+import { ApiError } from "@/lib/http/api-error";
+import { getPlugin, PLUGINS } from "./index";
+import { isRecord } from "./schema-walk";
+import type { PluginDefinition } from "./types";
+
+export type PluginState = { enabled: boolean; config: Record<string, unknown>; version: number };
+
+/**
+ * The stored config read through today's schema: new fields get their defaults,
+ * fields a later schema dropped or no longer accepts fall back to defaults.
+ */
+export function normalizeConfig(plugin: PluginDefinition, stored: unknown): Record<string, unknown> {
+  const defaults = plugin.configSchema.parse({}) as Record<string, unknown>;
+  if (!isRecord(stored)) return defaults;
+  const whole = plugin.configSchema.safeParse({ ...defaults, ...pick(stored, Object.keys(defaults)) });
+  if (whole.success) return whole.data as Record<string, unknown>;
+  const merged = { ...defaults };
+  for (const key of Object.keys(defaults)) {
+    if (plugin.configSchema.safeParse({ ...defaults, [key]: stored[key] }).success) merged[key] = stored[key];
+  }
+  return merged;
+}
+
+function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((key) => key in record).map((key) => [key, record[key]]));
+}
+
+type Row = typeof guildPlugins.$inferSelect;
+
+function toState(plugin: PluginDefinition, row: Row | undefined): PluginState {
+  return row ? { enabled: row.enabled, config: normalizeConfig(plugin, row.config), version: row.version } : { enabled: false, config: normalizeConfig(plugin, {}), version: 0 };
+}
+
+export async function readPluginState(db: Db | Tx, guildId: string, plugin: PluginDefinition): Promise<PluginState> {
+  const [row] = await db
+    .select()
+    .from(guildPlugins)
+    .where(and(eq(guildPlugins.guildId, guildId), eq(guildPlugins.pluginId, plugin.id)))
+    .limit(1);
+  return toState(plugin, row);
+}
+
+export async function readAllPluginStates(db: Db, guildId: string): Promise<Record<string, PluginState>> {
+  const rows = await db.select().from(guildPlugins).where(eq(guildPlugins.guildId, guildId));
+  const byId = new Map(rows.map((row) => [row.pluginId, row]));
+  return Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, toState(plugin, byId.get(plugin.id))]));
+}
+
+/** For server components: every registered plugin's state in one query. */
+export async function getPluginStates(guildId: string): Promise<Record<string, PluginState>> {
+  return readAllPluginStates(await getDb(), guildId);
+}
+
+export async function getPluginState(guildId: string, pluginId: string): Promise<PluginState | null> {
+  const plugin = getPlugin(pluginId);
+  return plugin ? readPluginState(await getDb(), guildId, plugin) : null;
+}
+
+type WriteInput = {
+  guildId: string;
+  userId: string;
+  plugin: PluginDefinition;
+  next: { enabled: boolean; config: Record<string, unknown> };
+  /** The version the writer saw (If-Match); undefined writes over whatever is stored. */
+  expectedVersion?: number;
+  action?: AuditAction;
+};
+
+/**
+ * Writes a plugin's state and its audit row in one transaction. The row is locked
+ * first, so of two writers holding the same version exactly one succeeds.
+ */
+export async function writePluginState(db: Db, input: WriteInput): Promise<PluginState> {
+  const { guildId, plugin } = input;
+  try {
+    return await db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(guildPlugins)
+        .where(and(eq(guildPlugins.guildId, guildId), eq(guildPlugins.pluginId, plugin.id)))
+        .for("update");
+      const before = toState(plugin, current);
+      if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
+      const values = { enabled: input.next.enabled, config: input.next.config, updatedAt: new Date(), updatedBy: input.userId };
+      const [row] = current
+        ? await tx
+            .update(guildPlugins)
+            .set({ ...values, version: sql`${guildPlugins.version} + 1` })
+            .where(and(eq(guildPlugins.guildId, guildId), eq(guildPlugins.pluginId, plugin.id)))
+            .returning()
+        : await tx.insert(guildPlugins).values({ guildId, pluginId: plugin.id, ...values, version: 1 }).returning();
+      const after = toState(plugin, row);
+      await recordAudit(tx, {
+        guildId,
+        userId: input.userId,
+        action: input.action ?? "plugin.update",
+        target: auditTarget.plugin(plugin.id),
+        before: { enabled: before.enabled, config: before.config },
+        after: { enabled: after.enabled, config: after.config },
+      });
+      return after;
+    });
+  } catch (error) {
+    // Two first writes racing on a missing row: the loser hits the primary key.
+    if (isUniqueViolation(error)) throw versionConflict();
+    throw error;
+  }
+}
+
+export function versionConflict(): ApiError {
+  return new ApiError(412, "version_conflict", "These settings were changed since you loaded them. Reload to see the latest version.");
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } } | null)?.code ?? (error as { cause?: { code?: string } } | null)?.cause?.code;
+  return code === "23505";
+}

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const podcasts = definePlugin({
+  id: "podcasts",
+  category: "other",
+  premium: false,
+  icon: "podcast",
+  configSchema: z.strictObject({
+    default_message: messageField("A new episode is out!"),
+    include_description: toggle(true),
+    show_cover: toggle(true),
+    mention_role_id: mentionableRoleField(),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        url: requiredUrlField(),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+      }),
+      limits: { free: 1, premium: 50 },
+      titleField: "url",
+    },
+  },
+});

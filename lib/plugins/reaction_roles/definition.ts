@@ -1,0 +1,34 @@
+import { z } from "zod";
+import { channelField, requiredChannelField, requiredEmojiField, requiredMessageField, requiredRoleField, rolesField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const REACTION_ROLE_MODES = ["normal", "unique", "verify", "drop"] as const;
+
+export const reactionRoles = definePlugin({
+  id: "reaction_roles",
+  category: "utilities",
+  premium: false,
+  icon: "smile",
+  configSchema: z.strictObject({
+    log_channel_id: channelField(),
+    dm_members: toggle(false),
+    remove_reaction: toggle(false),
+    allowed_role_ids: rolesField(10),
+  }),
+  collections: {
+    messages: {
+      itemSchema: z.strictObject({
+        channel_id: requiredChannelField(),
+        message: requiredMessageField(),
+        mode: z.enum(REACTION_ROLE_MODES).default("normal"),
+        pairs: z
+          .array(z.strictObject({ emoji: requiredEmojiField(), role_id: requiredRoleField() }))
+          .min(1)
+          .max(20)
+          .refine((pairs) => new Set(pairs.map((pair) => pair.emoji)).size === pairs.length, "each emoji may be used once"),
+      }),
+      limits: { free: 5, premium: 50 },
+      titleField: "message",
+    },
+  },
+});

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { integer, messageField, requiredChannelField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
+export const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
+
+export const reddit = definePlugin({
+  id: "reddit",
+  category: "social",
+  premium: false,
+  icon: "reddit",
+  configSchema: z.strictObject({
+    default_message: messageField("New post on Reddit:"),
+    show_images: toggle(true),
+    include_nsfw: toggle(false),
+    min_upvotes: integer(0, 100_000, 0),
+  }),
+  collections: {
+    subreddits: {
+      itemSchema: z.strictObject({
+        subreddit: z.string().max(21).regex(SUBREDDIT, "must be a subreddit name without r/"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+      }),
+      limits: { free: 3, premium: 50 },
+      titleField: "subreddit",
+    },
+  },
+});

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { integer, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+export const rss = definePlugin({
+  id: "rss",
+  category: "social",
+  premium: false,
+  icon: "rss",
+  configSchema: z.strictObject({
+    default_message: messageField("New in the feed:"),
+    include_summary: toggle(true),
+    show_images: toggle(true),
+    max_posts_per_check: integer(1, 10, 3),
+    check_interval_minutes: integer(5, 1440, 30, { premium: true }),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        url: requiredUrlField(),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+      }),
+      limits: { free: 3, premium: 100 },
+      titleField: "url",
+    },
+  },
+});

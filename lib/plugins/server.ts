@@ -1,0 +1,38 @@
+import "server-only";
+import type { PluginEndpoint } from "./endpoint";
+import { matchPath } from "./endpoint";
+import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
+import { PLUGINS } from "./index";
+import { achievementsEndpoints } from "./achievements/server";
+import { economyEndpoints } from "./economy/server";
+import { timersEndpoints } from "./timers/server";
+
+// Every endpoint below /api/plugins: the special ones plugins declare, then the
+// generic config and collection endpoints of every registered plugin. Plugins
+// with special paths for a collection (timers) replace its generic paths.
+
+const SPECIAL: PluginEndpoint[] = [...timersEndpoints(), ...achievementsEndpoints(), ...economyEndpoints()];
+const REPLACED = new Set(SPECIAL.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
+
+export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
+  ...SPECIAL,
+  ...PLUGINS.flatMap((plugin) => [
+    ...configEndpoints(plugin),
+    ...Object.entries(plugin.collections)
+      .filter(([name]) => !REPLACED.has(`${plugin.id}/${name}`))
+      .flatMap(([name, definition]) => collectionEndpoints(plugin, name, definition)),
+  ]),
+];
+
+export type EndpointMatch = { kind: "found"; endpoint: PluginEndpoint; params: Record<string, string> } | { kind: "wrong_method"; allowed: string[] } | { kind: "none" };
+
+export function findEndpoint(method: string, segments: readonly string[]): EndpointMatch {
+  const allowed: string[] = [];
+  for (const candidate of PLUGIN_ENDPOINTS) {
+    const params = matchPath(candidate.path, segments);
+    if (!params) continue;
+    if (candidate.method === method) return { kind: "found", endpoint: candidate, params };
+    allowed.push(candidate.method);
+  }
+  return allowed.length > 0 ? { kind: "wrong_method", allowed } : { kind: "none" };
+}

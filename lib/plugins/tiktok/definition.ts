@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
+export const TIKTOK_USERNAME = /^[A-Za-z0-9_.]{2,24}$/;
+
+export const tiktok = definePlugin({
+  id: "tiktok",
+  category: "other",
+  premium: false,
+  icon: "tiktok",
+  configSchema: z.strictObject({
+    default_message: messageField("A new TikTok was just posted!"),
+    include_lives: toggle(false),
+    show_preview: toggle(true),
+    mention_role_id: mentionableRoleField(),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        username: z.string().max(24).regex(TIKTOK_USERNAME, "must be a username without the @"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+      }),
+      limits: { free: 1, premium: 50 },
+      titleField: "username",
+    },
+  },
+});

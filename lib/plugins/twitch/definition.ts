@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** Twitch login names: 3 to 25 letters, digits or underscores. */
+export const TWITCH_LOGIN = /^[A-Za-z0-9_]{3,25}$/;
+
+export const twitch = definePlugin({
+  id: "twitch",
+  category: "social",
+  premium: false,
+  icon: "twitch",
+  configSchema: z.strictObject({
+    default_message: messageField("A stream just went live on Twitch, come and say hi!"),
+    show_preview: toggle(true),
+    delete_when_offline: toggle(false),
+    live_role_id: roleField(),
+  }),
+  collections: {
+    streamers: {
+      itemSchema: z.strictObject({
+        login: z.string().max(25).regex(TWITCH_LOGIN, "must be a Twitch login name"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+        mention_role_id: mentionableRoleField(),
+      }),
+      limits: { free: 3, premium: 100 },
+      titleField: "login",
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
+export const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+
+export const twitter = definePlugin({
+  id: "twitter",
+  category: "social",
+  premium: false,
+  icon: "twitter",
+  configSchema: z.strictObject({
+    default_message: messageField("A new post was just published!"),
+    include_replies: toggle(false),
+    include_reposts: toggle(false),
+    show_preview: toggle(true),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        username: z.string().max(15).regex(TWITTER_HANDLE, "must be a handle without the @"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+        mention_role_id: mentionableRoleField(),
+      }),
+      limits: { free: 1, premium: 50 },
+      titleField: "username",
+    },
+  },
+});

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { definePlugin } from "../types";
+
+/** A YouTube channel id (UC…) or handle (@name). */
+export const YOUTUBE_CHANNEL = /^(UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30})$/;
+
+export const youtube = definePlugin({
+  id: "youtube",
+  category: "social",
+  premium: false,
+  icon: "youtube",
+  configSchema: z.strictObject({
+    default_message: messageField("A new video is out, go watch it!"),
+    include_shorts: toggle(true),
+    include_live: toggle(true),
+    include_premieres: toggle(true),
+  }),
+  collections: {
+    subscriptions: {
+      itemSchema: z.strictObject({
+        youtube_channel: z.string().max(31).regex(YOUTUBE_CHANNEL, "must be a channel id (UC…) or a handle (@name)"),
+        channel_id: requiredChannelField(),
+        message: messageField(""),
+        mention_role_id: mentionableRoleField(),
+      }),
+      limits: { free: 3, premium: 100 },
+      titleField: "youtube_channel",
+    },
+  },
+});

@@ -1,0 +1,26 @@
+// Tests only: one realistic valid item per plugin collection ("plugin/collection"),
+// pointing at the channel and role ids a test passes in.
+
+/** One realistic valid item per collection, with only its required fields where possible. */
+export function sampleItems({ channel: CHANNEL, role: ROLE }: { channel: string; role: string }): Record<string, Record<string, unknown>> {
+  return {
+    "guild_embeds/embeds": { title: "Rules", fields: [{ name: "Be kind", value: "No insults.", inline: false }], image_url: "https://example.com/a.png" },
+    "commands/commands": { name: "rules" },
+    "reaction_roles/messages": { channel_id: CHANNEL, message: "Pick your colour", mode: "unique", pairs: [{ emoji: "🔴", role_id: ROLE }, { emoji: "<:blue:323456789012345678>", role_id: ROLE }] },
+    "automations/automations": { name: "Welcome role", trigger: "member_join", action: "add_role", role_id: ROLE },
+    "timers/timers": { name: "Rules reminder", channel_id: CHANNEL, message: "Read the rules!", interval_minutes: 120 },
+    "rss/subscriptions": { url: "https://blog.example.com/feed.xml", channel_id: CHANNEL },
+    "podcasts/subscriptions": { url: "https://feeds.example.com/show", channel_id: CHANNEL },
+    "kick/subscriptions": { streamer: "xqc", channel_id: CHANNEL, mention_role_id: ROLE },
+    "tiktok/subscriptions": { username: "some.creator_1", channel_id: CHANNEL },
+    "twitter/subscriptions": { username: "jack", channel_id: CHANNEL },
+    "twitch/streamers": { login: "shroud", channel_id: CHANNEL, message: "", mention_role_id: null },
+    "instagram/subscription": { username: "nasa", channel_id: CHANNEL },
+    "reddit/subreddits": { subreddit: "AskReddit", channel_id: CHANNEL },
+    "youtube/subscriptions": { youtube_channel: "@LinusTechTips", channel_id: CHANNEL },
+    "giveaways/giveaways": { prize: "Nitro", winners: 2, ends_at: "2030-01-01T12:00:00Z", channel_id: CHANNEL, required_role_ids: [ROLE] },
+    "ticketing/panels": { title: "Support", channel_id: CHANNEL },
+    "achievements/trophies": { name: "Chatterbox", condition: "messages_sent", threshold: 1000 },
+    "economy/wares": { name: "VIP", price: 5000, role_id: ROLE, stock: 10 },
+  };
+}
