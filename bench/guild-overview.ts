@@ -8,7 +8,7 @@ import os from "node:os";
 import path from "node:path";
 import { GUILD_IDS, USER_IDS } from "../emulators/platform/data/ids";
 import { fetchRaw, startStaticServer } from "./lib/baseline";
-import { cleanupOnSignals, onCleanup, runCleanup } from "./lib/cleanup";
+import { checkpoint, cleanupOnSignals, onCleanup, runCleanup } from "./lib/cleanup";
 import { measureFirstLoadJs } from "./lib/first-load-js";
 import { runLoad, warmUp, type LoadResult } from "./lib/load";
 import { startGuildhall } from "./lib/server";
@@ -42,6 +42,7 @@ async function main(): Promise<number> {
   onCleanup(server.stop);
   console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
 
+  checkpoint();
   const jar = await signIn({ appUrl: server.appUrl, userId: USER_IDS.ada });
   const cookieNames = ["gh_session", "XSRF-TOKEN"];
   const headers = { cookie: jar.header(cookieNames) };
@@ -49,22 +50,28 @@ async function main(): Promise<number> {
   const pageUrl = `${server.appUrl}${pagePath}`;
   console.log(`Signed in as Ada; target ${pagePath}.`);
 
+  checkpoint();
   await warmUp(pageUrl, headers, CONNECTIONS);
   const page = await fetchRaw(pageUrl, headers);
   if (page.status !== 200) throw new Error(`${pagePath} answered ${page.status} after sign-in`);
   if (!GUILD_NAME.test(page.body.toString("utf8"))) fail(`${pagePath} does not show "Ada's Workshop" (not the guild overview?)`);
   const contentType = String(page.headers["content-type"] ?? "text/html; charset=utf-8");
 
+  checkpoint();
   console.log(`Loading Guildhall: ${CONNECTIONS} connections for ${DURATION_SECONDS} s…`);
+  const logStart = server.logOffset();
   const before = await upstreamCalls(server.emulatorUrl);
   const guildhall = await runLoad({ url: pageUrl, headers, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
   const after = await upstreamCalls(server.emulatorUrl);
   const calls = callDelta(before, after);
+  const serverErrors = loggedErrors(server.logSince(logStart));
+  if (serverErrors.count > 0) console.warn(`WARNING: the server logged ${serverErrors.count} errors during the load (first: ${serverErrors.first}); logging stack traces is itself slow.`);
   checkLoad("guildhall", guildhall, fail);
   if (guildhall.responses > 0 && calls.total >= guildhall.responses) {
     fail(`${calls.total} upstream platform calls for ${guildhall.responses} page loads: warm caches are not absorbing the load`);
   }
 
+  checkpoint();
   console.log(`Loading the baseline (same ${page.body.length} bytes from node:http)…`);
   const baselineServer = await startStaticServer(page.body, contentType);
   onCleanup(baselineServer.stop);
@@ -74,6 +81,7 @@ async function main(): Promise<number> {
   const ratio = baseline.requestsPerSecond > 0 ? guildhall.requestsPerSecond / baseline.requestsPerSecond : 0;
   if (ratio < MIN_RATIO) fail(`throughput ratio ${ratio.toFixed(3)} is below ${MIN_RATIO}`);
 
+  checkpoint();
   console.log("Measuring first-load JavaScript in Chromium…");
   const js = await measureFirstLoadJs({
     pageUrl,
@@ -107,6 +115,7 @@ ${line("guildhall", guildhall)}
 ${line("baseline", baseline)}
   ratio: ${ratio.toFixed(3)} (target ≥ ${MIN_RATIO})
   upstream platform calls during run: ${calls.total} for ${guildhall.responses} page loads (byRoute ${JSON.stringify(calls.byRoute)})
+  server errors logged during run: ${serverErrors.count}${serverErrors.first ? ` (first: ${serverErrors.first})` : ""}
   first-load JS: ${kb(js.gzipBytes).toFixed(1)} KB gzip in ${js.scripts.length} scripts (target ≤ ${MAX_FIRST_LOAD_JS_KB} KB); ${kb(inDocument).toFixed(1)} KB of it named in the HTML; + ${kb(js.headerBytes).toFixed(1)} KB response headers
   result: ${problems.length === 0 ? "PASS" : `FAIL (${problems.length})`}`);
   for (const problem of problems) console.log(`    - ${problem}`);
@@ -117,6 +126,12 @@ function checkLoad(name: string, result: LoadResult, fail: (message: string) => 
   if (result.responses === 0) fail(`${name}: no responses at all`);
   if (result.non200 > 0) fail(`${name}: ${result.non200} responses were not 200 (${statusSummary(result)})`);
   if (result.errors > 0) fail(`${name}: ${result.errors} connection errors (${result.timeouts} timeouts)`);
+}
+
+/** Error lines in a slice of the server log (Next prints "⨯ …", libraries "Error: …"). */
+function loggedErrors(log: string): { count: number; first?: string } {
+  const lines = log.split("\n").filter((l) => /^\s*(⨯|Error:|\w*Error:)/.test(l));
+  return { count: lines.length, first: lines[0]?.trim().slice(0, 160) };
 }
 
 function statusSummary(result: LoadResult): string {
@@ -132,8 +147,8 @@ main()
     process.exit(code);
   })
   .catch(async (error: unknown) => {
-    console.error(`\nBenchmark failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (error instanceof Error && error.stack && !error.message.includes("--- last lines")) console.error(error.stack);
+    if (error instanceof Error && error.message === "interrupted") return; // the signal handler exits
+    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     await runCleanup();
     process.exit(1);
   });

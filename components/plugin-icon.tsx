@@ -110,6 +110,18 @@ const PATHS: Record<string, React.ReactNode> = {
       <path d="M12 14v3M8.5 21h7M9.5 21l.5-4h4l.5 4" />
     </>
   ),
+  award: (
+    <>
+      <circle cx="12" cy="9" r="6" />
+      <path d="m9 14.5-1.5 6.5 4.5-2.5 4.5 2.5-1.5-6.5M12 6.5l.8 1.6 1.7.3-1.2 1.2.3 1.7-1.6-.8-1.6.8.3-1.7-1.2-1.2 1.7-.3.8-1.6Z" />
+    </>
+  ),
+  sticker: (
+    <>
+      <path d="M20 12V6a2 2 0 0 0-2-2H6a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h6l8-8Z" />
+      <path d="M12 20v-5a3 3 0 0 1 3-3h5M8.5 9.5h.01M13.5 9.5h.01" />
+    </>
+  ),
   star: <path d="m12 3 2.7 5.6 6.1.9-4.4 4.3 1 6.1L12 17l-5.4 2.9 1-6.1-4.4-4.3 6.1-.9L12 3Z" />,
   trending: <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />,
   cake: (
@@ -225,8 +237,8 @@ const PATHS: Record<string, React.ReactNode> = {
 
 // Other spellings a definition may use for the same picture.
 const ALIASES: Record<string, string> = {
-  hand: "wave", timer: "clock", stopwatch: "clock", command: "terminal", embed: "code", question: "help", emoji: "smile",
-  emojis: "smile", record: "mic", microphone: "mic", stats: "chart", statistics: "chart", "bar-chart": "chart", voice: "door",
+  hand: "wave", credit: "card", medal: "award", timer: "clock", stopwatch: "clock", command: "terminal", embed: "code", question: "help", emoji: "sticker",
+  emojis: "sticker", record: "mic", microphone: "mic", stats: "chart", statistics: "chart", "bar-chart": "chart", voice: "door",
   twitch: "tv", stream: "tv", youtube: "play", twitter: "bird", x: "at", reddit: "message", chat: "message", kick: "bolt",
   instagram: "camera", tiktok: "video", music: "note", blindtest: "headphones", achievements: "trophy", levels: "trending",
   level: "trending", rank: "trending", birthday: "cake", birthdays: "cake", economy: "coins", coin: "coins", credits: "coins",

@@ -6,9 +6,15 @@ type Closer = () => Promise<void> | void;
 const closers: Closer[] = [];
 let running: Promise<void> | undefined;
 
-/** Registers a closer; closers run once, newest first. */
+/** Registers a closer; closers run once, newest first. Once clean-up has begun, runs it at once. */
 export function onCleanup(closer: Closer): void {
-  closers.push(closer);
+  if (running) void Promise.resolve().then(closer).catch((error) => console.error("cleanup step failed:", error));
+  else closers.push(closer);
+}
+
+/** Called between phases: stops the run after Ctrl-C instead of starting the next phase. */
+export function checkpoint(): void {
+  if (running) throw new Error("interrupted");
 }
 
 export function runCleanup(): Promise<void> {

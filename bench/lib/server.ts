@@ -3,7 +3,7 @@
 // its own throwaway database, and must stop the whole process group afterwards.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
@@ -20,6 +20,9 @@ export type RunningServer = {
   appUrl: string;
   emulatorUrl: string;
   logFile: string;
+  /** Current size of the server log, to read what a phase logged with logSince(). */
+  logOffset: () => number;
+  logSince: (offset: number) => string;
   stop: () => Promise<void>;
 };
 
@@ -83,7 +86,26 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
     const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
     throw new Error(`${(error as Error).message}\n--- last lines of ${logFile} ---\n${tail}`);
   }
-  return { appUrl, emulatorUrl: `http://127.0.0.1:${emulatorPort}`, logFile, stop };
+  return {
+    appUrl,
+    emulatorUrl: `http://127.0.0.1:${emulatorPort}`,
+    logFile,
+    logOffset: () => statSync(logFile).size,
+    logSince: (offset) => readFrom(logFile, offset),
+    stop,
+  };
+}
+
+function readFrom(file: string, offset: number): string {
+  const length = Math.max(0, statSync(file).size - offset);
+  const buffer = Buffer.alloc(length);
+  const fd = openSync(file, "r");
+  try {
+    readSync(fd, buffer, 0, length, offset);
+  } finally {
+    closeSync(fd);
+  }
+  return buffer.toString("utf8");
 }
 
 async function waitUntilAnswers(url: string, exitCode: () => number | null | undefined, timeoutMs: number) {

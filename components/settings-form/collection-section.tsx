@@ -5,7 +5,7 @@ import { reportUnshownError } from "@/components/report-error";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { RowContext } from "./field-row";
 import { ItemDialog, type DialogText, type RawItem } from "./item-dialog";
-import { isChannelUi, isRoleUi, optionsFor } from "./picker-options";
+import { isChannelUi, optionsFor } from "./picker-options";
 import type { FormSpec, Values } from "./types";
 import { emptyRow, fill } from "./values";
 import styles from "./collection.module.css";
@@ -55,14 +55,14 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const full = total >= initial.max;
   const headingId = `collection-${pluginId}-${collection}`;
 
-  // Titles that are channel or role ids read as "#general" / "Moderators".
-  const titleOf = useMemo(() => {
-    const field = spec.fields.find((candidate) => candidate.name === titleField);
-    const names = isChannelUi(field?.ui) || isRoleUi(field?.ui) ? new Map(optionsFor(context.pickers, field?.ui, context.labels).map((o) => [o.value, o.label])) : null;
-    return (item: Item) => {
-      const raw = item.data[titleField];
-      const value = typeof raw === "string" || typeof raw === "number" ? String(raw) : "";
-      return (names?.get(value) ?? value) || text.untitled;
+  // Ids read as "#general" / "Moderators"; the first channel besides the title is shown under it.
+  const { titleOf, placeOf } = useMemo(() => {
+    const names = new Map([...optionsFor(context.pickers, "channel", context.labels), ...optionsFor(context.pickers, "voice_channel", context.labels), ...optionsFor(context.pickers, "role", context.labels)].map((o) => [o.value, o.label]));
+    const place = spec.fields.find((field) => field.name !== titleField && isChannelUi(field.ui) && field.type !== "array");
+    const shown = (raw: unknown) => (typeof raw === "string" || typeof raw === "number" ? (names.get(String(raw)) ?? String(raw)) : "");
+    return {
+      titleOf: (item: Item) => shown(item.data[titleField]) || text.untitled,
+      placeOf: (item: Item) => (place ? shown(item.data[place.name]) : ""),
     };
   }, [spec, titleField, context.pickers, context.labels, text.untitled]);
 
@@ -123,7 +123,10 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <ul className={styles.items}>
           {items.map((item) => (
             <li key={item.id} className={styles.item} data-item-id={item.id}>
-              <span className={styles.itemTitle}>{titleOf(item)}</span>
+              <span className={styles.itemText}>
+                <span className={styles.itemTitle}>{titleOf(item)}</span>
+                {placeOf(item) ? <span className={styles.itemPlace}>{placeOf(item)}</span> : null}
+              </span>
               {item.data.enabled === false ? <span className="badge">{text.off}</span> : null}
               <span className={styles.itemActions}>
                 <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`${text.edit}: ${titleOf(item)}`}>

@@ -33,6 +33,7 @@ export function TextControl({ id, field, value, onChange, disabled, invalid, des
       id={id}
       className={`${styles.input} ${field.ui === "emoji" ? styles.short : ""}`}
       type={kind}
+      dir="auto"
       inputMode={kind === "url" ? "url" : undefined}
       placeholder={kind === "url" ? "https://" : undefined}
       maxLength={limit ?? field.maxLength}
@@ -55,6 +56,7 @@ export function TextAreaControl({ id, field, value, onChange, disabled, invalid,
         id={id}
         className={`${styles.input} ${styles.textarea} ${message ? styles.message : ""}`}
         rows={message ? 5 : 3}
+        dir="auto"
         maxLength={max}
         value={text}
         disabled={disabled}

@@ -69,7 +69,26 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** A new, empty row of an object list: every item field at its default. */
+/** A new, empty row of an object list (or a new item): every field at its default, or an empty value of its type. */
 export function emptyRow(fields: readonly FormField[]): Values {
-  return Object.fromEntries(fields.map((field) => [field.name, structuredClone(field.default ?? null)]));
+  return Object.fromEntries(fields.map((field) => [field.name, field.default != null ? structuredClone(field.default) : emptyValue(field)]));
+}
+
+function emptyValue(field: FormField): unknown {
+  if (field.nullable) return null;
+  switch (field.type) {
+    case "boolean":
+      return false;
+    case "array":
+    case "object-array":
+      return [];
+    case "enum":
+      return field.options?.[0] ?? "";
+    case "integer":
+    case "number":
+      return field.min ?? 0;
+    default:
+      // Required ids (a channel, a role) stay empty so the server names the missing field.
+      return "";
+  }
 }

@@ -10,6 +10,9 @@ import { getPlugin } from "@/lib/plugins/index";
 import { createItems, deleteItem, getItem, updateItem } from "@/lib/plugins/items";
 import { readPluginState, versionConflict, writePluginState } from "@/lib/plugins/plugin-states";
 import { isRecord } from "@/lib/plugins/schema-walk";
+import { sameValue } from "@/lib/json/same-value";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { assertPremiumAllowed, assertReferencesExist } from "@/lib/plugins/rules";
 import { parseTarget } from "./target";
 
 /**
@@ -36,11 +39,15 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
     const current = await readPluginState(db, access.guildId, plugin);
     if (!sameValue({ enabled: current.enabled, config: current.config }, event.after)) throw versionConflict();
     const before = isRecord(event.before) ? event.before : {};
+    const config = plugin.configSchema.parse(isRecord(before.config) ? before.config : {}) as Record<string, unknown>;
+    // The old value must still be allowed today: the guild may have lost premium or a channel since.
+    if (before.enabled === true) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);
+    assertReferencesExist(plugin.configSchema, config, await getGuildPickers(access.guildId));
     await writePluginState(db, {
       guildId: access.guildId,
       userId: access.userId,
       plugin,
-      next: { enabled: before.enabled === true, config: plugin.configSchema.parse(isRecord(before.config) ? before.config : {}) as Record<string, unknown> },
+      next: { enabled: before.enabled === true, config },
       expectedVersion: current.version,
       action: "revert",
     });
@@ -54,23 +61,12 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
   });
   if (!sameValue(current?.data ?? null, event.after)) throw versionConflict();
   const before = isRecord(event.before) ? event.before : null;
-  if (!current && before) await createItems(db, scope, plugin.collections[target.collection]!, writer, [before], [target.itemId]);
+  const definition = plugin.collections[target.collection]!;
+  if (before) {
+    assertPremiumAllowed(plugin, definition.itemSchema, before, access.premium);
+    assertReferencesExist(definition.itemSchema, before, await getGuildPickers(access.guildId));
+  }
+  if (!current && before) await createItems(db, scope, definition, writer, [before], [target.itemId]);
   else if (current && !before) await deleteItem(db, scope, target.itemId, writer);
   else if (current && before) await updateItem(db, scope, target.itemId, writer, before, current.version);
-}
-
-/** Equality of JSON values regardless of key order. */
-export function sameValue(left: unknown, right: unknown): boolean {
-  return stableJson(left) === stableJson(right);
-}
-
-function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
-  if (isRecord(value)) {
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value ?? null);
 }

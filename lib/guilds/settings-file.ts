@@ -26,4 +26,6 @@ export type ImportPlan = {
   plugins: string[];
   collections: Record<string, number>;
   unmatched: { channels: string[]; roles: string[] };
+  /** Items left out because a channel or role they require has no match here. */
+  skipped: Array<{ collection: string; title: string }>;
 };

@@ -63,18 +63,25 @@ export async function prepareImport(access: GuildAccess, raw: unknown): Promise<
     return { id, enabled: entry.enabled, config };
   });
 
+  const skipped: ImportPlan["skipped"] = [];
   const collections = Object.entries(file.collections).map(([key, items]) => {
     const [pluginId = "", collection = ""] = key.split("/");
     const plugin = getPlugin(pluginId);
     const definition = plugin?.collections[collection];
     if (!plugin || !definition) throw invalidFile(`The file contains an unknown collection "${key}".`);
-    const limit = access.premium ? definition.limits.premium : definition.limits.free;
-    if (items.length > limit) throw new ApiError(403, access.premium ? "limit_reached" : "premium_limit_reached", `${key} has ${items.length} items; this server can hold ${limit}.`);
-    const mapped = items.map((item, index) => {
-      const value = validate(definition.itemSchema, remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
+    const mapped = items.flatMap((item, index) => {
+      const remapped = definition.itemSchema.safeParse(remap.apply(definition.itemSchema, item));
+      // Valid in the file but not after matching: it needs a channel or role this server lacks.
+      if (!remapped.success && definition.itemSchema.safeParse(item).success) {
+        skipped.push({ collection: key, title: String(item[definition.titleField] ?? index + 1) });
+        return [];
+      }
+      const value = validate(definition.itemSchema, remapped.success ? remapped.data : remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
       assertPremiumAllowed(plugin, definition.itemSchema, value, access.premium);
-      return value;
+      return [value];
     });
+    const limit = access.premium ? definition.limits.premium : definition.limits.free;
+    if (mapped.length > limit) throw new ApiError(403, access.premium ? "limit_reached" : "premium_limit_reached", `${key} has ${mapped.length} items; this server can hold ${limit}.`);
     return { pluginId, collection, items: mapped };
   });
 
@@ -90,6 +97,7 @@ export async function prepareImport(access: GuildAccess, raw: unknown): Promise<
       plugins: plugins.map((plugin) => plugin.id),
       collections: Object.fromEntries(collections.map((entry) => [`${entry.pluginId}/${entry.collection}`, entry.items.length])),
       unmatched: remap.unmatched(),
+      skipped,
     },
     plugins,
     collections,
@@ -161,14 +169,14 @@ class Remapper {
   }
 
   private channel(id: string): string | null {
-    const source = this.file.channels[id];
+    const source = Object.hasOwn(this.file.channels, id) ? this.file.channels[id] : undefined;
     const match = source ? this.channelsByName.get(`${source.type}:${source.name.toLowerCase()}`) : undefined;
     if (!match) this.missingChannels.add(source ? `#${source.name}` : id);
     return match ?? null;
   }
 
   private role(id: string): string | null {
-    const source = this.file.roles[id];
+    const source = Object.hasOwn(this.file.roles, id) ? this.file.roles[id] : undefined;
     const match = source ? this.rolesByName.get(source.name.toLowerCase()) : undefined;
     if (!match) this.missingRoles.add(source ? `@${source.name}` : id);
     return match ?? null;

@@ -2,12 +2,13 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { ApiError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
+import { sameValue } from "@/lib/json/same-value";
+import type { NextRequest } from "next/server";
 import { endpoint, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
-import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
+import { readPluginState, versionConflict, writePluginState, type PluginState } from "./plugin-states";
 import { assertPremiumAllowed, assertReferencesExist } from "./rules";
 import type { CollectionDefinition, PluginDefinition } from "./types";
 
@@ -48,6 +49,8 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
         if (Object.keys(changes).length > 0) assertReferencesExist(plugin.configSchema, changes, await getGuildPickers(params.guildId));
         const current = await readPluginState(db, params.guildId, plugin);
         const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
+        // A save that changes nothing writes no version and no audit entry.
+        if ((enabled ?? current.enabled) === current.enabled && sameValue(config, current.config)) return unchanged(current, req, (state) => stateResponse(plugin, state));
         const state = await writePluginState(db, {
           guildId: params.guildId,
           userId: access.userId,
@@ -111,6 +114,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
         assertPremiumAllowed(plugin, definition.itemSchema, changes, access.premium);
         assertReferencesExist(definition.itemSchema, changes, await getGuildPickers(params.guildId));
         const next = definition.itemSchema.parse({ ...current.data, ...changes }) as Record<string, unknown>;
+        if (sameValue(next, current.data)) return unchanged(current, req, (same) => NextResponse.json(itemResponse(same), { headers: { ETag: etag(same.version) } }));
         const item = await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, next, expectedVersion(req));
         return NextResponse.json(itemResponse(item), { headers: { ETag: etag(item.version) } });
       },
@@ -135,6 +139,9 @@ export async function checkedItem(plugin: PluginDefinition, definition: Collecti
   return item;
 }
 
-export function unknownRoute(): ApiError {
-  return new ApiError(404, "not_found", "This API route does not exist.");
+/** Answers a no-op write with the stored value; a stale If-Match is still refused. */
+function unchanged<T extends { version: number }>(current: T, req: NextRequest, answer: (value: T) => Response): Response {
+  const expected = expectedVersion(req);
+  if (expected !== undefined && expected !== current.version) throw versionConflict();
+  return answer(current);
 }

@@ -107,6 +107,8 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
     });
   } catch (error) {
     // Two first writes racing on a missing row: the loser hits the primary key.
+    // Without If-Match it writes over the winner, as any write without If-Match does.
+    if (isUniqueViolation(error) && input.expectedVersion === undefined) return writePluginState(db, input);
     if (isUniqueViolation(error)) throw versionConflict();
     throw error;
   }

@@ -15,13 +15,14 @@ const SPECIAL: PluginEndpoint[] = [...timersEndpoints(), ...achievementsEndpoint
 const REPLACED = new Set(SPECIAL.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
+  // Config paths first: /timers/config/:guildId also fits the special /timers/:guildId/:itemId.
+  ...PLUGINS.flatMap((plugin) => configEndpoints(plugin)),
   ...SPECIAL,
-  ...PLUGINS.flatMap((plugin) => [
-    ...configEndpoints(plugin),
-    ...Object.entries(plugin.collections)
+  ...PLUGINS.flatMap((plugin) =>
+    Object.entries(plugin.collections)
       .filter(([name]) => !REPLACED.has(`${plugin.id}/${name}`))
       .flatMap(([name, definition]) => collectionEndpoints(plugin, name, definition)),
-  ]),
+  ),
 ];
 
 export type EndpointMatch = { kind: "found"; endpoint: PluginEndpoint; params: Record<string, string> } | { kind: "wrong_method"; allowed: string[] } | { kind: "none" };

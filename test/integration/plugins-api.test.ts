@@ -5,15 +5,18 @@ import { POST as revert } from "@/app/api/guilds/[guildId]/audit-log/[eventId]/r
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
-const guild = GUILD_IDS.workshop;
+// A fresh copy of Ada's Workshop, so the assertions about empty state hold on a shared database too.
+let guild: string;
 const path = (...parts: string[]) => ({ path: parts });
 
 beforeAll(async () => {
   harness = await startEmulatorHarness();
+  guild = addScratchGuild(harness, "workshop");
   ada = await signedInJar(harness);
 });
 afterAll(() => harness.stop());

@@ -58,12 +58,12 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
                   {plugin.premium ? (
                     <span className={styles.navPremium} title={text.premium}>
                       <PluginIcon name="crown" size={14} />
-                      <span className="visually-hidden">{text.premium}</span>
+                      <span className="visually-hidden">{` (${text.premium})`}</span>
                     </span>
                   ) : null}
                   {enabled[plugin.id] ? (
                     <span className={styles.navDot} title={text.enabled}>
-                      <span className="visually-hidden">{text.enabled}</span>
+                      <span className="visually-hidden">{` (${text.enabled})`}</span>
                     </span>
                   ) : null}
                 </NavLink>
@@ -89,7 +89,7 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
     <>
       <aside className={styles.sidebar}>
         <Link href={`/${locale}/dashboard`} className={styles.allServers}>
-          ← {text.allServers}
+          <BackArrow /> {text.allServers}
         </Link>
         {header}
         <nav aria-label={text.label}>{list("nav")}</nav>
@@ -99,7 +99,7 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
         <MobileNav pages={[...pages, ...pluginPages]} menuLabel={text.menu} className={styles.mobileNav} summaryClassName={styles.mobileSummary} labelClassName={styles.mobileLabel}>
           <nav aria-label={text.label} className={styles.mobilePanel}>
             <Link href={`/${locale}/dashboard`} className={styles.allServers}>
-              ← {text.allServers}
+              <BackArrow /> {text.allServers}
             </Link>
             {header}
             {list("mnav")}
@@ -107,5 +107,14 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
         </MobileNav>
       </div>
     </>
+  );
+}
+
+/** Points "back" in both writing directions (a text arrow would not mirror). */
+function BackArrow() {
+  return (
+    <svg className={styles.backArrow} width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M19 12H5M11 6l-6 6 6 6" />
+    </svg>
   );
 }

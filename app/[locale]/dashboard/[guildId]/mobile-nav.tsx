@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import { usePathname } from "next/navigation";
 
-type Props = { pages: { href: string; label: string; exact?: boolean }[]; menuLabel: string; className: string; summaryClassName: string; labelClassName: string; children: React.ReactNode };
+type Props = { pages: { href: string; label: string; exact?: boolean }[]; menuLabel: string; className?: string; summaryClassName?: string; labelClassName?: string; children: React.ReactNode };
 
 /**
  * The server menu on phones: a <details> disclosure (keyboard and screen-reader

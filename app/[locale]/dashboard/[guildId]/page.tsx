@@ -1,75 +1,82 @@
-import Link from "next/link";
-import { notFound } from "next/navigation";
+import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
-import { isBotInGuild } from "@/lib/guilds/bot-presence";
-import { findManagedGuild } from "@/lib/guilds/user-guilds";
+import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
-import { getGuild } from "@/lib/platform/bot-api";
-import { isSnowflake } from "@/lib/platform/snowflake";
-import { getSession } from "@/lib/session/server";
-import { AddBotButton } from "../add-bot-button";
-import styles from "./guild.module.css";
+import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
+import { getPluginStates } from "@/lib/plugins/plugin-states";
+import { CATEGORIES } from "@/lib/plugins/types";
+import { PluginCard } from "./plugin-card";
+import { getPluginText } from "./plugin-text";
+import styles from "./overview.module.css";
 
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
-export default async function GuildPage({ params }: Props) {
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw, guildId } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const state = await loadGuildPage(guildId);
+  const t = await getTranslations({ locale, namespace: "guild" });
+  return { title: state.kind === "bot_missing" || state.kind === "ok" ? t("metaTitle", { name: state.guild.name }) : t("notManagedTitle"), robots: { index: false } };
+}
+
+/** Every plugin as a card with its switch, grouped by category; all from the server, no client fetch. */
+export default async function GuildOverviewPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
-  if (!isSnowflake(guildId)) notFound();
-  const session = await getSession();
-  if (!session) notFound();
-  const t = await getTranslations({ locale, namespace: "guild" });
-  const td = await getTranslations({ locale, namespace: "dashboard" });
-  const cdnBase = getEnv().DISCORD_CDN_URL;
-  const back = (
-    <Link href={`/${locale}/dashboard`} className={styles.back}>
-      ← {t("backToServers")}
-    </Link>
-  );
+  const state = await loadGuildPage(guildId);
+  if (state.kind !== "ok") return null;
 
-  const summary = await findManagedGuild(session, guildId);
-  if (!summary) {
-    return (
-      <div className={`container ${styles.page}`}>
-        {back}
-        <section className={styles.panel} role="alert">
-          <h1>{t("notManagedTitle")}</h1>
-          <p>{t("notManagedBody")}</p>
-        </section>
-      </div>
-    );
-  }
+  const [states, t, tc, pluginText] = await Promise.all([
+    getPluginStates(guildId),
+    getTranslations({ locale, namespace: "guild" }),
+    getTranslations({ locale, namespace: "common" }),
+    getPluginText(locale),
+  ]);
+  const groups = pluginsByCategory();
+  const enabledCount = PLUGINS.filter((plugin) => states[plugin.id]?.enabled).length;
+  const { guild } = state;
 
-  if (!(await isBotInGuild(guildId))) {
-    return (
-      <div className={`container ${styles.page}`}>
-        {back}
-        <section className={styles.panel} data-testid="bot-missing">
-          <GuildIcon cdnBase={cdnBase} guild={summary} size={72} />
-          <h1>{t("botMissingTitle", { name: summary.name })}</h1>
-          <p>{t("botMissingBody")}</p>
-          <AddBotButton guildId={guildId} guildName={summary.name} locale={locale} labels={{ add: td("addBot"), waiting: td("addBotWaiting") }} />
-        </section>
-      </div>
-    );
-  }
-
-  const guild = await getGuild(guildId);
-  const members = guild.approximate_member_count ?? 0;
   return (
-    <div className={`container ${styles.page}`}>
-      {back}
+    <>
       <header className={styles.header} data-testid="guild-overview">
-        <GuildIcon cdnBase={cdnBase} guild={guild} size={72} />
-        <div>
+        <GuildIcon cdnBase={getEnv().DISCORD_CDN_URL} guild={guild} size={72} />
+        <div className={styles.headerText}>
           <h1>{t("overviewTitle", { name: guild.name })}</h1>
-          <p className={styles.muted}>{t("members", { count: members })}</p>
+          <p className={styles.stats}>
+            <span>{t("members", { count: guild.member_count })}</span>
+            <span>{t("enabledCount", { count: enabledCount, total: PLUGINS.length })}</span>
+            {state.premium ? <span className="badge badge-premium">{tc("premium")}</span> : null}
+          </p>
         </div>
       </header>
-      <p className={styles.muted}>{t("overviewBody")}</p>
-    </div>
+      <p className={styles.intro}>{t("overviewBody")}</p>
+
+      {CATEGORIES.filter((category) => groups[category].length > 0).map((category) => (
+        <section key={category} className={styles.section} aria-labelledby={`category-${category}`}>
+          <h2 id={`category-${category}`} className={styles.sectionTitle}>
+            {pluginText.category(category)} <span className="badge">{groups[category].length}</span>
+          </h2>
+          <ul className={styles.grid}>
+            {groups[category].map((plugin) => {
+              const name = pluginText.name(plugin.id);
+              return (
+                <PluginCard
+                  key={plugin.id}
+                  plugin={plugin}
+                  href={`/${locale}/dashboard/${guildId}/${plugin.id}`}
+                  guildId={guildId}
+                  enabled={states[plugin.id]?.enabled ?? false}
+                  premiumGuild={state.premium}
+                  text={{ name, description: pluginText.description(plugin.id), premium: tc("premium"), enable: t("enablePlugin", { name }), on: t("on"), off: t("off") }}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      ))}
+    </>
   );
 }

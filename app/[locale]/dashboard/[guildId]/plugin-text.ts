@@ -17,6 +17,8 @@ export type PluginText = {
   /** Labels of a plugin's config fields, or of one collection's item fields. */
   fields: (pluginId: string, fields: readonly FormField[], collection?: string) => FieldTexts;
   collection: (pluginId: string, collection: string, key: "title" | "add" | "empty") => string | undefined;
+  /** "Twitch · Streamers"; just "Custom commands" when the list is named like its plugin. */
+  collectionLabel: (pluginId: string, collection: string) => string;
 };
 
 export function humanize(id: string): string {
@@ -28,9 +30,10 @@ export async function getPluginText(locale: Locale): Promise<PluginText> {
   const t = (await getTranslations({ locale, namespace: "plugins" })) as unknown as Translator;
   const text = (key: string) => (t.has(key) ? t(key) : undefined);
 
-  function collectFields(out: FieldTexts, base: string, fields: readonly FormField[], prefix: string) {
+  function collectFields(out: FieldTexts, bases: readonly string[], fields: readonly FormField[], prefix: string) {
     for (const field of fields) {
-      const key = `${base}.${field.name}`;
+      // Row fields of an object list sit beside the list's label ("pairs.emoji") or under "fields".
+      const key = bases.map((base) => `${base}.${field.name}`).find((candidate) => t.has(`${candidate}.label`)) ?? `${bases[0]}.${field.name}`;
       const options = Object.fromEntries(
         (field.options ?? field.itemOptions ?? []).flatMap((option) => {
           const label = text(`${key}.options.${option}`);
@@ -42,8 +45,7 @@ export async function getPluginText(locale: Locale): Promise<PluginText> {
         help: text(`${key}.help`),
         options: Object.keys(options).length ? options : undefined,
       };
-      // Rows of an object list: their labels nest under the list's own entry.
-      if (field.itemFields) collectFields(out, `${key}.fields`, field.itemFields, `${prefix}${field.name}.`);
+      if (field.itemFields) collectFields(out, [key, `${key}.fields`], field.itemFields, `${prefix}${field.name}.`);
     }
   }
 
@@ -53,9 +55,14 @@ export async function getPluginText(locale: Locale): Promise<PluginText> {
     category: (category) => text(`categories.${category}`) ?? humanize(category),
     fields: (pluginId, fields, collection) => {
       const out: FieldTexts = {};
-      collectFields(out, collection ? `${pluginId}.collections.${collection}.fields` : `${pluginId}.fields`, fields, "");
+      collectFields(out, [collection ? `${pluginId}.collections.${collection}.fields` : `${pluginId}.fields`], fields, "");
       return out;
     },
     collection: (pluginId, collection, key) => text(`${pluginId}.collections.${collection}.${key}`),
+    collectionLabel: (pluginId, collection) => {
+      const plugin = text(`${pluginId}.name`) ?? humanize(pluginId);
+      const title = text(`${pluginId}.collections.${collection}.title`) ?? humanize(collection);
+      return title === plugin ? plugin : `${plugin} · ${title}`;
+    },
   };
 }

@@ -1,0 +1,137 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PluginIcon } from "@/components/plugin-icon";
+import { PluginSwitch } from "@/components/plugin-switch";
+import { RefreshPickersButton } from "@/components/refresh-pickers-button";
+import { CollectionSection } from "@/components/settings-form/collection-section";
+import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
+import { SettingsForm } from "@/components/settings-form/settings-form";
+import type { FormSpec, Pickers } from "@/components/settings-form/types";
+import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
+import { getPlugin } from "@/lib/plugins/index";
+import { listItems } from "@/lib/plugins/items";
+import { getPluginState } from "@/lib/plugins/plugin-states";
+import { getFormStrings } from "../form-labels";
+import { getPluginText } from "../plugin-text";
+import styles from "./plugin.module.css";
+
+type Props = { params: Promise<{ locale: string; guildId: string; pluginId: string }> };
+
+// First page of each collection drawn by the server; the island loads the rest on demand.
+const FIRST_PAGE = 50;
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw, pluginId } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  if (!getPlugin(pluginId)) return {};
+  const [pluginText, t] = await Promise.all([getPluginText(locale), getTranslations({ locale, namespace: "guild" })]);
+  return { title: t("pluginMetaTitle", { name: pluginText.name(pluginId) }), robots: { index: false } };
+}
+
+/** Pickers only travel to the browser when some field needs them. */
+function usesPickers(spec: FormSpec): boolean {
+  return spec.fields.some((field) => isChannelUi(field.ui) || isRoleUi(field.ui) || (field.itemFields ? usesPickers({ fields: field.itemFields }) : false));
+}
+
+export default async function PluginSettingsPage({ params }: Props) {
+  const { locale: raw, guildId, pluginId } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  setRequestLocale(locale);
+  const plugin = getPlugin(pluginId);
+  if (!plugin) notFound();
+  const state = await loadGuildPage(guildId);
+  if (state.kind !== "ok") return null;
+
+  const spec = configFormSpec(plugin) as FormSpec;
+  const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
+  const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
+  const [stored, pickerData, lists, strings, pluginText, t, tc] = await Promise.all([
+    getPluginState(guildId, pluginId),
+    needsPickers ? getGuildPickers(guildId) : null,
+    Promise.all(collections.map((collection) => listItems(guildId, pluginId, collection.name, { limit: FIRST_PAGE, offset: 0 }))),
+    getFormStrings(locale),
+    getPluginText(locale),
+    getTranslations({ locale, namespace: "guild" }),
+    getTranslations({ locale, namespace: "common" }),
+  ]);
+  if (!stored) notFound();
+  const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
+  const name = pluginText.name(pluginId);
+  const description = pluginText.description(pluginId);
+  const locked = plugin.premium && !state.premium;
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked };
+
+  return (
+    <>
+      <header className={styles.header}>
+        <span className={styles.icon}>
+          <PluginIcon name={plugin.icon} size={28} />
+        </span>
+        <div className={styles.headerText}>
+          <h1>
+            {name} {plugin.premium ? <span className="badge badge-premium">{tc("premium")}</span> : null}
+          </h1>
+          {description ? <p>{description}</p> : null}
+        </div>
+        <div className={styles.headerSwitch}>
+          <PluginSwitch guildId={guildId} pluginId={pluginId} enabled={stored.enabled} label={t("enablePlugin", { name })} stateText={{ on: t("enabled"), off: t("disabled") }} lockedOn={locked} />
+        </div>
+      </header>
+
+      {locked ? (
+        <p className="notice notice-warning" data-testid="premium-plugin-notice">
+          {t("premiumPluginNotice")}
+        </p>
+      ) : null}
+      {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
+
+      {spec.fields.length > 0 ? (
+        <section className={styles.card} aria-labelledby="settings-heading">
+          <div className={styles.cardHeader}>
+            <h2 id="settings-heading">{t("settingsTitle")}</h2>
+            {needsPickers ? (
+              <RefreshPickersButton
+                guildId={guildId}
+                text={{ label: t("refresh.label"), busy: t("refresh.busy"), done: t("refresh.done"), tooSoon: t("refresh.tooSoon") }}
+              />
+            ) : null}
+          </div>
+          <SettingsForm
+            guildId={guildId}
+            pluginId={pluginId}
+            spec={spec}
+            initial={{ config: stored.config, version: stored.version }}
+            texts={pluginText.fields(pluginId, spec.fields)}
+            labels={strings.labels}
+            text={strings.form}
+            pickers={pickers}
+            premiumGuild={state.premium}
+            locked={locked}
+          />
+        </section>
+      ) : null}
+
+      {collections.map((collection, index) => {
+        const list = lists[index]!;
+        const own = (key: "title" | "add" | "empty") => pluginText.collection(pluginId, collection.name, key);
+        return (
+          <CollectionSection
+            key={collection.name}
+            guildId={guildId}
+            pluginId={pluginId}
+            collection={collection.name}
+            titleField={collection.definition.titleField}
+            spec={collection.spec}
+            initial={{ items: list.items, total: list.total, max: list.max }}
+            context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name) }}
+            text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty") })}
+          />
+        );
+      })}
+    </>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+
+import { useId, useState } from "react";
+import { useRouter } from "next/navigation";
+import { reportUnshownError } from "@/components/report-error";
+import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
+import styles from "./copy.module.css";
+
+type Plan = { plugins: string[]; collections: Record<string, number>; unmatched: { channels: string[]; roles: string[] } };
+
+export type ImportText = {
+  fileLabel: string;
+  fileHelp: string;
+  unreadable: string;
+  checking: string;
+  planTitle: string;
+  planPlugins: string;
+  planCollections: string;
+  planNothing: string;
+  unmatchedTitle: string;
+  unmatchedBody: string;
+  unmatchedChannels: string;
+  unmatchedRoles: string;
+  allMatched: string;
+  replaceWarning: string;
+  apply: string;
+  applying: string;
+  applied: string;
+};
+
+type Props = { guildId: string; pluginNames: Record<string, string>; collectionNames: Record<string, string>; text: ImportText };
+
+type Step = { kind: "idle" } | { kind: "checking" } | { kind: "error"; message: string } | { kind: "plan"; file: unknown; plan: Plan } | { kind: "applying"; file: unknown; plan: Plan } | { kind: "done"; plan: Plan };
+
+/** Reads an exported settings file in the browser, shows what importing it would change, then applies it on request. */
+export function ImportSettings({ guildId, pluginNames, collectionNames, text }: Props) {
+  const router = useRouter();
+  const inputId = useId();
+  const [step, setStep] = useState<Step>({ kind: "idle" });
+  const endpoint = `/guilds/${guildId}/settings-import`;
+
+  async function onFile(file: File | undefined) {
+    if (!file) return setStep({ kind: "idle" });
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      return setStep({ kind: "error", message: text.unreadable });
+    }
+    setStep({ kind: "checking" });
+    try {
+      const result = await apiFetch<{ plan: Plan }>(endpoint, { method: "POST", body: { file: parsed, apply: false }, handles: ["invalid_settings_file"] });
+      setStep({ kind: "plan", file: parsed, plan: result.plan });
+    } catch (error) {
+      const message = inlineMessage(error);
+      setStep(message ? { kind: "error", message } : { kind: "idle" });
+    }
+  }
+
+  async function apply() {
+    if (step.kind !== "plan") return;
+    setStep({ kind: "applying", file: step.file, plan: step.plan });
+    try {
+      await apiFetch(endpoint, { method: "POST", body: { file: step.file, apply: true }, handles: ["invalid_settings_file"] });
+      setStep({ kind: "done", plan: step.plan });
+      router.refresh();
+    } catch (error) {
+      const message = inlineMessage(error);
+      setStep(message ? { kind: "error", message } : { kind: "plan", file: step.file, plan: step.plan });
+    }
+  }
+
+  const plan = step.kind === "plan" || step.kind === "applying" || step.kind === "done" ? step.plan : null;
+  const collections = plan ? Object.entries(plan.collections).filter(([, count]) => count > 0) : [];
+  const unmatched = plan ? plan.unmatched.channels.length + plan.unmatched.roles.length : 0;
+
+  return (
+    <div className={styles.import}>
+      <div className={styles.field}>
+        <label htmlFor={inputId} className={styles.label}>
+          {text.fileLabel}
+        </label>
+        <p id={`${inputId}-help`} className={styles.help}>
+          {text.fileHelp}
+        </p>
+        <input
+          id={inputId}
+          type="file"
+          accept="application/json,.json"
+          className={styles.file}
+          data-testid="import-file"
+          aria-describedby={`${inputId}-help${step.kind === "error" ? ` ${inputId}-error` : ""}`}
+          aria-invalid={step.kind === "error" || undefined}
+          disabled={step.kind === "checking" || step.kind === "applying"}
+          onChange={(event) => void onFile(event.target.files?.[0])}
+        />
+      </div>
+
+      <div role="status" aria-live="polite">
+        {step.kind === "checking" ? <p className={styles.help}>{text.checking}</p> : null}
+        {step.kind === "error" ? (
+          <p id={`${inputId}-error`} className="notice notice-error">
+            {step.message}
+          </p>
+        ) : null}
+        {step.kind === "done" ? (
+          <p className={`notice ${styles.success}`} data-testid="import-done">
+            {text.applied}
+          </p>
+        ) : null}
+      </div>
+
+      {plan && step.kind !== "done" ? (
+        <section className={styles.plan} data-testid="import-plan" aria-labelledby={`${inputId}-plan`}>
+          <h3 id={`${inputId}-plan`}>{text.planTitle}</h3>
+          {plan.plugins.length === 0 && collections.length === 0 ? <p className={styles.help}>{text.planNothing}</p> : null}
+          {plan.plugins.length > 0 ? (
+            <>
+              <h4>{text.planPlugins}</h4>
+              <ul className={styles.chips}>
+                {plan.plugins.map((id) => (
+                  <li key={id} className="badge badge-brand">
+                    {pluginNames[id] ?? id}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {collections.length > 0 ? (
+            <>
+              <h4>{text.planCollections}</h4>
+              <ul className={styles.counts}>
+                {collections.map(([key, count]) => (
+                  <li key={key}>
+                    <span>{collectionNames[key] ?? key}</span> <strong>{count}</strong>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+          {unmatched > 0 ? (
+            <div className="notice notice-warning" data-testid="import-unmatched">
+              <div>
+                <strong>{text.unmatchedTitle}</strong>
+                <p className={styles.noticeBody}>{text.unmatchedBody}</p>
+                {plan.unmatched.channels.length > 0 ? <p className={styles.noticeBody}>{text.unmatchedChannels} {plan.unmatched.channels.join(", ")}</p> : null}
+                {plan.unmatched.roles.length > 0 ? <p className={styles.noticeBody}>{text.unmatchedRoles} {plan.unmatched.roles.join(", ")}</p> : null}
+              </div>
+            </div>
+          ) : (
+            <p className={styles.help}>{text.allMatched}</p>
+          )}
+          <p className={styles.warning}>{text.replaceWarning}</p>
+          <button type="button" className="button button-primary" data-testid="apply-import" onClick={() => void apply()} disabled={step.kind === "applying"} aria-busy={step.kind === "applying"}>
+            {step.kind === "applying" ? text.applying : text.apply}
+          </button>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The message of a bad-file answer, shown beside the input; other failures were already reported. */
+function inlineMessage(error: unknown): string | undefined {
+  if (error instanceof TransportError && errorCodeOf(error.body) === "invalid_settings_file") return errorMessageOf(error.body) ?? error.message;
+  reportUnshownError(error);
+  return undefined;
+}

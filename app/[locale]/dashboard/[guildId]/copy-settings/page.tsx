@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { PLUGINS } from "@/lib/plugins/index";
+import { getPluginText } from "../plugin-text";
+import { ImportSettings } from "./import-settings";
+import styles from "./copy.module.css";
+
+type Props = { params: Promise<{ locale: string; guildId: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw } = await params;
+  const t = await getTranslations({ locale: isLocale(raw) ? raw : DEFAULT_LOCALE, namespace: "copySettings" });
+  return { title: t("metaTitle"), robots: { index: false } };
+}
+
+/** Export this guild's settings as a file, or import a file exported from another guild into this one. */
+export default async function CopySettingsPage({ params }: Props) {
+  const { locale: raw, guildId } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  setRequestLocale(locale);
+  const state = await loadGuildPage(guildId);
+  if (state.kind !== "ok") return null;
+  const [t, pluginText] = await Promise.all([getTranslations({ locale, namespace: "copySettings" }), getPluginText(locale)]);
+  const pluginNames = Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, pluginText.name(plugin.id)]));
+  const collectionNames = Object.fromEntries(
+    PLUGINS.flatMap((plugin) =>
+      Object.keys(plugin.collections).map((collection) => [`${plugin.id}/${collection}`, pluginText.collectionLabel(plugin.id, collection)]),
+    ),
+  );
+
+  return (
+    <>
+      <header className={styles.header}>
+        <h1>{t("title")}</h1>
+        <p>{t("subtitle")}</p>
+      </header>
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby="export-heading">
+          <h2 id="export-heading">{t("exportTitle")}</h2>
+          <p className={styles.help}>{t("exportBody", { name: state.guild.name })}</p>
+          <a className="button button-secondary" href={`/api/guilds/${guildId}/settings-export`} download data-testid="export-link">
+            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
+            </svg>
+            {t("exportButton")}
+          </a>
+        </section>
+        <section className={styles.card} aria-labelledby="import-heading">
+          <h2 id="import-heading">{t("importTitle")}</h2>
+          <p className={styles.help}>{t("importBody", { name: state.guild.name })}</p>
+          <ImportSettings
+            guildId={guildId}
+            pluginNames={pluginNames}
+            collectionNames={collectionNames}
+            text={{
+              fileLabel: t("fileLabel"),
+              fileHelp: t("fileHelp"),
+              unreadable: t("unreadable"),
+              checking: t("checking"),
+              planTitle: t("planTitle"),
+              planPlugins: t("planPlugins"),
+              planCollections: t("planCollections"),
+              planNothing: t("planNothing"),
+              unmatchedTitle: t("unmatchedTitle"),
+              unmatchedBody: t("unmatchedBody"),
+              unmatchedChannels: t("unmatchedChannels"),
+              unmatchedRoles: t("unmatchedRoles"),
+              allMatched: t("allMatched"),
+              replaceWarning: t("replaceWarning", { name: state.guild.name }),
+              apply: t("apply"),
+              applying: t("applying"),
+              applied: t("applied"),
+            }}
+          />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import type { CollectionText } from "@/components/settings-form/collection-section";
+import type { SettingsFormText } from "@/components/settings-form/settings-form";
+import type { FormLabels } from "@/components/settings-form/types";
+import type { Locale } from "@/lib/i18n/locales";
+
+// The "settings" strings handed to the form islands. Templates go over raw
+// ({name}, {count}): the islands fill them without shipping an ICU formatter.
+
+export async function getFormStrings(locale: Locale) {
+  const t = await getTranslations({ locale, namespace: "settings" });
+  const raw = (key: string) => t.raw(key) as string;
+  const labels: FormLabels = {
+    none: t("none"),
+    search: t("search"),
+    noMatches: t("noMatches"),
+    remove: raw("remove"),
+    add: t("add"),
+    addItem: t("addItem"),
+    removeItem: t("removeItem"),
+    item: raw("item"),
+    premium: t("premium"),
+    freeMax: raw("freeMax"),
+    characters: raw("characters"),
+    unknownChannel: t("unknownChannel"),
+    unknownRole: t("unknownRole"),
+    colorHex: t("colorPicker"),
+    clearColor: t("clearColor"),
+    reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },
+    on: t("on"),
+    off: t("off"),
+  };
+  const form: SettingsFormText = {
+    unsaved: t("unsaved"),
+    save: t("save"),
+    saving: t("saving"),
+    reset: t("reset"),
+    conflict: t("conflict"),
+    reload: t("reload"),
+    invalid: t("invalid"),
+    saved: t("saved"),
+    leave: t("leave"),
+  };
+  /** Collection strings; title, add and empty come from the plugin's own messages when it has them. */
+  const collection = (own: { title: string; add?: string; empty?: string }): CollectionText => ({
+    title: own.title,
+    add: own.add ?? t("collection.add"),
+    empty: own.empty ?? t("collection.empty"),
+    edit: t("collection.edit"),
+    delete: t("collection.delete"),
+    confirmDelete: raw("collection.confirmDelete"),
+    count: raw("collection.count"),
+    limitReached: t("collection.limitReached"),
+    premiumLimitReached: t("collection.premiumLimitReached"),
+    showMore: t("collection.showMore"),
+    untitled: t("collection.untitled"),
+    off: t("off"),
+    addTitle: own.add ?? t("collection.add"),
+    editTitle: t("collection.editTitle"),
+    cancel: t("collection.cancel"),
+    save: t("save"),
+    saving: t("saving"),
+  });
+  return { labels, form, collection, t };
+}

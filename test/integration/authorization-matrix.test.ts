@@ -1,0 +1,228 @@
+/** @jest-environment node */
+// Every guild-scoped endpoint × every kind of caller, generated from the plugin
+// registry and the route files, so a new endpoint cannot ship without a check.
+import { randomUUID } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import * as guildRoot from "@/app/api/guilds/[guildId]/route";
+import * as auditLog from "@/app/api/guilds/[guildId]/audit-log/route";
+import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
+import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
+import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
+import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
+import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
+import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
+import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
+import { USER_IDS } from "@/emulators/platform/data/ids";
+import { resetEnvCache } from "@/lib/env";
+import type { PluginEndpoint } from "@/lib/plugins/endpoint";
+import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
+import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody } from "@/test/api";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
+import { sampleItems } from "@/test/plugin-samples";
+import { call, type CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
+import { signedInJar } from "@/test/sign-in";
+
+type Handler = Parameters<typeof call>[0];
+type Prepared = { send: (jar: CookieJar | undefined) => Promise<Response>; cleanup?: (response: Response) => Promise<void> };
+/** One endpoint: how to call it on a guild, as its manager (real ids, valid body) or as anyone else. */
+type Target = { label: string; prepare: (guildId: string, asManager: boolean) => Promise<Prepared>; membersAllowed?: boolean };
+
+let harness: EmulatorHarness;
+let ada: CookieJar;
+let bjorn: CookieJar;
+let samples: Record<string, Record<string, unknown>>;
+// Writes go to this file's own copy of workshop (same owner, members, roles and channels),
+// so no other test file sees the configs and items the manager cases create.
+let workshop: string;
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
+  process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
+  resetEnvCache();
+  harness = await startEmulatorHarness();
+  resetEnvCache();
+  [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
+  workshop = addScratchGuild(harness, "workshop");
+  samples = sampleItems(await guildRefs(workshop));
+});
+afterAll(() => harness.stop());
+
+// ---- plugin endpoints (PLUGIN_ENDPOINTS) ----
+
+async function json(response: Response, expected: number): Promise<Record<string, unknown>> {
+  const body = await readBody(response);
+  if (response.status !== expected) throw new Error(`expected ${expected}, got ${response.status}: ${JSON.stringify(body)}`);
+  return body as Record<string, unknown>;
+}
+
+async function deleteItem(guildId: string, plugin: string, collection: string, itemId: string) {
+  await pluginCall(ada, "DELETE", fillPath(collectionPath(plugin, collection, "DELETE", true), { guildId, itemId }));
+}
+
+/** A valid body for the endpoint, or an error naming an endpoint this file does not know yet. */
+function bodyFor(ep: PluginEndpoint): unknown {
+  if (ep.path.endsWith("/batch-create")) return { trophies: [samples["achievements/trophies"]] };
+  if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
+  if (ep.method === "PATCH") return {};
+  if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
+  if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
+  return undefined;
+}
+
+function pluginTarget(ep: PluginEndpoint): Target {
+  return {
+    label: `${ep.method} /api/plugins${ep.path}`,
+    async prepare(guildId, asManager) {
+      const body = bodyFor(ep);
+      let itemId: string = randomUUID();
+      const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
+      if (asManager && ep.collection && ep.path.includes(":itemId")) {
+        const created = await json(await pluginCall(ada, "POST", fillPath(collectionPath(ep.plugin, ep.collection, "POST", false), { guildId }), { body: samples[`${ep.plugin}/${ep.collection}`] }), 201);
+        itemId = created.id as string;
+      }
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId }), { body });
+      if (!asManager || !batch) return { send };
+      const [plugin, collection] = batch as [string, string];
+      const cleanup = async (response: Response) => {
+        const created = response.status === 201 ? ((await response.clone().json()) as { id?: string; items?: Array<{ id: string }> }) : {};
+        const ids = created.items?.map((item) => item.id) ?? (created.id ? [created.id] : []);
+        if (ep.path.includes(":itemId") && ep.method !== "DELETE") ids.push(itemId);
+        for (const id of ids) await deleteItem(guildId, plugin, collection, id);
+      };
+      return { send, cleanup };
+    },
+  };
+}
+
+// ---- guild route files (every app/api route file whose path has [guildId]) ----
+
+type RouteModule = Partial<Record<"GET" | "POST" | "PATCH" | "PUT" | "DELETE", Handler>>;
+type RouteSpec = {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+  url: (guildId: string) => string;
+  params?: Record<string, string>;
+  body?: (guildId: string, asManager: boolean) => Promise<unknown> | unknown;
+  membersAllowed?: boolean;
+};
+
+const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  "app/api/guilds/[guildId]/route.ts": {
+    module: guildRoot,
+    specs: [
+      { method: "GET", url: (id) => `/api/guilds/${id}` },
+      { method: "PATCH", url: (id) => `/api/guilds/${id}`, body: () => ({}) },
+    ],
+  },
+  "app/api/guilds/[guildId]/audit-log/route.ts": { module: auditLog, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/audit-log` }] },
+  "app/api/guilds/[guildId]/audit-log/[eventId]/revert/route.ts": { module: revert, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/audit-log/1/revert` }] },
+  "app/api/guilds/[guildId]/members/[memberId]/route.ts": { module: member, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/@me`, params: { memberId: "@me" } }] },
+  "app/api/guilds/[guildId]/members/search/route.ts": { module: memberSearch, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/search?q=a` }] },
+  "app/api/guilds/[guildId]/refresh/route.ts": { module: refresh, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/refresh` }] },
+  "app/api/guilds/[guildId]/settings-export/route.ts": { module: settingsExport, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/settings-export` }] },
+  "app/api/guilds/[guildId]/settings-import/route.ts": {
+    module: settingsImport,
+    specs: [
+      {
+        method: "POST",
+        url: (id) => `/api/guilds/${id}/settings-import`,
+        body: async (id, asManager) => ({ file: asManager ? await (await call(settingsExport.GET!, `/api/guilds/${id}/settings-export`, { jar: ada, params: { guildId: id } })).json() : {}, apply: false }),
+      },
+    ],
+  },
+  // A user's own list preferences: any member may set them, so only strangers get 403.
+  "app/api/users/[userId]/guilds/[guildId]/settings/route.ts": {
+    module: preferences,
+    specs: [{ method: "PATCH", url: (id) => `/api/users/@me/guilds/${id}/settings`, params: { userId: "@me" }, body: () => ({ pinned: true }), membersAllowed: true }],
+  },
+};
+
+function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
+  return {
+    label: `${spec.method} ${file}`,
+    membersAllowed: spec.membersAllowed,
+    async prepare(guildId, asManager) {
+      let url = spec.url(guildId);
+      if (asManager && file.includes("revert")) {
+        // A change to revert: the newest event, made just now.
+        await json(await pluginCall(ada, "PATCH", `/welcome/config/${guildId}`, { body: {} }), 200);
+        url = url.replace("/1/", `/${(await auditEvents(ada, guildId, 1))[0]!.id}/`);
+      }
+      const eventId = /audit-log\/(\d+)\//.exec(url)?.[1];
+      const params = { guildId, ...spec.params, ...(eventId ? { eventId } : {}) };
+      const body = spec.body ? await spec.body(guildId, asManager) : undefined;
+      return { send: (jar) => call(handler, url, { method: spec.method, jar, params, body }) };
+    },
+  };
+}
+
+const TARGETS: Target[] = [
+  ...PLUGIN_ENDPOINTS.map(pluginTarget),
+  ...Object.entries(GUILD_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => routeTarget(file, spec, module[spec.method]!))),
+];
+
+const CASES = [
+  { name: "anonymous → 401", jar: () => undefined, guild: () => GUILD_IDS.workshop, status: 401, code: "unauthorized" },
+  { name: "Ada, plain member of lofi → 403", jar: () => ada, guild: () => GUILD_IDS.lofi, status: 403, member: true },
+  { name: "Ada, not in synthwave → 403 without guild data", jar: () => ada, guild: () => GUILD_IDS.synthwave, status: 403 },
+  { name: "bjorn (manages synthwave) on (a copy of) workshop → 403", jar: () => bjorn, guild: () => workshop, status: 403, member: true },
+  { name: "Ada, owner of (a copy of) workshop → 2xx", jar: () => ada, guild: () => workshop, status: 200, manager: true },
+] as const;
+
+describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_label, target) => {
+  it.each(CASES.map((entry) => [entry.name, entry] as const))("%s", async (_name, entry) => {
+    const manager = "manager" in entry;
+    const prepared = await target.prepare(entry.guild(), manager);
+    const response = await prepared.send(entry.jar());
+    const body = await readBody(response.clone());
+    await prepared.cleanup?.(response);
+    if (manager || (target.membersAllowed && "member" in entry)) {
+      expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");
+      return;
+    }
+    expect({ status: response.status, body }).toMatchObject({ status: entry.status });
+    expect(isEnvelope(body, entry.status)).toBe(true);
+    expect(Object.keys(body as object).sort()).toEqual(["code", "error", "message", "status_code"]);
+    expect(Object.keys((body as { error: object }).error)).toEqual(["message"]);
+    expect((body as { code: string }).code).toBe("code" in entry ? entry.code : "guild_forbidden");
+    expect(JSON.stringify(body)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+});
+
+describe("coverage of the matrix", () => {
+  const root = process.cwd();
+  const routeFiles = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? routeFiles(path.join(dir, entry.name)) : entry.name === "route.ts" ? [path.join(dir, entry.name).split(path.sep).join("/")] : [],
+    );
+
+  it("lists every route file with [guildId] in its path, and every method it exports", () => {
+    const files = routeFiles("app/api");
+    expect(files.filter((file) => file.includes("[guildId]")).sort()).toEqual(Object.keys(GUILD_ROUTES).sort());
+    for (const [file, { module, specs }] of Object.entries(GUILD_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("finds no guild pipeline outside the listed files and the plugin catch-all", () => {
+    const users = routeFiles("app/api").filter((file) => /guildRoute\(|runGuildEndpoint\(/.test(readFileSync(path.join(root, file), "utf8")));
+    expect(users.filter((file) => !(file in GUILD_ROUTES) && file !== "app/api/plugins/[...path]/route.ts")).toEqual([]);
+  });
+
+  it("covers every plugin endpoint, each scoped to a guild", () => {
+    expect(PLUGIN_ENDPOINTS.length).toBeGreaterThan(100);
+    for (const ep of PLUGIN_ENDPOINTS) expect(ep.path).toMatch(/\/:guildId(\/|$)/);
+    expect(new Set(PLUGIN_ENDPOINTS.map((ep) => `${ep.method} ${ep.path}`)).size).toBe(PLUGIN_ENDPOINTS.length);
+  });
+
+  it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
+    const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID() }).split("/").filter(Boolean));
+      return match.kind !== "found" || match.endpoint !== ep;
+    });
+    expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);
+  });
+});
