@@ -1,12 +1,13 @@
 import "server-only";
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { createItems, deleteItem, queryItems } from "@/lib/plugins/items";
-import { readAllPluginStates, writePluginState } from "@/lib/plugins/plugin-states";
+import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
+import { sameValue } from "@/lib/json/same-value";
 import { assertPremiumAllowed } from "@/lib/plugins/rules";
 import { mapFields, referenceKind } from "@/lib/plugins/schema-walk";
 import type { GuildAccess } from "./access";
@@ -109,19 +110,32 @@ export async function prepareImport(access: GuildAccess, raw: unknown): Promise<
 export async function applyImport(db: Db, access: GuildAccess, prepared: Prepared): Promise<void> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    // Only what the file actually changes is written (and audited).
     for (const entry of prepared.plugins) {
-      await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin: getPlugin(entry.id)!, next: { enabled: entry.enabled, config: entry.config }, action: "settings.import" });
+      const plugin = getPlugin(entry.id)!;
+      const current = await readPluginState(txDb, access.guildId, plugin);
+      if (current.enabled === entry.enabled && sameValue(current.config, entry.config)) continue;
+      await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin, next: { enabled: entry.enabled, config: entry.config }, action: "settings.import" });
     }
     const writer = { userId: access.userId, premium: access.premium, action: "settings.import" as const };
     for (const entry of prepared.collections) {
       const scope = { guildId: access.guildId, pluginId: entry.pluginId, collection: entry.collection };
-      const existing = await tx.select({ id: pluginItems.id }).from(pluginItems).where(and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection)));
+      const existing = await tx
+        .select({ id: pluginItems.id, data: pluginItems.data })
+        .from(pluginItems)
+        .where(and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection)))
+        .orderBy(asc(pluginItems.position), asc(pluginItems.createdAt), asc(pluginItems.id));
+      if (sameValue(existing.map((item) => item.data), entry.items)) continue;
       for (const item of existing) await deleteItem(txDb, scope, item.id, writer);
-      if (entry.items.length > 0) await createItems(txDb, scope, getPlugin(entry.pluginId)!.collections[entry.collection]!, writer, entry.items);
+      if (entry.items.length > 0) await createItems(txDb, scope, plugin(entry.pluginId).collections[entry.collection]!, writer, entry.items);
     }
-    await updateGuildSettings(txDb, { guildId: access.guildId, userId: access.userId, patch: prepared.settings, action: "settings.import" });
+    const settings = settingsView(await readGuildSettings(txDb, access.guildId));
+    const changed = Object.entries(prepared.settings).some(([key, value]) => !sameValue(settings[key as keyof typeof settings], value));
+    if (changed) await updateGuildSettings(txDb, { guildId: access.guildId, userId: access.userId, patch: prepared.settings, action: "settings.import" });
   });
 }
+
+const plugin = (id: string) => getPlugin(id)!;
 
 function validate(schema: z.ZodObject, value: unknown, where: string): Record<string, unknown> {
   const result = schema.safeParse(value);
