@@ -1,0 +1,80 @@
+import { expect, test, type Page } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
+
+const workshop = `/en/dashboard/${GUILD_IDS.workshop}`;
+const nightOwls = `/en/dashboard/${GUILD_IDS.nightOwls}`;
+
+const saved = (page: Page, path: string) => page.waitForResponse((response) => response.url().includes(path) && response.request().method() === "PATCH" && response.ok());
+
+test.describe.serial("plugin framework", () => {
+  test.beforeEach(async ({ page }) => {
+    await signInFullPage(page, "en", workshop);
+    await expect(page.getByTestId("guild-overview")).toBeVisible();
+    // Islands (switches, pickers, file input) react only once the page is hydrated.
+    await page.waitForLoadState("networkidle");
+  });
+
+  test("enables a plugin from the overview, sets a channel with the picker, and it persists", async ({ page }, testInfo) => {
+    const toggle = page.getByTestId("plugin-switch-welcome");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    const enabling = saved(page, "/api/plugins/welcome/config/");
+    await toggle.click();
+    await enabling;
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await screenshot(page, testInfo, "overview-desktop");
+    await page.reload();
+    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
+
+    await page.goto(`${workshop}/welcome`);
+    const picker = page.getByRole("combobox", { name: "Welcome channel" });
+    await picker.click();
+    await picker.fill("general");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await expect(page.getByTestId("save-bar")).toBeVisible();
+    const saving = saved(page, "/api/plugins/welcome/config/");
+    await page.getByTestId("save-button").click();
+    await saving;
+    await expect(page.getByTestId("save-bar")).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
+    await screenshot(page, testInfo, "plugin-desktop");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, testInfo, "plugin-phone");
+  });
+
+  test("shows the change in the audit log and reverts it", async ({ page }, testInfo) => {
+    await page.goto(`${workshop}/audit-log`);
+    const latest = page.getByTestId("audit-event").first();
+    await expect(latest).toContainText("Welcome");
+    await screenshot(page, testInfo, "audit-log-desktop");
+    page.once("dialog", (dialog) => dialog.accept());
+    const reverting = page.waitForResponse((response) => response.url().includes("/revert") && response.ok());
+    await latest.getByTestId("revert-button").click();
+    await reverting;
+    await page.goto(`${workshop}/welcome`);
+    await expect(page.getByRole("combobox", { name: "Welcome channel" })).not.toHaveValue(/general/);
+  });
+
+  test("exports settings from one server and imports them into another", async ({ page }, testInfo) => {
+    await page.goto(`${workshop}/copy-settings`);
+    const downloading = page.waitForEvent("download");
+    await page.getByTestId("export-link").click();
+    const download = await downloading;
+    const file = await download.path();
+    const exported = JSON.parse(await readFile(file, "utf8"));
+    expect(exported.plugins.welcome.enabled).toBe(true);
+
+    await page.goto(`${nightOwls}/copy-settings`);
+    // The file input only reacts once the page is hydrated.
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("import-file").setInputFiles(file);
+    await expect(page.getByTestId("import-plan")).toBeVisible();
+    await screenshot(page, testInfo, "import-plan-desktop");
+    await page.getByTestId("apply-import").click();
+    await expect(page.getByTestId("import-done")).toBeVisible();
+    await page.goto(nightOwls);
+    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
+  });
+});
