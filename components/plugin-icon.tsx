@@ -1,10 +1,12 @@
-import { PuzzleIcon } from "./icons";
 
 // Small inline icons for plugin definitions' `icon` keys, drawn like components/icons.tsx
 // (24-unit grid, 1.8 stroke, round caps) so the sidebar and cards stay consistent.
 // Brands get a neutral pictogram rather than their logo: logos need their own colours and licences.
 
 const PATHS: Record<string, React.ReactNode> = {
+  puzzle: (
+    <path d="M10 4a2 2 0 1 1 4 0v1h4a1 1 0 0 1 1 1v4h-1a2 2 0 1 0 0 4h1v4a1 1 0 0 1-1 1h-4v-1a2 2 0 1 0-4 0v1H6a1 1 0 0 1-1-1v-4h1a2 2 0 1 0 0-4H5V6a1 1 0 0 1 1-1h4V4Z" />
+  ),
   shield: <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.2 7.5 9.5 4.3-1.3 7.5-4.9 7.5-9.5V6L12 3Z" />,
   wave: (
     <>
@@ -248,13 +250,38 @@ const ALIASES: Record<string, string> = {
   sparkle: "sparkles", party: "sparkles", feed: "rss", moderation: "shield", moderator: "shield", welcome: "wave",
 };
 
-/** The icon of a plugin definition's `icon` key; an unknown key gets the generic puzzle piece. Decorative. */
-export function PluginIcon({ name, size = 20 }: { name: string; size?: number }) {
-  const paths = PATHS[name] ?? PATHS[ALIASES[name] ?? ""];
-  if (!paths) return <PuzzleIcon size={size} />;
+function resolve(name: string): string {
+  if (PATHS[name]) return name;
+  const alias = ALIASES[name];
+  return alias && PATHS[alias] ? alias : "puzzle";
+}
+
+const SVG_ATTRIBUTES = { viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+
+/**
+ * Every icon once, as <symbol>s, for the pages that show many of them (the guild
+ * menu and overview draw ~70): each use is then a two-element <svg><use/></svg>,
+ * which keeps the HTML and the RSC payload small. Render it once per page.
+ */
+export function PluginIconSprite() {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
-      {paths}
+    <svg width="0" height="0" style={{ position: "absolute" }} aria-hidden="true" focusable="false">
+      <defs>
+        {Object.entries(PATHS).map(([name, paths]) => (
+          <symbol key={name} id={`pi-${name}`} viewBox="0 0 24 24">
+            {paths}
+          </symbol>
+        ))}
+      </defs>
+    </svg>
+  );
+}
+
+/** The icon of a plugin definition's `icon` key (from the sprite); an unknown key gets the generic puzzle piece. Decorative. */
+export function PluginIcon({ name, size = 20 }: { name: string; size?: number }) {
+  return (
+    <svg width={size} height={size} {...SVG_ATTRIBUTES} aria-hidden="true" focusable="false">
+      <use href={`#pi-${resolve(name)}`} />
     </svg>
   );
 }

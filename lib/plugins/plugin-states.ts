@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
@@ -51,10 +52,8 @@ export async function readAllPluginStates(db: Db, guildId: string): Promise<Reco
   return Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, toState(plugin, byId.get(plugin.id))]));
 }
 
-/** For server components: every registered plugin's state in one query. */
-export async function getPluginStates(guildId: string): Promise<Record<string, PluginState>> {
-  return readAllPluginStates(await getDb(), guildId);
-}
+/** For server components: every registered plugin's state in one query, shared by the layout and the page of a request. */
+export const getPluginStates = cache(async (guildId: string): Promise<Record<string, PluginState>> => readAllPluginStates(await getDb(), guildId));
 
 export async function getPluginState(guildId: string, pluginId: string): Promise<PluginState | null> {
   const plugin = getPlugin(pluginId);

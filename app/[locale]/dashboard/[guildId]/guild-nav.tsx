@@ -4,7 +4,7 @@ import { PluginIcon } from "@/components/plugin-icon";
 import type { Locale } from "@/lib/i18n/locales";
 import { pluginsByCategory } from "@/lib/plugins/index";
 import { CATEGORIES } from "@/lib/plugins/types";
-import { MobileNav } from "./mobile-nav";
+import { MenuToggle } from "./menu-toggle";
 import { NavLink } from "./nav-link";
 import type { PluginText } from "./plugin-text";
 import styles from "./shell.module.css";
@@ -21,7 +21,7 @@ type Props = {
   pluginText: PluginText;
 };
 
-/** The guild's menu: a sidebar on wide screens, a disclosure at the top on phones (both from the same list). */
+/** The guild's menu: a sidebar on wide screens, a bar with a toggle above the content on phones (one list for both). */
 export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, pluginText }: Props) {
   const base = `/${locale}/dashboard/${guild.id}`;
   const groups = pluginsByCategory();
@@ -32,7 +32,8 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
   ];
   const pluginPages = CATEGORIES.flatMap((category) => groups[category].map((plugin) => ({ href: `${base}/${plugin.id}`, label: pluginText.name(plugin.id) })));
 
-  const list = (idPrefix: string) => (
+  const idPrefix = "nav";
+  const list = (
     <>
       <ul className={styles.navList}>
         {pages.map((page) => (
@@ -86,27 +87,18 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
   );
 
   return (
-    <>
-      <aside className={styles.sidebar}>
-        <Link href={`/${locale}/dashboard`} className={styles.allServers}>
-          <BackArrow /> {text.allServers}
-        </Link>
+    <aside className={styles.sidebar}>
+      <Link href={`/${locale}/dashboard`} className={styles.allServers}>
+        <BackArrow /> {text.allServers}
+      </Link>
+      <div className={styles.sidebarTop}>
         {header}
-        <nav aria-label={text.label}>{list("nav")}</nav>
-      </aside>
-      <div className={styles.mobileBar}>
-        <GuildIcon cdnBase={cdnBase} guild={guild} size={40} />
-        <MobileNav pages={[...pages, ...pluginPages]} menuLabel={text.menu} className={styles.mobileNav} summaryClassName={styles.mobileSummary} labelClassName={styles.mobileLabel}>
-          <nav aria-label={text.label} className={styles.mobilePanel}>
-            <Link href={`/${locale}/dashboard`} className={styles.allServers}>
-              <BackArrow /> {text.allServers}
-            </Link>
-            {header}
-            {list("mnav")}
-          </nav>
-        </MobileNav>
+        <MenuToggle pages={[...pages, ...pluginPages]} menuLabel={text.menu} controls="guild-menu" className={styles.menuToggle} labelClassName={styles.menuLabel} />
       </div>
-    </>
+      <nav id="guild-menu" aria-label={text.label} className={styles.nav}>
+        {list}
+      </nav>
+    </aside>
   );
 }
 

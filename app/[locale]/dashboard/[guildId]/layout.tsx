@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PluginIconSprite } from "@/components/plugin-icon";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
@@ -33,6 +34,7 @@ export default async function GuildLayout({ children, params }: Props) {
   const enabled = Object.fromEntries(Object.entries(states).map(([id, plugin]) => [id, plugin.enabled]));
   return (
     <div className={`container ${styles.shell}`}>
+      <PluginIconSprite />
       {/* The menu holds ~40 links: keyboard users can jump past it. */}
       <a className="skip-link" href="#guild-content">
         {t("skipToPage")}
