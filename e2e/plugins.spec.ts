@@ -42,6 +42,15 @@ test.describe.serial("plugin framework", () => {
     await screenshot(page, testInfo, "plugin-desktop");
     await page.setViewportSize(PHONE);
     await screenshot(page, testInfo, "plugin-phone");
+    // On phones the guild menu folds into a toggle that names the current page.
+    const menu = page.locator('button[aria-controls="guild-menu"]');
+    await expect(menu).toContainText("Welcome");
+    await expect(page.locator("#guild-menu")).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await page.locator("#guild-menu").getByRole("link", { name: "Timers" }).click();
+    await expect(page).toHaveURL(new RegExp(`${workshop}/timers$`));
+    await expect(page.locator("#guild-menu")).toBeHidden();
   });
 
   test("shows the change in the audit log and reverts it", async ({ page }, testInfo) => {
