@@ -1,21 +1,16 @@
-import { resetEnvCache } from "@/lib/env";
+import { setEnv } from "@/test/set-env";
 import { cookieName, cookieOptions, seal, unseal } from "./cookie";
 import { SESSION_COOKIE, type Session } from "./session-cookie";
 
 const session: Session = { v: 1, userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: 1, scope: "identify", createdAt: 1 };
 
-afterEach(() => {
-  process.env.APP_URL = "http://localhost:3000";
-  process.env.SESSION_SECRET = "test-secret-test-secret-test-secret-0123456789";
-  resetEnvCache();
-});
+afterEach(() => setEnv({ APP_URL: "http://localhost:3000", SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789" }));
 
 describe("sealed cookies", () => {
   it("are HttpOnly and Lax, and Secure with the __Host- prefix over HTTPS", () => {
     expect(cookieName(SESSION_COOKIE)).toBe("gh_session");
     expect(cookieOptions(SESSION_COOKIE)).toMatchObject({ httpOnly: true, sameSite: "lax", secure: false, path: "/" });
-    process.env.APP_URL = "https://guildhall.example";
-    resetEnvCache();
+    setEnv({ APP_URL: "https://guildhall.example" });
     expect(cookieName(SESSION_COOKIE)).toBe("__Host-gh_session");
     expect(cookieOptions(SESSION_COOKIE)).toMatchObject({ secure: true, path: "/" });
   });
@@ -31,8 +26,7 @@ describe("sealed cookies", () => {
     for (const bad of [sealed.replace(/.$/, (c) => (c === "A" ? "B" : "A")), sealed.slice(0, sealed.length / 2), "", "x".repeat(10_000), "Fe26.2*1*2*3"]) {
       expect(await unseal(SESSION_COOKIE, bad)).toBeNull();
     }
-    process.env.SESSION_SECRET = "another-secret-another-secret-another-0123";
-    resetEnvCache();
+    setEnv({ SESSION_SECRET: "another-secret-another-secret-another-0123" });
     expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
   });
 
