@@ -17,6 +17,8 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),
+    /** Folder of the local upload storage (lib/storage/local.ts); created on first write. */
+    UPLOADS_DIR: z.string().default(".data/uploads"),
     DISCORD_CLIENT_ID: z.string().regex(/^\d{15,21}$/, "must be a snowflake id").optional(),
     DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
     DISCORD_BOT_TOKEN: z.string().min(1).optional(),

@@ -1,3 +1,6 @@
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
 // Tests never touch the network or the developer's data folder.
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123456789";
@@ -8,3 +11,5 @@ process.env.DISCORD_CLIENT_SECRET ??= "emulator-client-secret";
 process.env.DISCORD_BOT_TOKEN ??= "emulator-bot-token";
 process.env.PLATFORM_EMULATOR ??= "1";
 process.env.PGLITE_DIR ??= "memory://";
+// Uploads go to a throwaway folder per test process, never to .data/uploads.
+process.env.UPLOADS_DIR ??= join(tmpdir(), `guildhall-test-uploads-${process.pid}`);

@@ -1,6 +1,9 @@
 "use client";
 
+import { MessageEditor } from "@/components/message-editor/message-editor";
+import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
+import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
@@ -20,6 +23,8 @@ export type RowContext = {
   premiumGuild: boolean;
   /** Everything read-only (a premium plugin on a free guild, or a save in flight). */
   disabled?: boolean;
+  /** Preview sample, member names and strings for `ui: "message"` fields; without it they are plain text areas. */
+  message?: MessageEditorData;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -103,13 +108,14 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       </label>
       {help}
       {cap}
-      {renderControl(field, control, context.pickers, text.options)}
+      {renderControl(field, control, context, text.options)}
       {errorText}
     </div>
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, pickers: Pickers, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message }: RowContext, optionLabels?: Record<string, string>) {
+  if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
   }
@@ -126,4 +132,22 @@ function renderControl(field: FormField, control: ControlProps<unknown>, pickers
     );
   }
   return <TextControl {...control} />;
+}
+
+/** The message editor behind the field API: empty text is "not set" on nullable fields. */
+function MessageControl({ id, field, value, onChange, disabled, invalid, describedBy, limit, pickers, data }: ControlProps<unknown> & { pickers: Pickers; data: MessageEditorData }) {
+  return (
+    <MessageEditor
+      id={id}
+      value={typeof value === "string" ? value : ""}
+      onChange={(text) => onChange(text === "" && field.nullable ? null : text)}
+      disabled={disabled}
+      invalid={invalid}
+      describedBy={describedBy}
+      limit={limit ?? field.maxLength ?? MESSAGE_CONTENT_LIMIT}
+      channels={pickers.channels}
+      roles={pickers.roles}
+      data={data}
+    />
+  );
 }

@@ -5,6 +5,7 @@ import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
+import type { MessageEditorData } from "@/components/message-editor/types";
 import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
 import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Pickers, Values } from "./types";
@@ -26,12 +27,14 @@ type Props = {
   premiumGuild: boolean;
   /** A premium plugin on a free guild: shown, but read-only. */
   locked: boolean;
+  /** For `ui: "message"` fields: the editor's preview sample, member names and strings. */
+  messageEditor?: MessageEditorData;
 };
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -139,7 +142,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked, message: messageEditor }}
       />
       {dirty || conflict ? (
         <SaveBar

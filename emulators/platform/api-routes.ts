@@ -6,11 +6,14 @@ import type { GuildRecord } from "./model";
 import * as serialize from "./serialize";
 import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
-import { invalidFormBody, queryBoolean, queryInt, snowflake } from "./validation";
+import { MESSAGE_ROUTES } from "./message-routes";
+import { parse, queryBoolean, queryInt, snowflake } from "./validation";
 
-// The Discord REST routes the dashboard reads (all GET). Paths are relative
-// to /api/v10; the pipeline in api.ts has already counted the call and
-// applied faults and rate limits.
+// The Discord REST routes the dashboard uses: the reads below, and the channel
+// message routes of message-routes.ts. Paths are relative to /api/v10; the
+// pipeline in api.ts has already counted the call, applied faults and rate
+// limits, and read the body of POST, PATCH and PUT requests (parsed as JSON
+// here, once a route that takes one matched).
 
 export type Auth = { kind: "bot"; userId: string } | { kind: "user"; userId: string; scopes: string[] };
 
@@ -19,22 +22,21 @@ export interface ApiRequest {
   query: Record<string, string>;
   auth: Auth | null;
   state: PlatformState;
+  /** The request body as sent (POST, PATCH, PUT). */
+  rawBody?: string;
+  /** The body parsed as JSON (an empty body is {}), for routes that are not GET or DELETE. */
+  body?: unknown;
 }
 
-type Params = Record<string, string>;
+export type Params = Record<string, string>;
 
-interface Route {
-  method: "GET";
+export interface Route {
+  method: "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
   pattern: readonly string[];
   /** Who may call it: bot token, user bearer token (with `scope`), or either. */
   auth: "bot" | "user" | "any";
   scope?: string;
   handle(request: ApiRequest, params: Params, auth: Auth): ApiResponse;
-}
-
-function parse<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; response: ApiResponse } {
-  const result = schema.safeParse(input);
-  return result.success ? { ok: true, data: result.data } : { ok: false, response: { status: 400, body: invalidFormBody(result.error) } };
 }
 
 /** Resolves a guild the bot may read, or the error Discord gives. */
@@ -213,7 +215,10 @@ function specificity(route: Route): number {
   return route.pattern.filter((segment) => !segment.startsWith(":")).length;
 }
 
-const BY_SPECIFICITY = [...ROUTES].sort((a, b) => specificity(b) - specificity(a));
+/** Path parameters that are not ids (so not checked to be snowflakes). */
+const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
+
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];
@@ -237,11 +242,20 @@ export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   if (auth.kind === "user" && route.scope && !auth.scopes.includes(route.scope)) return errors.unauthorized();
 
   for (const [name, value] of Object.entries(params)) {
+    if (NON_ID_PARAMS.has(name)) continue;
     const checked = parse(snowflake, value);
     if (!checked.ok) {
       const body = checked.response.body as { errors: unknown };
       return { status: 400, body: { message: "Invalid Form Body", code: 50035, errors: { [`${name}_id`]: body.errors } } };
     }
   }
-  return route.handle(request, params, auth);
+  let body: unknown;
+  if (route.method !== "GET" && route.method !== "DELETE" && request.rawBody !== undefined) {
+    try {
+      body = request.rawBody.trim() === "" ? {} : (JSON.parse(request.rawBody) as unknown);
+    } catch {
+      return errors.invalidJson();
+    }
+  }
+  return route.handle({ ...request, body }, params, auth);
 }

@@ -8,7 +8,7 @@ import { routeKey } from "./calls";
 import type { EmulatorContext } from "./context";
 import { EMULATOR_BOT_TOKEN } from "./credentials";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "./faults";
-import { HttpError, readForm, searchParamsObject, sendJson } from "./http";
+import { HttpError, readBody, readForm, searchParamsObject, sendEmpty, sendJson } from "./http";
 import { handleRevoke, handleToken } from "./oauth";
 import { tooManyRequests } from "./rate-limit";
 import { BOT_USER_ID, type PlatformState } from "./state";
@@ -17,6 +17,7 @@ import { BOT_USER_ID, type PlatformState } from "./state";
 // rate-limit bucket, then answer. Every answer carries the bucket headers.
 
 const API_PATH = /^\/api\/v(?:9|10)(\/.*)?$/;
+const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT"]);
 
 export function resolveAuth(header: string | undefined, state: PlatformState): Auth | null {
   const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header ?? "");
@@ -48,6 +49,8 @@ async function answer(req: IncomingMessage, method: string, path: string, url: U
     query: searchParamsObject(url.searchParams),
     auth: resolveAuth(req.headers.authorization, state),
     state,
+    // Parsed as JSON by dispatchApi once a route that takes a body matched.
+    ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req) } : {}),
   });
 }
 
@@ -95,5 +98,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
       response = { status: error.status, body: { message: error.message, code: 0 } };
     }
   }
-  sendJson(res, response.status, response.body, { ...decision.headers, ...response.headers });
+  const headers = { ...decision.headers, ...response.headers };
+  if (response.status === 204) return sendEmpty(res, 204, headers);
+  sendJson(res, response.status, response.body, headers);
 }

@@ -1,11 +1,17 @@
 // Counts upstream calls per route so tests can assert on caching ("the second
 // page load made no new call to GET /users/@me/guilds").
 
-/** "GET /guilds/:id/members/:id": method plus path with numeric segments as :id. */
+/**
+ * "GET /guilds/:id/members/:id": method plus path with numeric segments as :id,
+ * and the emoji of a reaction route as :emoji (one key for every emoji).
+ */
 export function routeKey(method: string, path: string): string {
-  const template = path
-    .split("/")
-    .map((segment) => (/^\d+$/.test(segment) ? ":id" : segment))
+  const segments = path.split("/");
+  const template = segments
+    .map((segment, index) => {
+      if (index > 0 && segments[index - 1] === "reactions" && segment !== "") return ":emoji";
+      return /^\d+$/.test(segment) ? ":id" : segment;
+    })
     .join("/");
   return `${method.toUpperCase()} ${template}`;
 }

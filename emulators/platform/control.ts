@@ -4,9 +4,10 @@ import { z } from "zod";
 
 import type { CallStats } from "./calls";
 import type { ActiveFault, Fault } from "./faults";
-import { readJson, sendJson } from "./http";
+import { readJson, searchParamsObject, sendJson } from "./http";
+import type { StoredMessage } from "./messages";
 import type { PlatformState } from "./state";
-import { invalidFormBody } from "./validation";
+import { invalidFormBody, snowflake } from "./validation";
 
 // /__emulator/*: the JSON control API for tests and Playwright, mirroring the
 // methods of PlatformEmulator.
@@ -20,9 +21,12 @@ export interface Controls {
   calls(): CallStats;
   resetCalls(): void;
   setAccessTokenTtl(seconds: number): void;
+  /** Stored messages, oldest first: one channel's, or every channel's. Null for an unknown channel. */
+  messages(channelId?: string): StoredMessage[] | null;
 }
 
 const resetBody = z.object({ tokens: z.boolean().optional() });
+const messagesQuery = z.object({ channel_id: snowflake.optional() });
 const configBody = z.object({ access_token_ttl_seconds: z.int().min(1).max(10 * 365 * 24 * 3600).optional() });
 
 function config(controls: Controls) {
@@ -86,6 +90,13 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
       if (!options) return;
       if (options.access_token_ttl_seconds !== undefined) controls.setAccessTokenTtl(options.access_token_ttl_seconds);
       return sendJson(res, 200, config(controls));
+    }
+    case "GET /__emulator/messages": {
+      const query = messagesQuery.safeParse(searchParamsObject(url.searchParams));
+      if (!query.success) return sendJson(res, 400, invalidFormBody(query.error));
+      const messages = controls.messages(query.data.channel_id);
+      if (!messages) return sendJson(res, 404, { message: "Unknown Channel", code: 10003 });
+      return sendJson(res, 200, { messages });
     }
     case "GET /__emulator/fixtures":
       return sendJson(res, 200, fixtures(controls.state));

@@ -26,6 +26,13 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   send(res, status, JSON.stringify(body), { "Content-Type": "application/json", ...headers });
 }
 
+/** An answer without a body (204): no Content-Type, no Content-Length. */
+export function sendEmpty(res: ServerResponse, status: number, headers: Headers = {}): void {
+  if (res.headersSent) return;
+  res.writeHead(status, headers);
+  res.end();
+}
+
 export function sendHtml(res: ServerResponse, status: number, html: string, headers: Headers = {}): void {
   send(res, status, html, {
     "Content-Type": "text/html; charset=utf-8",

@@ -21,6 +21,14 @@ export interface RoleRecord {
   tags?: { bot_id?: string; premium_subscriber?: null };
 }
 
+/** A channel permission overwrite; type 0 is a role (the guild id is @everyone), 1 a member. */
+export interface OverwriteRecord {
+  id: string;
+  type: 0 | 1;
+  allow: string;
+  deny: string;
+}
+
 export interface ChannelRecord {
   id: string;
   type: 0 | 2 | 4 | 5 | 13 | 15;
@@ -28,7 +36,8 @@ export interface ChannelRecord {
   name: string;
   position: number;
   parent_id: string | null;
-  permission_overwrites: never[];
+  /** Empty in the fixtures; tests add some to take a permission away in one channel. */
+  permission_overwrites: OverwriteRecord[];
   nsfw: boolean;
   flags: number;
   [extra: string]: unknown;

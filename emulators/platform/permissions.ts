@@ -1,5 +1,7 @@
 import type { PermissionFlagsBits } from "discord-api-types/v10";
 
+import type { OverwriteRecord } from "./model";
+
 // discord-api-types is imported for types only (the emulator must not depend on
 // its runtime), so the bit values are repeated here; `satisfies` keeps the
 // list in step with the installed version.
@@ -91,6 +93,36 @@ export function computeBasePermissions(input: {
   if (input.isOwner) return ALL_PERMISSIONS;
   const total = input.roles.reduce((all, bits) => all | bits, input.everyone);
   return (total & PERMISSIONS.Administrator) === PERMISSIONS.Administrator ? ALL_PERMISSIONS : total;
+}
+
+/**
+ * Permissions in one channel: the guild-level set, then the channel's overwrites
+ * in Discord's order (@everyone, the member's roles together, the member).
+ * Owners and administrators are not affected by overwrites.
+ */
+export function applyOverwrites(input: {
+  base: bigint;
+  guildId: string;
+  userId: string;
+  roleIds: readonly string[];
+  overwrites: readonly OverwriteRecord[];
+}): bigint {
+  const { base, guildId, userId, roleIds, overwrites } = input;
+  if ((base & PERMISSIONS.Administrator) === PERMISSIONS.Administrator) return ALL_PERMISSIONS;
+  let permissions = base;
+  const everyone = overwrites.find((overwrite) => overwrite.type === 0 && overwrite.id === guildId);
+  if (everyone) permissions = (permissions & ~BigInt(everyone.deny)) | BigInt(everyone.allow);
+  let allow = 0n;
+  let deny = 0n;
+  for (const overwrite of overwrites) {
+    if (overwrite.type !== 0 || overwrite.id === guildId || !roleIds.includes(overwrite.id)) continue;
+    allow |= BigInt(overwrite.allow);
+    deny |= BigInt(overwrite.deny);
+  }
+  permissions = (permissions & ~deny) | allow;
+  const member = overwrites.find((overwrite) => overwrite.type === 1 && overwrite.id === userId);
+  if (member) permissions = (permissions & ~BigInt(member.deny)) | BigInt(member.allow);
+  return permissions;
 }
 
 export function canManageGuild(permissions: bigint): boolean {

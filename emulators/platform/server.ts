@@ -9,13 +9,15 @@ import { EmulatorContext } from "./context";
 import { handleControl, type Controls } from "./control";
 import type { Fault } from "./faults";
 import { HttpError, sendJson, sendText } from "./http";
-import type { PlatformState, ResetOptions } from "./state";
+import { storedMessages, type StoredMessage } from "./messages";
+import { BOT_USER_ID, type PlatformState, type ResetOptions } from "./state";
 
 // The emulator's HTTP server. One instance per call, sharing nothing, so
 // jest files can each start their own on port 0.
 
 export type { CallStats } from "./calls";
 export type { Fault } from "./faults";
+export type { MessageRecord, StoredMessage } from "./messages";
 export type { PlatformState, ResetOptions } from "./state";
 
 export interface StartOptions {
@@ -40,6 +42,11 @@ export interface PlatformEmulator {
   resetCalls(): void;
   /** Lifetime of access tokens issued from now on. */
   setAccessTokenTtl(seconds: number): void;
+  /**
+   * Messages posted through the API (as the bot sees them), oldest first: one
+   * channel's, or every channel's. Throws for a channel that does not exist.
+   */
+  messages(channelId?: string): StoredMessage[];
   state: PlatformState;
 }
 
@@ -105,6 +112,7 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
       if (!Number.isInteger(seconds) || seconds < 1) throw new RangeError("access token TTL must be a positive whole number of seconds");
       state.accessTokenTtlSeconds = seconds;
     },
+    messages: (channelId) => storedMessages(state, BOT_USER_ID, channelId),
   };
 
   const server = createServer((req, res) => {
@@ -152,6 +160,11 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
     calls: controls.calls,
     resetCalls: controls.resetCalls,
     setAccessTokenTtl: controls.setAccessTokenTtl,
+    messages(channelId) {
+      const messages = controls.messages(channelId);
+      if (!messages) throw new RangeError(`no channel ${channelId ?? ""} in the emulator`);
+      return messages;
+    },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {
         context.cancelSleeps();

@@ -1,7 +1,8 @@
 import { EMULATOR_CLIENT_ID } from "./credentials";
 import { buildWorld, demoUsers } from "./fixtures";
-import type { GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
-import { canManageGuild, computeBasePermissions } from "./permissions";
+import { MessageStore } from "./messages";
+import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import { applyOverwrites, canManageGuild, computeBasePermissions } from "./permissions";
 import { compareSnowflakes, snowflakeAt } from "./snowflake";
 import { TokenStore } from "./tokens";
 
@@ -18,6 +19,8 @@ export interface ResetOptions {
 
 export class PlatformState {
   world: World = buildWorld();
+  /** Messages posted through the API since the last reset, per channel. */
+  messages = new MessageStore();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   private created = 0;
@@ -27,6 +30,7 @@ export class PlatformState {
 
   reset(options: ResetOptions = {}): void {
     this.world = buildWorld();
+    this.messages = new MessageStore();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }
@@ -59,6 +63,24 @@ export class PlatformState {
     });
   }
 
+  /** A channel of any guild, with its guild. */
+  channel(id: string): { guild: GuildRecord; channel: ChannelRecord } | undefined {
+    for (const guild of this.world.guilds.values()) {
+      const channel = guild.channels.find((candidate) => candidate.id === id);
+      if (channel) return { guild, channel };
+    }
+    return undefined;
+  }
+
+  /** Permissions of a member in one channel (overwrites applied), or null when not a member. */
+  channelPermissions(guild: GuildRecord, channel: ChannelRecord, userId: string): bigint | null {
+    const base = this.permissions(guild, userId);
+    const member = guild.members.get(userId);
+    if (base === null || !member) return null;
+    if (guild.owner_id === userId) return base;
+    return applyOverwrites({ base, guildId: guild.id, userId, roleIds: member.roles, overwrites: channel.permission_overwrites });
+  }
+
   canManage(guild: GuildRecord, userId: string): boolean {
     const permissions = this.permissions(guild, userId);
     return permissions !== null && canManageGuild(permissions);
@@ -79,9 +101,9 @@ export class PlatformState {
     return guild.members.has(BOT_USER_ID);
   }
 
-  /** A fresh snowflake for things created at runtime. */
-  newId(): string {
-    return snowflakeAt(new Date(this.now()).toISOString(), this.created++);
+  /** A fresh snowflake for things created at runtime (at `at`, default now). */
+  newId(at: number = this.now()): string {
+    return snowflakeAt(new Date(at).toISOString(), this.created++);
   }
 
   /**

@@ -1,5 +1,7 @@
 import { z } from "zod";
 
+import type { ApiResponse } from "./api-errors";
+
 // Zod issues rendered the way Discord reports a bad form body (code 50035),
 // so clients that print Discord's nested errors work unchanged.
 
@@ -10,12 +12,19 @@ export interface DiscordFieldError {
 
 type ErrorTree = { _errors?: DiscordFieldError[]; [key: string]: ErrorTree | DiscordFieldError[] | undefined };
 
+const lengthy = (origin: string) => origin === "string" || origin === "array";
+
 function discordCode(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case "too_big":
-      return issue.origin === "string" ? "BASE_TYPE_MAX_LENGTH" : "NUMBER_TYPE_MAX";
+      return lengthy(issue.origin) ? "BASE_TYPE_MAX_LENGTH" : "NUMBER_TYPE_MAX";
     case "too_small":
-      return issue.origin === "string" ? "BASE_TYPE_MIN_LENGTH" : "NUMBER_TYPE_MIN";
+      return lengthy(issue.origin) ? "BASE_TYPE_MIN_LENGTH" : "NUMBER_TYPE_MIN";
+    case "custom": {
+      // Refinements name Discord's own code, e.g. MAX_EMBED_SIZE_EXCEEDED.
+      const code = (issue.params as { discordCode?: unknown } | undefined)?.discordCode;
+      return typeof code === "string" ? code : "BASE_TYPE_INVALID";
+    }
     case "invalid_type":
       return issue.input === undefined ? "BASE_TYPE_REQUIRED" : "NUMBER_TYPE_COERCE";
     case "invalid_value":
@@ -42,6 +51,12 @@ export function discordErrors(error: z.ZodError): ErrorTree {
 
 export function invalidFormBody(error: z.ZodError) {
   return { message: "Invalid Form Body", code: 50035, errors: discordErrors(error) };
+}
+
+/** Parses route input; on failure, the 400 Invalid Form Body answer. */
+export function parse<T extends z.ZodType>(schema: T, input: unknown): { ok: true; data: z.output<T> } | { ok: false; response: ApiResponse } {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, data: result.data } : { ok: false, response: { status: 400, body: invalidFormBody(result.error) } };
 }
 
 export const snowflake = z

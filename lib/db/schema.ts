@@ -123,3 +123,25 @@ export const economyBalances = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
 );
+
+/**
+ * Images uploaded for a guild (POST /api/guilds/{id}/images). The bytes live in
+ * lib/storage under `key` (sha256 of the re-encoded bytes + extension), so rows
+ * of several guilds may share one stored object.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    pluginId: text("plugin_id"),
+    key: text("key").notNull(),
+    contentType: text("content_type").notNull(),
+    bytes: integer("bytes").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("uploads_guild_idx").on(table.guildId, table.createdAt), index("uploads_key_idx").on(table.key)],
+);

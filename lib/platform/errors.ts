@@ -15,10 +15,19 @@ export type PlatformErrorKind =
 
 /** Platform JSON error codes this project branches on. */
 export const PlatformErrorCode = {
+  UNKNOWN_CHANNEL: 10003,
   UNKNOWN_GUILD: 10004,
   UNKNOWN_MEMBER: 10007,
+  UNKNOWN_MESSAGE: 10008,
   UNKNOWN_USER: 10013,
+  UNKNOWN_EMOJI: 10014,
+  MAX_REACTIONS: 30010,
   MISSING_ACCESS: 50001,
+  CANNOT_EDIT_OTHERS_MESSAGE: 50005,
+  EMPTY_MESSAGE: 50006,
+  NON_TEXT_CHANNEL: 50008,
+  MISSING_PERMISSIONS: 50013,
+  INVALID_FORM_BODY: 50035,
 } as const;
 
 export interface PlatformErrorInit {
@@ -169,6 +178,41 @@ export function toPlatformError(error: unknown): PlatformError | undefined {
     return new PlatformError("Could not reach the platform", { kind: "network", status: 502, cause: error });
   }
   return undefined;
+}
+
+export interface PlatformFieldError {
+  /** Dotted path of the rejected value, e.g. "embeds.0.fields.1.name"; "" for the body itself. */
+  path: string;
+  /** The platform's code for the problem, e.g. "BASE_TYPE_MAX_LENGTH". */
+  code: string;
+  message: string;
+}
+
+function collectFieldErrors(node: unknown, path: string, out: PlatformFieldError[]): void {
+  if (typeof node !== "object" || node === null) return;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === "_errors" && Array.isArray(value)) {
+      for (const entry of value as unknown[]) {
+        const { code, message } = (entry ?? {}) as { code?: unknown; message?: unknown };
+        out.push({ path, code: typeof code === "string" ? code : "", message: typeof message === "string" ? message : "" });
+      }
+    } else {
+      collectFieldErrors(value, path === "" ? key : `${path}.${key}`, out);
+    }
+  }
+}
+
+/**
+ * The fields an "Invalid Form Body" answer (code 50035) names, flattened to dotted
+ * paths in the format lib/messages reports limit problems in. Empty for any other error.
+ */
+export function platformFieldErrors(error: unknown): PlatformFieldError[] {
+  if (!(error instanceof PlatformError) || error.code !== PlatformErrorCode.INVALID_FORM_BODY) return [];
+  const cause = error.cause;
+  if (!(cause instanceof DiscordAPIError)) return [];
+  const out: PlatformFieldError[] = [];
+  collectFieldErrors((cause.rawError as { errors?: unknown }).errors, "", out);
+  return out;
 }
 
 /** Rethrows a caught error as a PlatformError when it maps to one, unchanged otherwise. */

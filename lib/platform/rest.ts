@@ -91,13 +91,24 @@ export interface PlatformRequestOptions {
   query?: URLSearchParams;
 }
 
-async function send<T>(rest: REST, authorization: string, route: RouteLike, options: PlatformRequestOptions): Promise<T> {
+export interface PlatformWriteOptions extends PlatformRequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Shown in the guild's audit log (X-Audit-Log-Reason), where the route supports it. */
+  reason?: string;
+}
+
+type Method = "get" | "post" | "patch" | "put" | "delete";
+
+async function send<T>(rest: REST, authorization: string, method: Method, route: RouteLike, options: PlatformWriteOptions): Promise<T> {
   try {
-    const result = await rest.get(route, {
+    const result = await rest[method](route, {
       auth: false,
       headers: { Authorization: authorization },
       signal: AbortSignal.timeout(REQUEST_DEADLINE_MS),
       ...(options.query ? { query: options.query } : {}),
+      ...(options.body !== undefined ? { body: options.body } : {}),
+      ...(options.reason !== undefined ? { reason: options.reason } : {}),
     });
     return result as T;
   } catch (error) {
@@ -105,14 +116,40 @@ async function send<T>(rest: REST, authorization: string, route: RouteLike, opti
   }
 }
 
+const botAuthorization = () => `Bot ${getEnv().DISCORD_BOT_TOKEN}`;
+
 /** GET with the bot token. Failures from the platform or the network throw PlatformError. */
 export function botGet<T>(route: RouteLike, options: PlatformRequestOptions = {}): Promise<T> {
-  return send<T>(botRest(), `Bot ${getEnv().DISCORD_BOT_TOKEN}`, route, options);
+  return send<T>(botRest(), botAuthorization(), "get", route, options);
+}
+
+// Writes with the bot token, through the same client (and rate-limit state) as botGet.
+// Like reads, they are retried once on a 5xx or a timeout, so a write may reach the
+// platform twice: make it idempotent (PUT, DELETE) or deduplicated (a message nonce).
+
+/** POST with the bot token. Throws PlatformError. */
+export function botPost<T>(route: RouteLike, options: PlatformWriteOptions = {}): Promise<T> {
+  return send<T>(botRest(), botAuthorization(), "post", route, options);
+}
+
+/** PATCH with the bot token. Throws PlatformError. */
+export function botPatch<T>(route: RouteLike, options: PlatformWriteOptions = {}): Promise<T> {
+  return send<T>(botRest(), botAuthorization(), "patch", route, options);
+}
+
+/** PUT with the bot token. Throws PlatformError. */
+export function botPut<T = void>(route: RouteLike, options: PlatformWriteOptions = {}): Promise<T> {
+  return send<T>(botRest(), botAuthorization(), "put", route, options);
+}
+
+/** DELETE with the bot token. Throws PlatformError. */
+export function botDelete<T = void>(route: RouteLike, options: PlatformWriteOptions = {}): Promise<T> {
+  return send<T>(botRest(), botAuthorization(), "delete", route, options);
 }
 
 /** GET with a user's OAuth2 access token. Failures from the platform or the network throw PlatformError. */
 export function userGet<T>(accessToken: string, route: RouteLike, options: PlatformRequestOptions = {}): Promise<T> {
-  return send<T>(userRest(tokenKey(accessToken)), `Bearer ${accessToken}`, route, options);
+  return send<T>(userRest(tokenKey(accessToken)), `Bearer ${accessToken}`, "get", route, options);
 }
 
 /** Drops the client kept for an access token (after logout or revocation). */

@@ -2,13 +2,16 @@
 // Every guild-scoped endpoint × every kind of caller, generated from the plugin
 // registry and the route files, so a new endpoint cannot ship without a check.
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import * as guildRoot from "@/app/api/guilds/[guildId]/route";
 import * as auditLog from "@/app/api/guilds/[guildId]/audit-log/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
 import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
+import * as images from "@/app/api/guilds/[guildId]/images/route";
 import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
@@ -20,6 +23,7 @@ import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
 import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
+import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
@@ -37,8 +41,11 @@ let samples: Record<string, Record<string, unknown>>;
 // Writes go to this file's own copy of workshop (same owner, members, roles and channels),
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
+// Image uploads land in a throw-away folder, never in the developer's .data.
+const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-matrix-uploads-"));
 
 beforeAll(async () => {
+  process.env.UPLOADS_DIR = uploadsDir;
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   resetEnvCache();
@@ -48,7 +55,10 @@ beforeAll(async () => {
   workshop = addScratchGuild(harness, "workshop");
   samples = sampleItems(await guildRefs(workshop));
 });
-afterAll(() => harness.stop());
+afterAll(async () => {
+  await harness.stop();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
 
 // ---- plugin endpoints (PLUGIN_ENDPOINTS) ----
 
@@ -105,6 +115,8 @@ type RouteSpec = {
   url: (guildId: string) => string;
   params?: Record<string, string>;
   body?: (guildId: string, asManager: boolean) => Promise<unknown> | unknown;
+  /** A multipart body instead of JSON. */
+  form?: () => Promise<FormData>;
   membersAllowed?: boolean;
 };
 
@@ -120,6 +132,10 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   "app/api/guilds/[guildId]/audit-log/[eventId]/revert/route.ts": { module: revert, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/audit-log/1/revert` }] },
   "app/api/guilds/[guildId]/members/[memberId]/route.ts": { module: member, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/@me`, params: { memberId: "@me" } }] },
   "app/api/guilds/[guildId]/members/search/route.ts": { module: memberSearch, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/search?q=a` }] },
+  "app/api/guilds/[guildId]/images/route.ts": {
+    module: images,
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/images`, form: async () => imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#36c" } }).png().toBuffer()) }],
+  },
   "app/api/guilds/[guildId]/refresh/route.ts": { module: refresh, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/refresh` }] },
   "app/api/guilds/[guildId]/settings-export/route.ts": { module: settingsExport, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/settings-export` }] },
   "app/api/guilds/[guildId]/settings-import/route.ts": {
@@ -153,6 +169,8 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
       const eventId = /audit-log\/(\d+)\//.exec(url)?.[1];
       const params = { guildId, ...spec.params, ...(eventId ? { eventId } : {}) };
       const body = spec.body ? await spec.body(guildId, asManager) : undefined;
+      const form = spec.form ? await spec.form() : undefined;
+      if (form) return { send: (jar) => callForm(handler, url, form, { method: spec.method, jar, params }) };
       return { send: (jar) => call(handler, url, { method: spec.method, jar, params, body }) };
     },
   };

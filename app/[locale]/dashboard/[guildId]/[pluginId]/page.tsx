@@ -4,17 +4,23 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
+import type { MessageEditorData } from "@/components/message-editor/types";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
-import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { getEnv } from "@/lib/env";
+import { loadGuildPage, type GuildPageState } from "@/lib/guilds/guild-page";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import { listItems } from "@/lib/plugins/items";
 import { getPluginState } from "@/lib/plugins/plugin-states";
+import { getSession } from "@/lib/session/server";
+import { sampleContext } from "@/lib/templates/context";
+import { getCurrentUserEntity } from "@/lib/users/current-user";
 import { getFormStrings } from "../form-labels";
 import { getPluginText } from "../plugin-text";
 import styles from "./plugin.module.css";
@@ -32,9 +38,76 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("pluginMetaTitle", { name: pluginText.name(pluginId) }), robots: { index: false } };
 }
 
-/** Pickers only travel to the browser when some field needs them. */
+/** Message fields (ui "message") get the message editor, which needs pickers, a preview sample and member names. */
+function usesMessages(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "message" || (field.itemFields ? usesMessages({ fields: field.itemFields }) : false));
+}
+
+/** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
 function usesPickers(spec: FormSpec): boolean {
-  return spec.fields.some((field) => isChannelUi(field.ui) || isRoleUi(field.ui) || (field.itemFields ? usesPickers({ fields: field.itemFields }) : false));
+  return usesMessages(spec) || spec.fields.some((field) => isChannelUi(field.ui) || isRoleUi(field.ui) || (field.itemFields ? usesPickers({ fields: field.itemFields }) : false));
+}
+
+// Member mentions the stored messages hold are named in the preview; past this many they read "@unknown-user".
+const MAX_NAMED_MEMBERS = 25;
+const USER_MENTION = /<@!?(\d{17,20})>/g;
+
+async function memberName(guildId: string, userId: string): Promise<string | undefined> {
+  try {
+    const member = await getGuildMember(guildId, userId);
+    return member ? member.nick || member.user.global_name || member.user.username : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type OkState = Extract<GuildPageState, { kind: "ok" }>;
+
+/** What the message editors share: the preview sample (this server, the signed-in user), member names, strings. */
+async function messageEditorData(locale: Locale, state: OkState, channels: Pickers["channels"], stored: unknown, characters: string): Promise<MessageEditorData | undefined> {
+  const session = await getSession();
+  if (!session) return undefined;
+  const guild = state.access.guild;
+  const mentioned = new Set([session.userId, guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
+  const ids = [...mentioned].filter(Boolean).slice(0, MAX_NAMED_MEMBERS);
+  const [user, bot, names, t] = await Promise.all([
+    getCurrentUserEntity(session),
+    getGuildMember(guild.id, getEnv().DISCORD_CLIENT_ID).catch(() => null),
+    Promise.all(ids.map(async (id) => [id, await memberName(guild.id, id)] as const)),
+    getTranslations({ locale, namespace: "messageEditor" }),
+  ]);
+  const context = sampleContext(
+    {
+      id: guild.id,
+      name: guild.name,
+      icon: guild.icon,
+      owner_id: guild.owner_id,
+      member_count: state.guild.member_count,
+      verification_level: guild.verification_level,
+      joined_at: bot?.joined_at ?? null,
+      channels,
+    },
+    user,
+    { cdnBase: getEnv().DISCORD_CDN_URL, planName: state.premium ? "Premium" : null },
+  );
+  // Templates go over raw: the island fills {count} and the hint's {variable} {channel} {mention} keys itself.
+  const raw = (key: string) => t.raw(key) as string;
+  return {
+    guildId: guild.id,
+    context,
+    members: Object.fromEntries(names.flatMap(([id, name]) => (name ? [[id, name]] : []))),
+    labels: {
+      characters,
+      hint: raw("hint"),
+      suggestions: raw("suggestions"),
+      suggestionCount: raw("suggestionCount"),
+      noSuggestions: raw("noSuggestions"),
+      searching: raw("searching"),
+      role: raw("role"),
+      preview: raw("preview"),
+      previewEmpty: raw("previewEmpty"),
+    },
+  };
 }
 
 export default async function PluginSettingsPage({ params }: Props) {
@@ -60,10 +133,14 @@ export default async function PluginSettingsPage({ params }: Props) {
   ]);
   if (!stored) notFound();
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
+  const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
+  const messageEditor = needsMessages
+    ? await messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters)
+    : undefined;
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor };
 
   return (
     <>
@@ -111,6 +188,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             pickers={pickers}
             premiumGuild={state.premium}
             locked={locked}
+            messageEditor={messageEditor}
           />
         </section>
       ) : null}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { ApiError } from "@/lib/http/api-error";
+import { publicRoute } from "@/lib/http/route";
+import { getStorage, isStorageKey } from "@/lib/storage";
+
+const params = z.object({ key: z.string() });
+
+// GET /api/uploads/{sha256}.{png|jpg|gif|webp}: a stored upload. No session needed: keys are
+// content hashes, unguessable without the image itself, and the bytes behind one never change.
+export const GET = publicRoute({ params }, async ({ req, params }) => {
+  if (!isStorageKey(params.key)) throw notFound();
+  const etag = `"${params.key.slice(0, params.key.indexOf("."))}"`;
+  const headers = {
+    ETag: etag,
+    "Cache-Control": "public, max-age=31536000, immutable",
+    "X-Content-Type-Options": "nosniff",
+    // Opened on its own, an image still runs nothing.
+    "Content-Security-Policy": "default-src 'none'; sandbox",
+  };
+  const stored = await getStorage().get(params.key);
+  if (!stored) throw notFound();
+  if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
+  return new Response(stored.bytes, {
+    status: 200,
+    headers: { ...headers, "Content-Type": stored.contentType, "Content-Length": String(stored.bytes.byteLength) },
+  });
+});
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(",").some((tag) => {
+    const value = tag.trim();
+    return value === "*" || value.replace(/^W\//, "") === etag;
+  });
+}
+
+function notFound(): ApiError {
+  return new ApiError(404, "upload_not_found", "There is no such upload.");
+}

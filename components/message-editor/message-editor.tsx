@@ -1,0 +1,263 @@
+"use client";
+
+import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { toDisplay, type MentionLookup } from "@/lib/templates/mentions";
+import { resolveVariable } from "@/lib/templates/render";
+import { textLength } from "@/lib/messages/limits";
+import { MessagePreview, steadyRandom } from "./message-preview";
+import {
+  applySuggestion,
+  channelSuggestions,
+  findTrigger,
+  memberName,
+  memberSuggestions,
+  roleColor,
+  roleSuggestions,
+  variableSuggestions,
+  type ChannelLike,
+  type RoleLike,
+  type SearchMember,
+  type Suggestion,
+} from "./suggest";
+import type { MessageEditorData } from "./types";
+import { useMemberSearch } from "./use-member-search";
+import styles from "./message-editor.module.css";
+
+export type MessageEditorProps = {
+  id: string;
+  /** The stored text, in platform syntax (`<#id>`, `<@id>`, `<@&id>`, `{variables}`). */
+  value: string;
+  onChange: (text: string) => void;
+  disabled?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+  /** Most characters allowed (MESSAGE_CONTENT_LIMIT, or less on free guilds). */
+  limit: number;
+  channels: readonly ChannelLike[];
+  roles: readonly RoleLike[];
+  data: MessageEditorData;
+};
+
+const SIGIL_KEYS: Readonly<Record<string, string>> = { variable: "{", channel: "#", mention: "@" };
+
+/** The hint template with its `{variable}` `{channel}` `{mention}` placeholders as keys to press. */
+function hintParts(template: string): React.ReactNode[] {
+  return template.split(/\{(variable|channel|mention)\}/).map((part, index) =>
+    index % 2 === 1 ? (
+      <kbd key={index} className={styles.key}>
+        {SIGIL_KEYS[part]}
+      </kbd>
+    ) : (
+      part
+    ),
+  );
+}
+
+const fill = (template: string, values: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+
+/**
+ * The one message editor: a textarea that keeps platform syntax, with `{` `#` `@`
+ * autocompletion (an ARIA 1.2 combobox over a listbox), a counter and a live preview
+ * that shows names instead of ids.
+ */
+export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data }: MessageEditorProps) {
+  const { labels, guildId } = data;
+  const listId = useId();
+  const hintId = `${id}-hint`;
+  const box = useRef<HTMLTextAreaElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const pendingCaret = useRef<number | null>(null);
+  /** Caret position while the box has focus; null when it does not (the list is then closed). */
+  const [caret, setCaret] = useState<number | null>(null);
+  /** Start of the trigger closed with Escape: it stays closed until the trigger goes away. */
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  /** Names of members found by searches, so the preview can name them. */
+  const [found, setFound] = useState<Record<string, string>>({});
+
+  const trigger = caret === null || disabled ? null : findTrigger(value, caret);
+  const shown = trigger && trigger.start !== dismissed ? trigger : null;
+  const memberQuery = shown?.kind === "mention" && shown.query.trim() !== "" ? shown.query.trim() : null;
+  const learn = useCallback((members: readonly SearchMember[]) => {
+    if (members.length === 0) return;
+    setFound((current) => ({ ...current, ...Object.fromEntries(members.map((member) => [member.id, memberName(member)])) }));
+  }, []);
+  const search = useMemberSearch(guildId, memberQuery, learn);
+
+  const lookup = useMemo<MentionLookup>(() => {
+    const channelNames = new Map(channels.map((channel) => [channel.id, channel.name]));
+    const roleNames = new Map(roles.map((role) => [role.id, role.name]));
+    const self = data.context.user;
+    return {
+      channel: (channelId) => channelNames.get(channelId),
+      role: (roleId) => roleNames.get(roleId),
+      member: (userId) => found[userId] ?? data.members[userId] ?? (userId === self.id ? self.globalName || self.username : undefined),
+    };
+  }, [channels, roles, found, data.members, data.context.user]);
+  // What each variable becomes in the preview, as the suggestion's hint ("{server.name}  Ada's Workshop").
+  const valueOf = useCallback(
+    (name: string) => {
+      const value = resolveVariable(name, data.context, { random: steadyRandom });
+      return value === undefined ? undefined : toDisplay(value, lookup);
+    },
+    [data.context, lookup],
+  );
+  const kind = shown?.kind;
+  const query = shown?.query ?? "";
+  const suggestions = useMemo<Suggestion[]>(() => {
+    if (kind === "variable") return variableSuggestions(query, valueOf);
+    if (kind === "channel") return channelSuggestions(channels, query);
+    if (kind === "mention") return [...memberSuggestions(search.members), ...roleSuggestions(roles, query, guildId, labels.role)];
+    return [];
+  }, [kind, query, valueOf, channels, roles, guildId, labels.role, search.members]);
+
+  const open = shown !== null && suggestions.length > 0;
+  const current = open ? Math.min(active, suggestions.length - 1) : -1;
+
+  // A new query or new search results start again at the first suggestion.
+  const listKey = shown ? `${shown.kind}:${shown.start}:${shown.query}:${search.members.length}` : "";
+  const [activeFor, setActiveFor] = useState(listKey);
+  if (activeFor !== listKey) {
+    setActiveFor(listKey);
+    setActive(0);
+  }
+
+  useLayoutEffect(() => {
+    const at = pendingCaret.current;
+    if (at === null || !box.current) return;
+    pendingCaret.current = null;
+    box.current.setSelectionRange(at, at);
+  }, [value]);
+
+  useEffect(() => {
+    if (current >= 0) list.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView?.({ block: "nearest" });
+  }, [current]);
+
+  const roleColors = useMemo(() => new Map(roles.flatMap((role) => (roleColor(role.color) ? [[role.id, roleColor(role.color)!] as const] : []))), [roles]);
+  // Typing stays responsive on long messages: the preview may lag a keystroke behind.
+  const previewText = useDeferredValue(value);
+
+  function updateCaret(element: HTMLTextAreaElement) {
+    // React may report a select event for the key that made a pick, with the old caret: the pick's caret wins.
+    if (pendingCaret.current !== null) return;
+    setCaret(element.selectionStart === element.selectionEnd ? element.selectionStart : null);
+  }
+
+  function change(event: React.ChangeEvent<HTMLTextAreaElement>) {
+    const text = event.target.value;
+    const at = event.target.selectionStart ?? text.length;
+    const next = findTrigger(text, at);
+    if (!next || next.start !== dismissed) setDismissed(null);
+    setCaret(at);
+    onChange(text);
+  }
+
+  function pick(suggestion: Suggestion | undefined) {
+    if (!suggestion || !shown) return;
+    const result = applySuggestion(value, shown, suggestion.insert);
+    pendingCaret.current = result.caret;
+    setCaret(result.caret);
+    onChange(result.text);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
+    if (!open || event.nativeEvent.isComposing) return;
+    const plain = !event.shiftKey && !event.altKey && !event.ctrlKey && !event.metaKey;
+    switch (event.key) {
+      case "ArrowDown":
+      case "ArrowUp": {
+        event.preventDefault();
+        const step = event.key === "ArrowDown" ? 1 : -1;
+        setActive((current + step + suggestions.length) % suggestions.length);
+        return;
+      }
+      case "Enter":
+      case "Tab":
+        if (!plain) return;
+        // The pick replaces the newline or focus move the key would otherwise make.
+        event.preventDefault();
+        pick(suggestions[current]);
+        return;
+      case "Escape":
+        // Close the list only; a surrounding dialog stays open.
+        event.preventDefault();
+        event.stopPropagation();
+        if (shown) setDismissed(shown.start);
+    }
+  }
+
+  const count = textLength(value);
+  const announcement = !shown ? "" : open ? fill(labels.suggestionCount, { count: suggestions.length }) : search.loading ? labels.searching : labels.noSuggestions;
+  const optionId = (index: number) => `${listId}-${index}`;
+
+  return (
+    <div className={styles.editor}>
+      <div className={styles.field}>
+        <textarea
+          ref={box}
+          id={id}
+          className={styles.box}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-haspopup="listbox"
+          aria-activedescendant={open ? optionId(current) : undefined}
+          aria-invalid={invalid || undefined}
+          aria-describedby={[describedBy, hintId].filter(Boolean).join(" ")}
+          rows={5}
+          dir="auto"
+          spellCheck
+          autoComplete="off"
+          maxLength={limit}
+          value={value}
+          disabled={disabled}
+          onChange={change}
+          onSelect={(event) => updateCaret(event.currentTarget)}
+          onFocus={(event) => updateCaret(event.currentTarget)}
+          onBlur={() => setCaret(null)}
+          onKeyDown={onKeyDown}
+        />
+        <span className={`${styles.counter} ${count > limit ? styles.counterOver : count > limit * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
+          {fill(labels.characters, { count, max: limit })}
+        </span>
+        <ul id={listId} ref={list} role="listbox" aria-label={labels.suggestions} className={styles.list} hidden={!open}>
+          {open
+            ? suggestions.map((suggestion, index) => (
+                <li
+                  key={suggestion.key}
+                  id={optionId(index)}
+                  data-index={index}
+                  data-kind={suggestion.kind}
+                  role="option"
+                  aria-selected={index === current}
+                  className={`${styles.option} ${index === current ? styles.active : ""}`}
+                  // Keep focus (and the caret) in the box so the click can insert at it.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => pick(suggestion)}
+                >
+                  {suggestion.color ? <span className={styles.dot} style={{ background: suggestion.color }} aria-hidden="true" /> : null}
+                  <span className={styles.label} dir="auto">
+                    {suggestion.label}
+                  </span>
+                  {suggestion.hint ? (
+                    <span className={styles.hint} dir="auto">
+                      {suggestion.hint}
+                    </span>
+                  ) : null}
+                </li>
+              ))
+            : null}
+        </ul>
+      </div>
+      <p id={hintId} className={styles.help}>
+        {hintParts(labels.hint)}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement}
+      </p>
+      <MessagePreview text={previewText} context={data.context} lookup={lookup} roleColors={roleColors} labels={labels} />
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// Where uploaded files live. One interface, so a deployment with several
+// instances can swap the local folder for an S3-compatible bucket without
+// touching the routes: only LocalDiskStorage exists today (see index.ts).
+
+export type StoredObject = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
+
+export type PutResult = {
+  /**
+   * False when an object with this key was already there. Keys are content
+   * addressed, so it holds the same bytes and was left as it was.
+   */
+  created: boolean;
+};
+
+export interface ObjectStorage {
+  /**
+   * Stores bytes under a key, atomically: a reader sees the whole object or
+   * nothing. Never replaces an existing object. (An S3 implementation maps this
+   * to PutObject with `If-None-Match: *`, a 412 meaning created: false.)
+   */
+  put(key: string, bytes: Uint8Array, contentType: string): Promise<PutResult>;
+  /** The object, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Removes an object; removing a missing one is not an error. */
+  delete(key: string): Promise<void>;
+}
