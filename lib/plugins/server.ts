@@ -5,14 +5,18 @@ import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
 import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
 import { economyEndpoints } from "./economy/server";
+import { guildEmbedsEndpoints } from "./guild_embeds/server";
+import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
 
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
-// with special paths for a collection (timers) replace its generic paths.
+// with special paths for a collection (timers) replace its generic paths; the other
+// special endpoints (achievements, economy, embed sending, reaction-role posting) add to them.
 
-const SPECIAL: PluginEndpoint[] = [...timersEndpoints(), ...achievementsEndpoints(), ...economyEndpoints()];
-const REPLACED = new Set(SPECIAL.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
+const REPLACING: PluginEndpoint[] = timersEndpoints();
+const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...reactionRolesEndpoints()];
+const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
   // Config paths first: /timers/config/:guildId also fits the special /timers/:guildId/:itemId.

@@ -38,6 +38,7 @@ let harness: EmulatorHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
+let refs: { channel: string; role: string };
 // Writes go to this file's own copy of workshop (same owner, members, roles and channels),
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
@@ -53,7 +54,8 @@ beforeAll(async () => {
   resetEnvCache();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
-  samples = sampleItems(await guildRefs(workshop));
+  refs = await guildRefs(workshop);
+  samples = sampleItems(refs);
 });
 afterAll(async () => {
   await harness.stop();
@@ -76,6 +78,8 @@ async function deleteItem(guildId: string, plugin: string, collection: string, i
 function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/batch-create")) return { trophies: [samples["achievements/trophies"]] };
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
+  if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
+  if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);

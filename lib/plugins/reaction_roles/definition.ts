@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelField, requiredChannelField, requiredEmojiField, requiredMessageField, requiredRoleField, rolesField, toggle } from "../fields";
+import { channelField, requiredChannelField, requiredEmojiField, requiredMessageField, requiredRoleField, rolesField, snowflake, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const REACTION_ROLE_MODES = ["normal", "unique", "verify", "drop"] as const;
@@ -26,6 +26,8 @@ export const reactionRoles = definePlugin({
           .min(1)
           .max(20)
           .refine((pairs) => new Set(pairs.map((pair) => pair.emoji)).size === pairs.length, "each emoji may be used once"),
+        /** The message the bot posted for this item (set by the post endpoint). */
+        message_id: snowflake.nullable().default(null),
       }),
       limits: { free: 5, premium: 50 },
       titleField: "message",
