@@ -7,6 +7,7 @@ import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { getEnv } from "@/lib/env";
+import { PLUGIN_IDS } from "@/lib/plugins/index";
 
 // Cheap, early decisions only: language prefix, the login redirect, token
 // refresh and the anti-forgery cookie. The authoritative checks live in the
@@ -48,7 +49,24 @@ export async function middleware(req: NextRequest) {
     return NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
   }
 
+  // A guild page that cannot exist gets a real 404 status: the dashboard streams
+  // behind a loading boundary, after which the page could only render a 200.
+  if (isLocale(segment) && isUnknownGuildPage(pathname)) {
+    return finish(req, session, new URL(`/${segment}/not-found`, req.url));
+  }
+
   return finish(req, session);
+}
+
+/** Pages below /{locale}/dashboard/{guildId}/ are a plugin id, audit-log or copy-settings (with nothing deeper). */
+const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS]);
+
+function isUnknownGuildPage(pathname: string): boolean {
+  const [, , area, guildId, page, ...rest] = pathname.split("/");
+  if (area !== "dashboard" || guildId === undefined) return false;
+  if (!/^\d{17,20}$/.test(guildId)) return true;
+  if (page === undefined || page === "") return false;
+  return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
 }
 
 function isGuarded(pathname: string): boolean {

@@ -19,3 +19,11 @@ test("a platform outage while rendering shows the localized error page with a re
   await expect(alert.getByRole("button")).toBeVisible();
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
 });
+
+test("a guild page that cannot exist answers 404 with the localized not-found page", async ({ page }) => {
+  await signInFullPage(page, "en", `/en/dashboard/${GUILD_IDS.workshop}`);
+  await expect(page.getByTestId("guild-overview")).toBeVisible();
+  const response = await page.goto(`/en/dashboard/${GUILD_IDS.workshop}/no-such-plugin`);
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found");
+});

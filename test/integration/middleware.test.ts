@@ -43,4 +43,33 @@ describe("middleware", () => {
     const negotiated = await run("/terms.html", { "accept-language": "es" });
     expect(negotiated.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/es/legal/terms");
   });
+
+  it("answers pages that cannot exist under a guild with a real 404", async () => {
+    const session = { cookie: "gh_session=Fe26.2**nope" };
+    // Signed-out visitors still go to the login first.
+    expect(new URL((await run("/en/dashboard/584327784348909864/nope", session)).headers.get("location")!).pathname).toBe("/en/login");
+  });
+});
+
+describe("middleware on guild pages of a signed-in user", () => {
+  const sealedSession = async () => {
+    const { seal } = await import("@/lib/session/cookie");
+    const { SESSION_COOKIE } = await import("@/lib/session/session-cookie");
+    const value = await seal(SESSION_COOKIE, { v: 1, userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 3_600_000, scope: "identify", createdAt: Date.now() });
+    return { cookie: `gh_session=${value}` };
+  };
+
+  it.each([
+    ["/en/dashboard/584327784348909864/nope", true],
+    ["/fr/dashboard/not-a-guild", true],
+    ["/en/dashboard/584327784348909864/welcome/extra", true],
+    ["/en/dashboard/584327784348909864", false],
+    ["/en/dashboard/584327784348909864/welcome", false],
+    ["/en/dashboard/584327784348909864/audit-log", false],
+    ["/en/dashboard/584327784348909864/copy-settings", false],
+  ])("%s → not-found rewrite: %p", async (path, rewritten) => {
+    const response = await run(path, await sealedSession());
+    const target = response.headers.get("x-middleware-rewrite");
+    expect(target ? new URL(target).pathname.endsWith("/not-found") : false).toBe(rewritten);
+  });
 });
