@@ -29,6 +29,16 @@ const schema = z
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    // S3-compatible upload storage (lib/storage/s3.ts): all of endpoint, bucket and keys, or none (see s3Settings).
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)")
+      .optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").default("us-east-1"),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -44,7 +54,42 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   usingEmulator: boolean;
   /** True when cookies must be Secure and __Host- prefixed. */
   secureCookies: boolean;
+  /** S3-compatible upload storage, or null for the local folder UPLOADS_DIR. */
+  s3: S3Settings | null;
 };
+
+export type S3Settings = {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** https://endpoint/bucket/key when true, https://bucket.endpoint/key when false. */
+  forcePathStyle: boolean;
+};
+
+const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+const S3_OPTIONAL = ["S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
+
+/** S3 is all or nothing: any S3_* variable set means the four required ones must be. */
+function s3Problems(source: Record<string, unknown>): string[] {
+  const set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((key) => source[key] !== undefined);
+  const missing = S3_REQUIRED.filter((key) => source[key] === undefined);
+  if (set.length === 0 || missing.length === 0) return [];
+  return [`S3 storage is partly configured (${set.join(", ")} set): also set ${missing.join(", ")}, or unset every S3_* variable to use UPLOADS_DIR`];
+}
+
+function s3Settings(env: RawEnv): S3Settings | null {
+  if (!env.S3_ENDPOINT || !env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY) return null;
+  return {
+    endpoint: env.S3_ENDPOINT.replace(/\/+$/, ""),
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "true" || env.S3_FORCE_PATH_STYLE === "1",
+  };
+}
 
 // Only development and test may run without a configured secret.
 const DEV_SESSION_SECRET = "development-only-secret-do-not-use-in-production";
@@ -65,6 +110,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   for (const key of ["DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "DISCORD_BOT_TOKEN"]) {
     if (!cleaned[key]) problems.push(`${key} is required (npm start sets it for the emulator)`);
   }
+  problems.push(...s3Problems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -81,6 +127,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DISCORD_CDN_URL: env.DISCORD_CDN_URL.replace(/\/$/, ""),
     usingEmulator: env.PLATFORM_EMULATOR === "1",
     secureCookies: appUrl.startsWith("https://"),
+    s3: s3Settings(env),
   };
 }
 

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import type { PluginId } from "@/lib/plugins/index";
-import { contentAddressedKey, getStorage } from "@/lib/storage";
+import { ApiError } from "@/lib/http/api-error";
+import { contentAddressedKey, getStorage, S3Error } from "@/lib/storage";
 import { inspectImage } from "./inspect";
 import { reencodeImage } from "./reencode";
 import { insertUpload, isKeyReferenced } from "./uploads";
@@ -23,7 +24,7 @@ export async function storeGuildImage(db: Db, input: { guildId: string; userId: 
   const image = await reencodeImage(input.bytes, info);
   const key = contentAddressedKey(image.bytes, image.extension);
   const storage = getStorage();
-  const { created } = await storage.put(key, image.bytes, image.contentType);
+  const { created } = await storage.put(key, image.bytes, image.contentType).catch(storageUnavailable);
   let row;
   try {
     row = await insertUpload(db, {
@@ -42,4 +43,11 @@ export async function storeGuildImage(db: Db, input: { guildId: string; userId: 
     throw error;
   }
   return { id: row.id, url: uploadUrl(key), width: row.width, height: row.height, content_type: row.contentType, bytes: row.bytes };
+}
+
+/** A bucket that fails is "try again later" for the user; the reason goes to the log. */
+function storageUnavailable(error: unknown): never {
+  if (!(error instanceof S3Error)) throw error;
+  console.error("[images] storage failed", error);
+  throw new ApiError(503, "storage_unavailable", "Images cannot be stored right now. Please try again shortly.");
 }

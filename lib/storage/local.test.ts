@@ -34,8 +34,11 @@ describe("LocalDiskStorage", () => {
   const key = contentAddressedKey(bytes, "png");
 
   it("puts, gets and deletes, sharded by the first two hex digits", async () => {
+    expect(await storage.exists(key)).toBe(false);
     expect(await storage.put(key, bytes, "image/png")).toEqual({ created: true });
     expect(everyFile()).toEqual([path.join(key.slice(0, 2), key)]);
+    expect(await storage.exists(key)).toBe(true);
+    expect(await storage.exists("../../etc/passwd")).toBe(false);
     const stored = await storage.get(key);
     expect(stored?.contentType).toBe("image/png");
     expect(Buffer.from(stored!.bytes).equals(Buffer.from(bytes))).toBe(true);

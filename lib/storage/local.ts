@@ -53,6 +53,10 @@ export class LocalDiskStorage implements ObjectStorage {
     }
   }
 
+  async exists(key: string): Promise<boolean> {
+    return isStorageKey(key) && exists(this.pathOf(key));
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
   }

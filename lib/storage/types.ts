@@ -1,6 +1,6 @@
 // Where uploaded files live. One interface, so a deployment with several
-// instances can swap the local folder for an S3-compatible bucket without
-// touching the routes: only LocalDiskStorage exists today (see index.ts).
+// instances can swap the local folder (local.ts) for an S3-compatible bucket
+// (s3.ts) without touching the routes; index.ts picks one from the settings.
 
 export type StoredObject = { bytes: Uint8Array<ArrayBuffer>; contentType: string };
 
@@ -15,12 +15,14 @@ export type PutResult = {
 export interface ObjectStorage {
   /**
    * Stores bytes under a key, atomically: a reader sees the whole object or
-   * nothing. Never replaces an existing object. (An S3 implementation maps this
-   * to PutObject with `If-None-Match: *`, a 412 meaning created: false.)
+   * nothing. Never replaces an existing object. (S3Storage: HEAD, then PutObject
+   * with `If-None-Match: *`, a 412 meaning created: false.)
    */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<PutResult>;
   /** The object, or null when there is none. */
   get(key: string): Promise<StoredObject | null>;
+  /** Whether an object is stored under the key, without reading it. */
+  exists(key: string): Promise<boolean>;
   /** Removes an object; removing a missing one is not an error. */
   delete(key: string): Promise<void>;
 }

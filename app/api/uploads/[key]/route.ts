@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { publicRoute } from "@/lib/http/route";
-import { getStorage, isStorageKey } from "@/lib/storage";
+import { getStorage, isStorageKey, S3Error } from "@/lib/storage";
 
 const params = z.object({ key: z.string() });
 
@@ -17,9 +17,14 @@ export const GET = publicRoute({ params }, async ({ req, params }) => {
     // Opened on its own, an image still runs nothing.
     "Content-Security-Policy": "default-src 'none'; sandbox",
   };
-  const stored = await getStorage().get(params.key);
+  const storage = getStorage();
+  // The ETag is the key itself: a revalidation only needs to know the object is still there, not its bytes.
+  if (matches(req.headers.get("if-none-match"), etag)) {
+    if (!(await unlessUnavailable(storage.exists(params.key)))) throw notFound();
+    return new Response(null, { status: 304, headers });
+  }
+  const stored = await unlessUnavailable(storage.get(params.key));
   if (!stored) throw notFound();
-  if (matches(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(stored.bytes, {
     status: 200,
     headers: { ...headers, "Content-Type": stored.contentType, "Content-Length": String(stored.bytes.byteLength) },
@@ -32,6 +37,17 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
     const value = tag.trim();
     return value === "*" || value.replace(/^W\//, "") === etag;
   });
+}
+
+/** A bucket that fails is "try again later" for the browser; the reason goes to the log. */
+async function unlessUnavailable<T>(pending: Promise<T>): Promise<T> {
+  try {
+    return await pending;
+  } catch (error) {
+    if (!(error instanceof S3Error)) throw error;
+    console.error("[uploads] storage failed", error);
+    throw new ApiError(503, "storage_unavailable", "Stored images cannot be read right now. Please try again shortly.");
+  }
 }
 
 function notFound(): ApiError {
