@@ -1,17 +1,16 @@
 "use client";
 
 import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { toDisplay, type MentionLookup } from "@/lib/templates/mentions";
+import { toDisplay } from "@/lib/templates/mentions";
 import { resolveVariable } from "@/lib/templates/render";
 import { textLength } from "@/lib/messages/limits";
-import { MessagePreview, steadyRandom } from "./message-preview";
+import { MessagePreview, steadyRandom, useMentionLookup, useRoleColors } from "./message-preview";
 import {
   applySuggestion,
   channelSuggestions,
   findTrigger,
   memberName,
   memberSuggestions,
-  roleColor,
   roleSuggestions,
   variableSuggestions,
   type ChannelLike,
@@ -36,6 +35,8 @@ export type MessageEditorProps = {
   channels: readonly ChannelLike[];
   roles: readonly RoleLike[];
   data: MessageEditorData;
+  /** False where a surrounding preview shows the text already (an embed's description in the embed builder). */
+  showPreview?: boolean;
 };
 
 const SIGIL_KEYS: Readonly<Record<string, string>> = { variable: "{", channel: "#", mention: "@" };
@@ -61,7 +62,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
  * autocompletion (an ARIA 1.2 combobox over a listbox), a counter and a live preview
  * that shows names instead of ids.
  */
-export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data }: MessageEditorProps) {
+export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data, showPreview = true }: MessageEditorProps) {
   const { labels, guildId } = data;
   const listId = useId();
   const hintId = `${id}-hint`;
@@ -85,16 +86,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   }, []);
   const search = useMemberSearch(guildId, memberQuery, learn);
 
-  const lookup = useMemo<MentionLookup>(() => {
-    const channelNames = new Map(channels.map((channel) => [channel.id, channel.name]));
-    const roleNames = new Map(roles.map((role) => [role.id, role.name]));
-    const self = data.context.user;
-    return {
-      channel: (channelId) => channelNames.get(channelId),
-      role: (roleId) => roleNames.get(roleId),
-      member: (userId) => found[userId] ?? data.members[userId] ?? (userId === self.id ? self.globalName || self.username : undefined),
-    };
-  }, [channels, roles, found, data.members, data.context.user]);
+  const lookup = useMentionLookup(channels, roles, data, found);
   // What each variable becomes in the preview, as the suggestion's hint ("{server.name}  Ada's Workshop").
   const valueOf = useCallback(
     (name: string) => {
@@ -134,7 +126,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
     if (current >= 0) list.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView?.({ block: "nearest" });
   }, [current]);
 
-  const roleColors = useMemo(() => new Map(roles.flatMap((role) => (roleColor(role.color) ? [[role.id, roleColor(role.color)!] as const] : []))), [roles]);
+  const roleColors = useRoleColors(roles);
   // Typing stays responsive on long messages: the preview may lag a keystroke behind.
   const previewText = useDeferredValue(value);
 
@@ -257,7 +249,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      <MessagePreview text={previewText} context={data.context} lookup={lookup} roleColors={roleColors} labels={labels} />
+      {showPreview ? <MessagePreview text={previewText} context={data.context} lookup={lookup} roleColors={roleColors} labels={labels} /> : null}
     </div>
   );
 }

@@ -26,4 +26,6 @@ export type MessageEditorData = {
   /** Display names of members the stored messages mention (and of the signed-in user), by id. */
   members: Record<string, string>;
   labels: MessageEditorLabels;
+  /** The guild's default_embed_color: the colour new embeds start with (embed builder); null for none. */
+  defaultEmbedColor?: number | null;
 };

@@ -3,7 +3,9 @@
 import { useMemo, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch } from "@/lib/http/client-fetch";
+import type { CollectionAction } from "@/lib/plugins/types";
 import type { RowContext } from "./field-row";
+import { ActionButtons, ActionNotice, isPosted, runItemAction, type ActionId, type ActionResult, type ItemActionsConfig } from "./item-actions";
 import { ItemDialog, type DialogText, type RawItem } from "./item-dialog";
 import { isChannelUi, optionsFor } from "./picker-options";
 import type { FormSpec, Values } from "./types";
@@ -36,6 +38,10 @@ type Props = {
   initial: { items: Item[]; total: number; max: number };
   context: Omit<RowContext, "errors" | "idPrefix">;
   text: CollectionText;
+  /** The collection's endpoints below /api/plugins when not at `/{plugin}/guilds/{guild}/{collection}` (timers). */
+  path?: string;
+  /** Item actions the collection declares (post, send, preview), with their strings. */
+  actions?: ItemActionsConfig;
 };
 
 const PAGE = 50;
@@ -45,24 +51,32 @@ function toItem({ id, position, version, ...data }: RawItem): Item {
 }
 
 /** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
-export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text }: Props) {
+export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions }: Props) {
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
   const [busy, setBusy] = useState<string | null>(null);
-  const endpoint = `/plugins/${pluginId}/guilds/${guildId}/${collection}`;
+  const [running, setRunning] = useState<{ itemId: string; action: ActionId } | null>(null);
+  const [results, setResults] = useState<Record<string, ActionResult>>({});
+  const endpoint = `/plugins${path ?? `/${pluginId}/guilds/${guildId}/${collection}`}`;
   const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
+  // Fields an action fills in (the posted message) are not edited by hand.
+  const dialogSpec = useMemo(() => {
+    const posted = new Set((actions?.list ?? []).flatMap((action) => (action.postedField ? [action.postedField] : [])));
+    return posted.size === 0 ? spec : { ...spec, fields: spec.fields.filter((field) => !posted.has(field.name)) };
+  }, [spec, actions]);
   const full = total >= initial.max;
   const headingId = `collection-${pluginId}-${collection}`;
 
   // Ids read as "#general" / "Moderators"; the first channel besides the title is shown under it.
-  const { titleOf, placeOf } = useMemo(() => {
+  const { titleOf, placeOf, channelName } = useMemo(() => {
     const names = new Map([...optionsFor(context.pickers, "channel", context.labels), ...optionsFor(context.pickers, "voice_channel", context.labels), ...optionsFor(context.pickers, "role", context.labels)].map((o) => [o.value, o.label]));
     const place = spec.fields.find((field) => field.name !== titleField && isChannelUi(field.ui) && field.type !== "array");
     const shown = (raw: unknown) => (typeof raw === "string" || typeof raw === "number" ? (names.get(String(raw)) ?? String(raw)) : "");
     return {
       titleOf: (item: Item) => shown(item.data[titleField]) || text.untitled,
       placeOf: (item: Item) => (place ? shown(item.data[place.name]) : ""),
+      channelName: (id: string) => names.get(id) ?? `#${id}`,
     };
   }, [spec, titleField, context.pickers, context.labels, text.untitled]);
 
@@ -78,6 +92,18 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
     } finally {
       setBusy(null);
     }
+  }
+
+  async function run(item: Item, action: CollectionAction) {
+    if (!actions || running) return;
+    setRunning({ itemId: item.id, action: action.id });
+    setResults(({ [item.id]: _previous, ...rest }) => rest);
+    const result = await runItemAction(`${endpoint}/${item.id}`, guildId, item.data, action, actions, { channelName, pickers: context.pickers, labels: context.labels }, (raw) => {
+      const updated = toItem(raw);
+      setItems((current) => current.map((other) => (other.id === updated.id ? updated : other)));
+    });
+    setRunning(null);
+    if (result) setResults((current) => ({ ...current, [item.id]: result }));
   }
 
   async function loadMore() {
@@ -98,6 +124,8 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
     setEditing(undefined);
     if (!raw) return;
     const item = toItem(raw);
+    // A notice about the item before this edit no longer describes it.
+    if (editedId) setResults(({ [editedId]: _previous, ...rest }) => rest);
     if (editedId) setItems((current) => current.map((other) => (other.id === editedId ? item : other)));
     else {
       setItems((current) => [...current, item]);
@@ -128,7 +156,18 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
                 {placeOf(item) ? <span className={styles.itemPlace}>{placeOf(item)}</span> : null}
               </span>
               {item.data.enabled === false ? <span className="badge">{text.off}</span> : null}
+              {actions?.list.some((action) => isPosted(action, item.data)) ? <span className="badge badge-brand">{actions.text.posted}</span> : null}
               <span className={styles.itemActions}>
+                {actions ? (
+                  <ActionButtons
+                    title={titleOf(item)}
+                    data={item.data}
+                    config={actions}
+                    running={running?.itemId === item.id ? running.action : null}
+                    disabled={context.disabled || (running !== null && running.itemId !== item.id)}
+                    onRun={(action) => void run(item, action)}
+                  />
+                ) : null}
                 <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`${text.edit}: ${titleOf(item)}`}>
                   {text.edit}
                 </button>
@@ -142,6 +181,9 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
                   {text.delete}
                 </button>
               </span>
+              {results[item.id] && actions ? (
+                <ActionNotice result={results[item.id]!} text={actions.text} onDismiss={() => setResults(({ [item.id]: _previous, ...rest }) => rest)} />
+              ) : null}
             </li>
           ))}
         </ul>
@@ -154,10 +196,11 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
       <ItemDialog
         editing={editing}
         endpoint={endpoint}
-        spec={spec}
+        spec={dialogSpec}
         emptyValues={emptyValues}
         context={context}
         text={text}
+        validationText={actions?.text}
         heading={text.title}
         onDone={done}
       />

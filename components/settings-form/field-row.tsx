@@ -1,5 +1,7 @@
 "use client";
 
+import { EmbedBuilder } from "@/components/embed-builder/embed-builder";
+import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
@@ -25,6 +27,8 @@ export type RowContext = {
   disabled?: boolean;
   /** Preview sample, member names and strings for `ui: "message"` fields; without it they are plain text areas. */
   message?: MessageEditorData;
+  /** Strings of the embed builder (`ui: "embeds"` fields), which also needs `message`. */
+  embedBuilder?: EmbedBuilderLabels;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -78,6 +82,35 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
         </div>
         <Switch id={id} checked={value === true} onToggle={() => onChange(value !== true)} disabled={control.disabled} describedBy={describedBy} />
       </div>
+    );
+  }
+
+  if (field.ui === "embeds" && context.message && context.embedBuilder) {
+    const fieldText = (key: string) => context.texts[`${textKey}.${key}`]?.label ?? humanize(key.split(".").pop() ?? key);
+    return (
+      <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
+        <legend className={styles.label}>
+          {text.label} {badge}
+        </legend>
+        {help}
+        {cap}
+        <EmbedBuilder
+          id={id}
+          path={path}
+          value={value}
+          onChange={onChange}
+          disabled={control.disabled}
+          min={field.minItems ?? 0}
+          max={limit ?? field.maxItems ?? 10}
+          fieldText={fieldText}
+          errors={context.errors}
+          pickers={context.pickers}
+          data={context.message}
+          labels={context.embedBuilder}
+          formLabels={labels}
+        />
+        {errorText}
+      </fieldset>
     );
   }
 

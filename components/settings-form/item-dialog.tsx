@@ -5,12 +5,14 @@ import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/htt
 import { reportUnshownError } from "@/components/report-error";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
-import type { FieldErrors, FormSpec, Values } from "./types";
-import { changedKeys, fieldErrorsOf, pick } from "./values";
+import type { FieldErrors, FormField, FormSpec, Values } from "./types";
+import { changedKeys, fieldErrorsOf, fill, pick } from "./values";
 import styles from "./collection.module.css";
 
 export type RawItem = { id: string; position: number; version: number } & Values;
 export type DialogText = { addTitle: string; editTitle: string; cancel: string; save: string; saving: string };
+/** Clearer, translated words for some field errors: a value taken by another item, a number out of bounds ("{min}", "{max}"). */
+export type ValidationText = { duplicate: string; outOfRange: string };
 
 type Props = {
   /** The item being edited, or null to create one; undefined keeps the dialog closed. */
@@ -20,12 +22,33 @@ type Props = {
   emptyValues: Values;
   context: Omit<RowContext, "errors" | "idPrefix">;
   text: DialogText;
+  validationText?: ValidationText;
   heading: string;
   onDone: (item: RawItem | null) => void;
 };
 
+/**
+ * Field errors as the dialog shows them: a number outside its bounds reads "Enter a whole
+ * number from 10 to 10080" in the page's language, a duplicate says so; the rest as the server wrote them.
+ */
+export function explainFieldErrors(errors: FieldErrors, code: string | undefined, fields: readonly FormField[], values: Values, text: ValidationText | undefined): FieldErrors {
+  if (!text) return errors;
+  return Object.fromEntries(
+    Object.entries(errors).map(([path, message]) => {
+      if (code === "duplicate_value") return [path, text.duplicate];
+      const field = fields.find((entry) => entry.name === path);
+      const value = values[path];
+      const bounded = field && (field.type === "integer" || field.type === "number") && field.min !== undefined && field.max !== undefined;
+      if (bounded && (typeof value !== "number" || value < field.min! || value > field.max! || (field.type === "integer" && !Number.isInteger(value)))) {
+        return [path, fill(text.outOfRange, { min: field.min!, max: field.max! })];
+      }
+      return [path, message];
+    }),
+  );
+}
+
 /** Add or edit one collection item in a modal <dialog>; validation errors stay next to their fields. */
-export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text, heading, onDone }: Props) {
+export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text, validationText, heading, onDone }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [values, setValues] = useState<Values>(emptyValues);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -62,8 +85,8 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
     } catch (error) {
       const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
       const body = error instanceof TransportError ? error.body : undefined;
-      if (code === "validation_failed") {
-        const fields = fieldErrorsOf(body);
+      if (code === "validation_failed" || code === "duplicate_value") {
+        const fields = explainFieldErrors(fieldErrorsOf(body), code, spec.fields, values, validationText);
         setErrors(fields);
         if (Object.keys(fields).length === 0) setNotice(errorMessageOf(body) ?? null);
         setFocusErrors((count) => count + 1);
@@ -122,5 +145,5 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
   );
 }
 
-// The dialog explains these itself: field errors inline, limits as a notice.
-const HANDLED = ["validation_failed", "limit_reached", "premium_limit_reached"];
+// The dialog explains these itself: field errors (and a name already taken) inline, limits as a notice.
+const HANDLED = ["validation_failed", "duplicate_value", "limit_reached", "premium_limit_reached"];

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
@@ -51,13 +51,16 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   const dirty = changedKeys(saved, draft).length > 0;
   useUnsavedGuard(dirty && !reloading, text.leave);
 
-  // The enable switch bumps the version; adopt it when the config it returned is the one we hold.
+  // The enable switch (and islands saving keys this form does not show, like the welcome
+  // card's background) bump the version; adopt it when the fields this form holds are unchanged.
+  const fieldKeys = useMemo(() => spec.fields.map((field) => field.name), [spec]);
   useEffect(
     () =>
       onPluginSaved((detail) => {
-        if (detail.pluginId === pluginId && isEqual(detail.config, savedRef.current)) setVersion(detail.version);
+        const same = fieldKeys.every((key) => isEqual(detail.config[key], savedRef.current[key]));
+        if (detail.pluginId === pluginId && same) setVersion(detail.version);
       }),
-    [pluginId],
+    [pluginId, fieldKeys],
   );
 
   useEffect(() => {

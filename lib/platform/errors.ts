@@ -72,6 +72,19 @@ export function isTransientPlatformError(error: unknown): error is PlatformError
   );
 }
 
+/** Fallback wait, in seconds, when a rate limit names none. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * Whole seconds to wait after a rate limit, for a Retry-After header: the platform's value
+ * rounded up (at least 1), or DEFAULT_RETRY_AFTER_SECONDS when it gave none. @discordjs/rest
+ * adds its safety offset (50 ms) to the platform's wait; that alone does not add a second.
+ */
+export function retryAfterSeconds(error: PlatformError): number {
+  const seconds = error.retryAfter;
+  return seconds === undefined ? DEFAULT_RETRY_AFTER_SECONDS : Math.max(1, Math.ceil(seconds - 0.1));
+}
+
 /** The kind for an HTTP status the platform answered with. */
 export function kindForStatus(status: number): PlatformErrorKind {
   if (status === 401) return "unauthorized";

@@ -13,6 +13,7 @@ export type FormField = {
   max?: number;
   maxLength?: number;
   maxItems?: number;
+  minItems?: number;
   premium?: boolean;
   freeMax?: number;
   default: unknown;
@@ -38,6 +39,7 @@ type JsonSchema = {
   minLength?: number;
   maxLength?: number;
   maxItems?: number;
+  minItems?: number;
   ui?: FieldUi;
   premium?: boolean;
   freeMax?: number;
@@ -83,7 +85,8 @@ function toField(name: string, property: JsonSchema, required: boolean): FormFie
   }
   if (main.type === "array") {
     const items = main.items ?? {};
-    const common = { ...base, ...(main.maxItems !== undefined && { maxItems: main.maxItems }) };
+    const common = { ...base, ...(main.maxItems !== undefined && { maxItems: main.maxItems }), ...(main.minItems && { minItems: main.minItems }) };
+    // Lists of objects; with ui "embeds" the embed builder draws them and the item fields only carry labels.
     if (items.type === "object") return { ...common, type: "object-array", itemFields: objectFields(items) };
     return { ...common, type: "array", itemType: items.enum ? "enum" : "string", ...(items.enum && { itemOptions: items.enum.map(String) }) };
   }

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getGuildPickers } from "@/lib/guilds/pickers";
+import { validationError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import type { NextRequest } from "next/server";
@@ -113,7 +114,10 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
         const changes = body as Record<string, unknown>;
         assertPremiumAllowed(plugin, definition.itemSchema, changes, access.premium);
         assertReferencesExist(definition.itemSchema, changes, await getGuildPickers(params.guildId));
-        const next = definition.itemSchema.parse({ ...current.data, ...changes }) as Record<string, unknown>;
+        // Rules across fields (a command needs a response or an embed) hold for the merged item: a 400, not a 500.
+        const merged = definition.itemSchema.safeParse({ ...current.data, ...changes });
+        if (!merged.success) throw validationError(merged.error, "body");
+        const next = merged.data as Record<string, unknown>;
         if (sameValue(next, current.data)) return unchanged(current, req, (same) => NextResponse.json(itemResponse(same), { headers: { ETag: etag(same.version) } }));
         const item = await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, next, expectedVersion(req));
         return NextResponse.json(itemResponse(item), { headers: { ETag: etag(item.version) } });

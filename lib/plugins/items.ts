@@ -54,6 +54,37 @@ export async function getItem(db: Db | Tx, scope: ItemScope, itemId: string, loc
   return toItem(row);
 }
 
+/** A string value as uniqueness compares it: trimmed, case-insensitive (platform names are). */
+function uniqueKey(value: unknown): string | null {
+  if (typeof value === "string") return value.trim().toLowerCase();
+  return typeof value === "number" || typeof value === "boolean" ? String(value) : null;
+}
+
+/**
+ * A 409 `duplicate_value` when an item of `incoming` shares a `definition.unique` field with
+ * another (stored, or earlier in the batch). Run inside the collection's advisory lock.
+ */
+async function assertUnique(tx: Tx, scope: ItemScope, definition: CollectionDefinition | undefined, incoming: { id?: string; data: Record<string, unknown> }[]): Promise<void> {
+  const fields = definition?.unique ?? [];
+  if (fields.length === 0) return;
+  const rows = await tx.select({ id: pluginItems.id, data: pluginItems.data }).from(pluginItems).where(scopeWhere(scope));
+  const replaced = new Set(incoming.flatMap((item) => (item.id ? [item.id] : [])));
+  for (const field of fields) {
+    const taken = new Set(rows.filter((row) => !replaced.has(row.id)).map((row) => uniqueKey(row.data[field])));
+    for (const item of incoming) {
+      const key = uniqueKey(item.data[field]);
+      if (key === null || key === "") continue;
+      if (taken.has(key)) {
+        const shown = String(item.data[field]).trim();
+        throw new ApiError(409, "duplicate_value", `"${shown}" is already used by another item of this server; choose another ${field}.`, [{ path: field, message: "already used by another item" }]);
+      }
+      taken.add(key);
+    }
+  }
+}
+
+const lockCollection = (tx: Tx, scope: ItemScope) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope.guildId}:${scope.pluginId}:${scope.collection}`}))`);
+
 /** Who writes, and under which audit action (reverts and imports name themselves). */
 type Writer = { userId: string; premium: boolean; action?: AuditAction };
 
@@ -69,7 +100,7 @@ export async function createItems(
 ): Promise<Item[]> {
   return db.transaction(async (tx) => {
     // Serialises creators of one collection so two requests cannot both pass the limit.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope.guildId}:${scope.pluginId}:${scope.collection}`}))`);
+    await lockCollection(tx, scope);
     const [[used], [last]] = await Promise.all([
       tx.select({ value: count() }).from(pluginItems).where(scopeWhere(scope)),
       tx.select({ value: max(pluginItems.position) }).from(pluginItems).where(scopeWhere(scope)),
@@ -80,6 +111,7 @@ export async function createItems(
         ? new ApiError(403, "limit_reached", `This server can have at most ${limit} of these.`)
         : new ApiError(403, "premium_limit_reached", `Free servers can have ${limit} of these; premium raises the limit to ${definition.limits.premium}.`);
     }
+    await assertUnique(tx, scope, definition, batch.map((data) => ({ data })));
     const start = (last?.value ?? -1) + 1;
     const rows = await tx
       .insert(pluginItems)
@@ -94,8 +126,12 @@ export async function createItems(
 
 export async function updateItem(db: Db, scope: ItemScope, itemId: string, writer: Writer, next: Record<string, unknown>, expectedVersion?: number): Promise<Item> {
   return db.transaction(async (tx) => {
+    const definition = getPlugin(scope.pluginId)?.collections[scope.collection];
+    // Renames take the creators' lock too, so a rename and a create cannot both claim a name.
+    if (definition?.unique?.length) await lockCollection(tx, scope);
     const current = await getItem(tx, scope, itemId, true);
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict();
+    if (definition?.unique?.some((field) => uniqueKey(next[field]) !== uniqueKey(current.data[field]))) await assertUnique(tx, scope, definition, [{ id: itemId, data: next }]);
     const [row] = await tx
       .update(pluginItems)
       .set({ data: next, version: sql`${pluginItems.version} + 1`, updatedAt: new Date(), updatedBy: writer.userId })

@@ -23,7 +23,9 @@ export type FieldUi =
   | "color"
   | "emoji"
   | "url"
-  | "timezone";
+  | "timezone"
+  /** A list of platform embeds (lib/plugins/embeds-field.ts), drawn by the embed builder. */
+  | "embeds";
 
 export type FieldMeta = {
   ui?: FieldUi;
@@ -40,6 +42,28 @@ export type CollectionDefinition = {
   limits: { free: number; premium: number };
   /** Item field shown as its title in lists and the audit log. */
   titleField: string;
+  /**
+   * Where the collection's endpoints live below /api/plugins (`:guildId` is filled in),
+   * when not at the generic `/{plugin}/guilds/:guildId/{collection}`; items are `{path}/{itemId}`.
+   */
+  path?: string;
+  /** Item fields whose values no two items of a guild may share (compared case-insensitively). */
+  unique?: readonly string[];
+  /** Buttons offered on every saved item, each calling a POST endpoint below the item's path. */
+  actions?: readonly CollectionAction[];
+};
+
+/**
+ * An item action: posts something to the platform now. "preview" sends a sample of the
+ * item, "send" and "post" put the item itself in its channel. The endpoint answers with
+ * at least `{ channel_id, message_id }`, and with `item` when it changed the item.
+ */
+export type CollectionAction = {
+  id: "preview" | "send" | "post";
+  /** Path below the item's own path, e.g. "post" for `{collection path}/{itemId}/post`. */
+  path: string;
+  /** Item field that holds the message the action posted; once set the button offers to post again. */
+  postedField?: string;
 };
 
 export type PluginDefinition = {

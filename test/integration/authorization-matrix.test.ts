@@ -16,6 +16,7 @@ import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
+import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
@@ -80,16 +81,25 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
   if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
+  if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
   return undefined;
 }
 
+/** Plugin endpoints that take a multipart image instead of JSON. */
+const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background"]);
+
 function pluginTarget(ep: PluginEndpoint): Target {
   return {
     label: `${ep.method} /api/plugins${ep.path}`,
     async prepare(guildId, asManager) {
+      if (MULTIPART_PLUGIN_PATHS.has(`${ep.method} ${ep.path}`)) {
+        const segments = fillPath(ep.path, { guildId }).split("/").filter(Boolean);
+        const form = imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c36" } }).png().toBuffer());
+        return { send: (jar) => callForm(pluginPost, `/api/plugins/${segments.join("/")}`, form, { jar, params: { path: segments } }) };
+      }
       const body = bodyFor(ep);
       let itemId: string = randomUUID();
       const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
@@ -198,7 +208,8 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     const manager = "manager" in entry;
     const prepared = await target.prepare(entry.guild(), manager);
     const response = await prepared.send(entry.jar());
-    const body = await readBody(response.clone());
+    // Images (the welcome card preview) are not JSON; their callers are checked by status alone.
+    const body = response.headers.get("content-type")?.startsWith("image/") ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
     if (manager || (target.membersAllowed && "member" in entry)) {
       expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");

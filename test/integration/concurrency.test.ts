@@ -88,7 +88,7 @@ describe("plugin config", () => {
 describe("collection items", () => {
   it("lets one of two PATCHes of an item with the same If-Match win and audits it once", async () => {
     const base = fillPath(collectionPath("commands", "commands", "POST", false), { guildId });
-    const created = (await readBody(await pluginCall(ada, "POST", base, { body: { name: "race" } }))) as { id: string; version: number };
+    const created = (await readBody(await pluginCall(ada, "POST", base, { body: { name: "race", response: "Ready" } }))) as { id: string; version: number };
     expect(created.version).toBe(1);
     const itemPath = `${base}/${created.id}`;
     const since = await lastAuditId(ada, guildId);
@@ -111,7 +111,7 @@ describe("collection items", () => {
   ] as const)("never lets concurrent creates pass the %s/%s limit (%i stored, %i racing)", async (plugin, collection, prefilled, racing) => {
     const path = fillPath(collectionPath(plugin, collection, "POST", false), { guildId });
     const sample = samples[`${plugin}/${collection}`]!;
-    const item = (n: number) => (plugin === "commands" ? { name: `cmd-${n}` } : sample);
+    const item = (n: number) => (plugin === "commands" ? { name: `cmd-${n}`, response: "Hi" } : sample);
     for (let n = 0; n < prefilled; n++) expect((await pluginCall(ada, "POST", path, { body: item(n) })).status).toBe(201);
     const list = async () => (await readBody(await pluginCall(ada, "GET", `${fillPath(collectionPath(plugin, collection, "GET", false), { guildId })}?limit=100`))) as { total: number; max: number };
     const { max } = await list();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { channelsField, integer, messageField, rolesField, text, toggle } from "../fields";
+import { embedsField } from "../embeds-field";
 import { definePlugin } from "../types";
 
 /** Platform rule for command names: lowercase letters, digits, - and _, 1 to 32 characters. */
@@ -15,17 +16,23 @@ export const commands = definePlugin({
   }),
   collections: {
     commands: {
-      itemSchema: z.strictObject({
-        name: z.string().max(32).regex(COMMAND_NAME, "must be 1-32 lowercase letters, digits, - or _"),
-        description: text(100, ""),
-        response: messageField("", {}),
-        enabled: toggle(true),
-        allowed_role_ids: rolesField(25),
-        allowed_channel_ids: channelsField(25),
-        cooldown_seconds: integer(0, 86_400, 0),
-      }),
+      itemSchema: z
+        .strictObject({
+          name: z.string().max(32).regex(COMMAND_NAME, "must be 1-32 lowercase letters, digits, - or _"),
+          description: text(100, ""),
+          response: messageField("", {}),
+          embeds: embedsField(10),
+          enabled: toggle(true),
+          allowed_role_ids: rolesField(25),
+          allowed_channel_ids: channelsField(25),
+          cooldown_seconds: integer(0, 86_400, 0),
+        })
+        // A reply needs something to say: text, embeds or both.
+        .refine((command) => command.response.trim() !== "" || command.embeds.length > 0, { message: "Write a response or add an embed", path: ["response"] }),
       limits: { free: 10, premium: 250 },
       titleField: "name",
+      // The platform refuses two commands with one name.
+      unique: ["name"],
     },
   },
 });

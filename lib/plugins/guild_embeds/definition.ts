@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { channelField, colorField, list, snowflake, text, textareaField, toggle, urlField } from "../fields";
+import { embedsField } from "../embeds-field";
+import { channelField, colorField, messageField, snowflake, text, toggle, urlField } from "../fields";
 import { definePlugin } from "../types";
 
 export const guildEmbeds = definePlugin({
@@ -16,20 +17,17 @@ export const guildEmbeds = definePlugin({
   }),
   collections: {
     embeds: {
+      // One message: optional text above up to 10 embeds, built in the embed builder.
       itemSchema: z.strictObject({
-        title: z.string().min(1).max(256),
-        description: textareaField(4096),
-        color: colorField(),
-        url: urlField(),
-        fields: list(z.strictObject({ name: z.string().min(1).max(256), value: z.string().min(1).max(1024), inline: toggle(false) }), 25),
-        image_url: urlField(),
-        thumbnail_url: urlField(),
-        footer: text(2048),
+        name: z.string().trim().min(1, "Give the message a name").max(64),
+        content: messageField(""),
+        embeds: embedsField(10, { min: 1 }),
         channel_id: channelField(),
         message_id: snowflake.nullable().default(null),
       }),
       limits: { free: 5, premium: 100 },
-      titleField: "title",
+      titleField: "name",
+      actions: [{ id: "send", path: "send", postedField: "message_id" }],
     },
   },
 });

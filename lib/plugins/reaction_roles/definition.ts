@@ -31,6 +31,7 @@ export const reactionRoles = definePlugin({
       }),
       limits: { free: 5, premium: 50 },
       titleField: "message",
+      actions: [{ id: "post", path: "post", postedField: "message_id" }],
     },
   },
 });

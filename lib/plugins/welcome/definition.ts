@@ -1,6 +1,21 @@
 import { z } from "zod";
+import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/welcome-card/background";
 import { channelField, messageField, rolesField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
+
+export const CARD_TITLE_MAX = 64;
+export const CARD_SUBTITLE_MAX = 128;
+
+/**
+ * The welcome card's background: `preset:<id>` (lib/welcome-card/presets.ts) or `upload:<key>`,
+ * an image of this guild's uploads. Whether the upload belongs to the guild is checked where
+ * the guild is known: PUT …/welcome-card/{guild}/background refuses others, and the card
+ * falls back to the default preset for a reference it cannot find in the guild's uploads.
+ */
+export const cardBackgroundSchema = z
+  .string()
+  .max(MAX_BACKGROUND_LENGTH)
+  .refine((value) => parseBackground(value) !== null, "must be preset:<preset id> or upload:<storage key>");
 
 export const welcome = definePlugin({
   id: "welcome",
@@ -18,9 +33,9 @@ export const welcome = definePlugin({
     leave_message: messageField("{user.name} left the server."),
     join_role_ids: rolesField(10, { freeMax: 1 }),
     card_enabled: toggle(false),
-    card_background: text(64, "aurora"),
-    card_title: text(64, "Welcome!"),
-    card_subtitle: text(128, "Member #{server.member_count}"),
+    card_background: cardBackgroundSchema.default(DEFAULT_BACKGROUND),
+    card_title: text(CARD_TITLE_MAX, "Welcome!"),
+    card_subtitle: text(CARD_SUBTITLE_MAX, "Member #{server.member_count}"),
   }),
   collections: {},
 });

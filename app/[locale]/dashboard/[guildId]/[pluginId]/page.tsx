@@ -4,14 +4,18 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
+import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
+import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
+import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage, type GuildPageState } from "@/lib/guilds/guild-page";
 import { getGuildPickers } from "@/lib/guilds/pickers";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
@@ -21,6 +25,7 @@ import { getPluginState } from "@/lib/plugins/plugin-states";
 import { getSession } from "@/lib/session/server";
 import { sampleContext } from "@/lib/templates/context";
 import { getCurrentUserEntity } from "@/lib/users/current-user";
+import { collectionExtras, getCollectionExtrasText } from "../collection-extras";
 import { getFormStrings } from "../form-labels";
 import { getPluginText } from "../plugin-text";
 import styles from "./plugin.module.css";
@@ -38,9 +43,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return { title: t("pluginMetaTitle", { name: pluginText.name(pluginId) }), robots: { index: false } };
 }
 
-/** Message fields (ui "message") get the message editor, which needs pickers, a preview sample and member names. */
+/** Message fields (ui "message") get the message editor, which needs pickers, a preview sample and member names; so do embed builders. */
 function usesMessages(spec: FormSpec): boolean {
-  return spec.fields.some((field) => field.ui === "message" || (field.itemFields ? usesMessages({ fields: field.itemFields }) : false));
+  return spec.fields.some((field) => field.ui === "message" || field.ui === "embeds" || (field.itemFields ? usesMessages({ fields: field.itemFields }) : false));
+}
+
+/** Embed lists (ui "embeds") get the embed builder: its strings and the guild's default embed colour. */
+function usesEmbeds(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "embeds");
 }
 
 /** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
@@ -119,7 +129,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const state = await loadGuildPage(guildId);
   if (state.kind !== "ok") return null;
 
-  const spec = configFormSpec(plugin) as FormSpec;
+  const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
   const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
   const [stored, pickerData, lists, strings, pluginText, t, tc] = await Promise.all([
@@ -134,13 +144,18 @@ export default async function PluginSettingsPage({ params }: Props) {
   if (!stored) notFound();
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
-  const messageEditor = needsMessages
-    ? await messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters)
-    : undefined;
+  const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));
+  const [editorData, embedBuilder, guildSettings] = await Promise.all([
+    needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters) : undefined,
+    needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
+    needsEmbeds ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+  ]);
+  const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
+  const extrasText = collections.length > 0 ? await getCollectionExtrasText(locale) : null;
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder };
 
   return (
     <>
@@ -193,6 +208,8 @@ export default async function PluginSettingsPage({ params }: Props) {
         </section>
       ) : null}
 
+      {pluginId === "welcome" ? <WelcomeCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
+
       {collections.map((collection, index) => {
         const list = lists[index]!;
         const own = (key: "title" | "add" | "empty") => pluginText.collection(pluginId, collection.name, key);
@@ -207,6 +224,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             initial={{ items: list.items, total: list.total, max: list.max }}
             context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name) }}
             text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty") })}
+            {...(extrasText ? collectionExtras(pluginId, collection.name, collection.definition, guildId, extrasText) : {})}
           />
         );
       })}

@@ -1,0 +1,158 @@
+/** @jest-environment jsdom */
+import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import en from "@/messages/en.json";
+import { onErrorModal } from "@/lib/http/error-bus";
+import { itemFormSpec } from "@/lib/plugins/form-spec";
+import { reactionRoles } from "@/lib/plugins/reaction_roles/definition";
+import { CollectionSection, type CollectionText } from "./collection-section";
+import type { ActionText } from "./item-actions";
+import type { FormLabels, FormSpec } from "./types";
+
+// The item actions of a collection (here reaction roles' "post"): the button, its busy
+// state, the notice it leaves, and the errors it explains under the item.
+
+const GUILD = "584327784348909864";
+const CHANNEL = "584327784348909870";
+const ROLE_LOW = "584327784348909880";
+const ROLE_HIGH = "584327784348909881";
+const ITEM = "0b8c6a8e-7f8e-4d2a-9d65-0d9a3c1e2f10";
+
+const strings = en.collectionActions;
+const actionText: ActionText = { ...strings, errors: { ...strings.errors } };
+const labels: FormLabels = {
+  none: "None", search: "Search", noMatches: "No matches", remove: "Remove {name}", add: "Add", addItem: "Add", removeItem: "Remove", item: "Item {number}",
+  premium: "Premium", freeMax: "{max}", characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", colorHex: "Colour", clearColor: "Clear",
+  reasons: { above_bot: "Above the bot's highest role", managed: "Managed by an integration", everyone: "Everyone has this role" }, on: "On", off: "Off",
+};
+const text: CollectionText = {
+  title: "Reaction role messages", add: "Add message", empty: "None yet", edit: "Edit", delete: "Delete", confirmDelete: "Delete {name}?", count: "{count} / {max}",
+  limitReached: "Limit", premiumLimitReached: "Premium limit", showMore: "More", untitled: "Untitled", off: "Off",
+  addTitle: "Add message", editTitle: "Edit", cancel: "Cancel", save: "Save", saving: "Saving…",
+};
+const pickers = {
+  channels: [{ id: CHANNEL, name: "general", type: 0, position: 0, parent_id: null }],
+  roles: [
+    { id: ROLE_HIGH, name: "Admins", color: 0, position: 9, mentionable: false, assignable: false, reason: "above_bot" as const, managed: false },
+    { id: ROLE_LOW, name: "Coders", color: 0, position: 1, mentionable: false, assignable: true, managed: false },
+  ],
+} as unknown as Parameters<typeof CollectionSection>[0]["context"]["pickers"];
+
+const data = { channel_id: CHANNEL, message: "Pick a role", mode: "normal", pairs: [{ emoji: "🔴", role_id: ROLE_LOW }, { emoji: "🟢", role_id: ROLE_HIGH }], message_id: null };
+
+function renderSection() {
+  return render(
+    <CollectionSection
+      guildId={GUILD}
+      pluginId="reaction_roles"
+      collection="messages"
+      titleField="message"
+      spec={itemFormSpec(reactionRoles, "messages") as FormSpec}
+      initial={{ items: [{ id: ITEM, position: 0, version: 1, data }], total: 1, max: 5 }}
+      context={{ texts: {}, labels, pickers, premiumGuild: false }}
+      text={text}
+      actions={{ list: reactionRoles.collections.messages.actions, text: actionText, linkBase: "https://discord.example" }}
+    />,
+  );
+}
+
+/** What apiFetch reads of a response (jsdom has no fetch or Response). */
+type FakeResponse = { ok: boolean; status: number; json: () => Promise<unknown> };
+const response = (status: number, body: unknown): FakeResponse => ({ ok: status >= 200 && status < 300, status, json: async () => body });
+const answer = (status: number, body: unknown) => Promise.resolve(response(status, body));
+
+/** Replaces fetch for one test. */
+function mockFetch(implementation: () => Promise<FakeResponse>): jest.Mock {
+  const fetch = jest.fn(implementation);
+  globalThis.fetch = fetch as unknown as typeof globalThis.fetch;
+  return fetch;
+}
+
+let modal: jest.Mock;
+let stop: () => void;
+beforeAll(() => {
+  // jsdom lacks structuredClone and gives <dialog> no showModal / close.
+  globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+  HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {
+    this.setAttribute("open", "");
+  };
+  HTMLDialogElement.prototype.close ??= function close(this: HTMLDialogElement) {
+    this.removeAttribute("open");
+  };
+});
+beforeEach(() => {
+  modal = jest.fn();
+  stop = onErrorModal(modal);
+});
+afterEach(() => {
+  stop();
+  jest.restoreAllMocks();
+});
+
+const postButton = () => screen.getByRole("button", { name: /^Post to channel: / });
+
+describe("collection item actions", () => {
+  it("posts the item, says where with a link, and then offers a re-post", async () => {
+    const fetch = mockFetch(() => answer(200, { channel_id: CHANNEL, message_id: "584327784348909999", item: { ...data, message_id: "584327784348909999", id: ITEM, position: 0, version: 2 } }));
+    renderSection();
+    expect(screen.queryByText("Posted")).toBeNull();
+    await act(async () => fireEvent.click(postButton()));
+    expect(fetch).toHaveBeenCalledWith(`/api/plugins/reaction_roles/guilds/${GUILD}/messages/${ITEM}/post`, expect.objectContaining({ method: "POST" }));
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain("Posted in #general.");
+    expect(within(notice).getByRole("link", { name: "Open in Discord" }).getAttribute("href")).toBe(`https://discord.example/channels/${GUILD}/${CHANNEL}/584327784348909999`);
+    expect(screen.getByText("Posted")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /^Re-post: / })).toBeTruthy();
+    fireEvent.click(within(notice).getByRole("button", { name: "Dismiss" }));
+    expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("names the roles the bot cannot give and why, under the item and without the error modal", async () => {
+    mockFetch(() =>
+      answer(400, { code: "role_not_assignable", status_code: 400, message: "The bot cannot give these roles: Admins (above_bot).", error: { message: "…" }, fields: [{ path: "pairs.1.role_id", message: "above_bot" }] }),
+    );
+    renderSection();
+    await act(async () => fireEvent.click(postButton()));
+    expect(screen.getByRole("alert").textContent).toBe(
+      "The bot cannot give these roles: Admins (Above the bot's highest role). Move the bot's role above them in the server settings, or choose other roles.×",
+    );
+    expect(modal).not.toHaveBeenCalled();
+    expect(screen.queryByText("Posted")).toBeNull();
+  });
+
+  it("explains a platform rate limit", async () => {
+    mockFetch(() => answer(429, { code: "rate_limited", status_code: 429, message: "Discord is rate limiting the bot.", error: { message: "…" } }));
+    renderSection();
+    await act(async () => fireEvent.click(postButton()));
+    expect(screen.getByRole("alert").textContent).toContain(strings.errors.rate_limited);
+    expect(modal).not.toHaveBeenCalled();
+    expect(postButton()).toHaveProperty("disabled", false);
+  });
+
+  it("leaves other failures to the error modal", async () => {
+    mockFetch(() => answer(500, { code: "internal_error", status_code: 500, message: "Something went wrong on our side.", error: { message: "…" } }));
+    renderSection();
+    await act(async () => fireEvent.click(postButton()));
+    expect(modal).toHaveBeenCalledWith({ message: "Something went wrong on our side." });
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("shows a busy label and blocks a second click while posting", async () => {
+    let finish: (value: FakeResponse) => void = () => {};
+    const fetch = mockFetch(() => new Promise<FakeResponse>((resolve) => (finish = resolve)));
+    renderSection();
+    fireEvent.click(postButton());
+    const busy = screen.getByRole("button", { name: /^Posting…: / });
+    expect(busy).toHaveProperty("disabled", true);
+    expect(busy.getAttribute("aria-busy")).toBe("true");
+    fireEvent.click(busy);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    await act(async () => finish(response(200, { channel_id: CHANNEL, message_id: "584327784348909998" })));
+    expect(screen.getByRole("status").textContent).toContain("Posted in #general.");
+  });
+
+  it("keeps the posted message out of the edit form", () => {
+    renderSection();
+    expect(document.querySelector('[data-field="message_id"]')).toBeNull();
+    expect(document.querySelector('[data-field="pairs"]')).not.toBeNull();
+  });
+});

@@ -1,0 +1,81 @@
+import "server-only";
+import { getTranslations } from "next-intl/server";
+import type { FormSpec } from "@/components/settings-form/types";
+import { getDb } from "@/lib/db/client";
+import { uploadUrl } from "@/lib/images/upload";
+import type { Locale } from "@/lib/i18n/locales";
+import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX } from "@/lib/plugins/welcome/definition";
+import { PRESET_IDS, uploadBackground } from "@/lib/welcome-card/background";
+import { resolveBackground } from "@/lib/welcome-card/card";
+import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
+import { WelcomeCardEditor, type WelcomeCardText } from "./welcome-card-editor";
+import styles from "./welcome-card-section.module.css";
+
+type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
+
+/** The welcome plugin's settings form without the background: the card section picks it. */
+export function withoutCardBackground(pluginId: string, spec: FormSpec): FormSpec {
+  return pluginId === "welcome" ? { ...spec, fields: spec.fields.filter((field) => field.name !== "card_background") } : spec;
+}
+
+/** The welcome card section of the welcome plugin page: heading, live preview and background picker. */
+export async function WelcomeCardSection({ guildId, locale, config, disabled }: Props) {
+  const db = await getDb();
+  const stored = typeof config.card_background === "string" ? config.card_background : "";
+  const [{ background, missing }, uploads, t] = await Promise.all([
+    resolveBackground(db, guildId, stored),
+    listWelcomeUploads(db, guildId, RECENT_WELCOME_UPLOADS),
+    getTranslations({ locale, namespace: "welcomeCard" }),
+  ]);
+  const raw = (key: string) => t.raw(key) as string;
+  const text: WelcomeCardText = {
+    preview: t("preview"),
+    previewAlt: t("previewAlt"),
+    previewBusy: t("previewBusy"),
+    previewFailed: t("previewFailed"),
+    sampleNote: t("sampleNote"),
+    fontNote: t("fontNote"),
+    background: t("background"),
+    presets: Object.fromEntries(PRESET_IDS.map((id) => [id, t(`presets.${id}`)])) as WelcomeCardText["presets"],
+    uploaded: raw("uploaded"),
+    missingUpload: t("missingUpload"),
+    upload: t("upload"),
+    uploadHint: t("uploadHint"),
+    uploading: t("uploading"),
+    saving: t("saving"),
+    saved: t("saved"),
+    errors: {
+      type: t("errors.type"),
+      size: t("errors.size"),
+      dimensions: t("errors.dimensions"),
+      damaged: t("errors.damaged"),
+      frames: t("errors.frames"),
+      unknownUpload: t("errors.unknownUpload"),
+      storage: t("errors.storage"),
+      failed: t("errors.failed"),
+    },
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="welcome-card-heading" data-testid="welcome-card-section">
+      <div className={styles.header}>
+        <h2 id="welcome-card-heading">{t("title")}</h2>
+        <p>{t("description")}</p>
+      </div>
+      <WelcomeCardEditor
+        guildId={guildId}
+        initial={{
+          // A stored image this guild does not have: no option is picked (the default is drawn).
+          background: missing ? "" : background.value,
+          title: typeof config.card_title === "string" ? config.card_title : "",
+          subtitle: typeof config.card_subtitle === "string" ? config.card_subtitle : "",
+          uploads: uploads.map((upload) => ({ key: upload.key, value: uploadBackground(upload.key), url: uploadUrl(upload.key) })),
+          missingUpload: missing,
+        }}
+        limits={{ title: CARD_TITLE_MAX, subtitle: CARD_SUBTITLE_MAX }}
+        disabled={disabled}
+        text={text}
+      />
+    </section>
+  );
+}

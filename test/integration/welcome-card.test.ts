@@ -1,0 +1,243 @@
+/** @jest-environment node */
+// The welcome card: its background (GET/PUT/POST /api/plugins/welcome/welcome-card/{guild}/background)
+// and its preview (GET …/preview, a PNG). Presets and this guild's own uploads are accepted,
+// another guild's upload or an unknown one is refused; every change is audited.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
+import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
+import { resetEnvCache } from "@/lib/env";
+import { PRESET_IDS } from "@/lib/welcome-card/background";
+import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/welcome-card/presets";
+import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { callForm, imageForm } from "@/test/multipart-client";
+import type { CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
+import { signedInJar } from "@/test/sign-in";
+
+type State = {
+  background: { kind: "preset"; value: string; preset: string } | { kind: "upload"; value: string; key: string; url: string; width: number; height: number };
+  missing_upload: string | null;
+  presets: Array<{ id: string; value: string }>;
+  uploads: Array<{ id: string; key: string; value: string; url: string; width: number; height: number }>;
+  enabled: boolean;
+  config: Record<string, unknown>;
+  version: number;
+  upload?: { id: string; url: string };
+};
+
+const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-welcome-card-"));
+process.env.UPLOADS_DIR = uploadsDir;
+resetEnvCache();
+
+let harness: EmulatorHarness;
+let ada: CookieJar;
+let guild: string; // a copy of workshop: Ada owns it
+let other: string; // another copy, also Ada's
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
+  process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
+  harness = await startEmulatorHarness();
+  resetEnvCache();
+  ada = await signedInJar(harness);
+  guild = addScratchGuild(harness, "workshop");
+  other = addScratchGuild(harness, "workshop");
+});
+afterAll(async () => {
+  await harness.stop();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const backgroundPath = (id = guild) => `/welcome/welcome-card/${id}/background`;
+const noisePng = (width = 64, height = 32) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
+
+async function expectStatus<T>(response: Response, status: number): Promise<T> {
+  const body = await readBody(response);
+  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
+  return body as T;
+}
+
+async function expectError(response: Response, status: number, code: string) {
+  const body = await readBody(response);
+  expect({ status: response.status, code: (body as { code?: string }).code }).toEqual({ status, code });
+  expect(isEnvelope(body, status)).toBe(true);
+  return body as { fields?: Array<{ path: string; message: string }> };
+}
+
+/** An image uploaded through POST /api/guilds/{id}/images; returns its storage key. */
+async function uploadImage(id: string, pluginId = "welcome"): Promise<string> {
+  const response = await callForm(upload, `/api/guilds/${id}/images`, imageForm(await noisePng(), { extra: { plugin_id: pluginId } }), { jar: ada, params: { guildId: id } });
+  const body = await expectStatus<{ url: string }>(response, 201);
+  return body.url.slice("/api/uploads/".length);
+}
+
+/** Multipart POST through the plugin catch-all. */
+function backgroundPost(jar: CookieJar, id: string, form: FormData): Promise<Response> {
+  const segments = ["welcome", "welcome-card", id, "background"];
+  return callForm(pluginPost, `/api/plugins/${segments.join("/")}`, form, { jar, params: { path: segments } });
+}
+
+const put = (value: unknown, id = guild) => pluginCall(ada, "PUT", backgroundPath(id), { body: { background: value } });
+const current = async (id = guild) => expectStatus<State>(await pluginCall(ada, "GET", backgroundPath(id)), 200);
+
+describe("GET /api/plugins/welcome/welcome-card/{guild}/background", () => {
+  it("lists the presets and the background in use (the default preset at first)", async () => {
+    const response = await pluginCall(ada, "GET", backgroundPath());
+    const state = await expectStatus<State>(response, 200);
+    expect(state.presets.map((preset) => preset.id)).toEqual([...PRESET_IDS]);
+    expect(state.presets).toContainEqual({ id: "sunset", value: "preset:sunset" });
+    expect(state.background).toEqual({ kind: "preset", value: "preset:aurora", preset: "aurora" });
+    expect(state.missing_upload).toBeNull();
+    expect(response.headers.get("etag")).toBe(`"${state.version}"`);
+  });
+});
+
+describe("PUT /api/plugins/welcome/welcome-card/{guild}/background", () => {
+  it("sets a preset, keeps the rest of the config, and records it in the audit log", async () => {
+    const before = await current();
+    const since = await lastAuditId(ada, guild);
+    const state = await expectStatus<State>(await put("preset:sunset"), 200);
+    expect(state.background).toEqual({ kind: "preset", value: "preset:sunset", preset: "sunset" });
+    expect(state.config).toEqual({ ...before.config, card_background: "preset:sunset" });
+    expect(state.version).toBe(before.version + 1);
+    // The generic config endpoint reads the same stored value.
+    const config = await expectStatus<{ config: Record<string, unknown> }>(await pluginCall(ada, "GET", `/welcome/config/${guild}`), 200);
+    expect(config.config.card_background).toBe("preset:sunset");
+    const events = await auditEventsSince(ada, guild, since, "plugin:welcome");
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ action: "plugin.update", before: { config: { card_background: before.config.card_background } }, after: { config: { card_background: "preset:sunset" } } });
+
+    // Setting it again changes nothing: no new version, no audit entry.
+    const again = await expectStatus<State>(await put("preset:sunset"), 200);
+    expect(again.version).toBe(state.version);
+    expect(await auditEventsSince(ada, guild, since, "plugin:welcome")).toHaveLength(1);
+  });
+
+  it("sets an image this guild uploaded, and offers it again among the uploads", async () => {
+    const key = await uploadImage(guild);
+    const state = await expectStatus<State>(await put(`upload:${key}`), 200);
+    expect(state.background).toEqual({ kind: "upload", value: `upload:${key}`, key, url: `/api/uploads/${key}`, width: 64, height: 32 });
+    expect(state.uploads[0]).toMatchObject({ key, value: `upload:${key}`, url: `/api/uploads/${key}` });
+    expect((await current()).background).toMatchObject({ kind: "upload", key });
+  });
+
+  it("refuses an image only another guild uploaded, and an unknown one, with 400 unknown_upload", async () => {
+    const before = await current();
+    const othersKey = await uploadImage(other);
+    const body = await expectError(await put(`upload:${othersKey}`), 400, "unknown_upload");
+    expect(body.fields).toEqual([{ path: "background", message: expect.any(String) }]);
+    await expectError(await put(`upload:${"0".repeat(64)}.png`), 400, "unknown_upload");
+    const after = await current();
+    expect(after.version).toBe(before.version);
+    expect(after.background).toEqual(before.background);
+  });
+
+  it.each([
+    ["an unknown preset", { background: "preset:rainbow" }],
+    ["a bare preset id", { background: "aurora" }],
+    ["a key that is not a storage key", { background: "upload:../../etc/passwd" }],
+    ["a number", { background: 3 }],
+    ["no background", {}],
+    ["another field", { background: "preset:ocean", title: "Hi" }],
+  ])("refuses %s with 400 validation_failed", async (_label, body) => {
+    const response = await pluginCall(ada, "PUT", backgroundPath(), { body });
+    await expectError(response, 400, "validation_failed");
+  });
+
+  it("refuses a body that is not JSON", async () => {
+    await expectError(await pluginCall(ada, "PUT", backgroundPath(), { rawBody: "preset:ocean", headers: { "content-type": "application/json" } }), 400, "invalid_json");
+  });
+
+  it("answers 412 to a stale If-Match", async () => {
+    const state = await current();
+    const response = await pluginCall(ada, "PUT", backgroundPath(), { body: { background: "preset:ocean" }, headers: { "If-Match": `"${state.version - 1}"` } });
+    await expectError(response, 412, "version_conflict");
+  });
+});
+
+describe("POST /api/plugins/welcome/welcome-card/{guild}/background (multipart)", () => {
+  it("uploads an image for the welcome plugin and makes it the background", async () => {
+    const response = await backgroundPost(ada, guild, imageForm(await noisePng(120, 60)));
+    const state = await expectStatus<State>(response, 201);
+    expect(state.upload).toMatchObject({ id: expect.any(String), url: expect.stringMatching(/^\/api\/uploads\/[0-9a-f]{64}\.png$/) });
+    const key = state.upload!.url.slice("/api/uploads/".length);
+    expect(state.background).toEqual({ kind: "upload", value: `upload:${key}`, key, url: `/api/uploads/${key}`, width: 120, height: 60 });
+    expect(state.uploads[0]).toMatchObject({ id: state.upload!.id, key });
+  });
+
+  it("refuses what is not an image, and leaves the background as it was", async () => {
+    const before = await current();
+    await expectError(await backgroundPost(ada, guild, imageForm(new TextEncoder().encode("not an image at all"), { name: "a.png" })), 415, "image_type_unsupported");
+    await expectError(await backgroundPost(ada, guild, new FormData()), 400, "image_missing");
+    expect(await current()).toEqual(before);
+  });
+});
+
+describe("GET /api/plugins/welcome/welcome-card/{guild}/preview", () => {
+  const preview = (query = "", id = guild) => pluginCall(ada, "GET", `/welcome/welcome-card/${id}/preview${query}`);
+
+  async function expectPng(response: Response) {
+    if (response.status !== 200) throw new Error(`preview answered ${response.status}: ${await response.text()}`);
+    expect(response.headers.get("content-type")).toBe("image/png");
+    expect(response.headers.get("cache-control")).toBe("private, max-age=60");
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "png", width: CARD_WIDTH, height: CARD_HEIGHT });
+    return bytes;
+  }
+
+  it("draws the saved card as a PNG", async () => {
+    await expectPng(await preview());
+  });
+
+  it("draws unsaved values from the query: title, subtitle and each preset", async () => {
+    const ocean = await expectPng(await preview(`?title=${encodeURIComponent("Hello {user.name}")}&subtitle=${encodeURIComponent("#{server.member_count} in {server.name}")}&background=preset%3Aocean`));
+    const candy = await expectPng(await preview(`?title=${encodeURIComponent("Hello {user.name}")}&subtitle=${encodeURIComponent("#{server.member_count} in {server.name}")}&background=preset%3Acandy`));
+    expect(ocean.equals(candy)).toBe(false);
+  }, 30000);
+
+  it("draws this guild's uploaded background, and refuses another guild's", async () => {
+    const own = await uploadImage(guild);
+    await expectPng(await preview(`?background=upload%3A${own}`));
+    const othersKey = await uploadImage(other);
+    await expectError(await preview(`?background=upload%3A${othersKey}`), 400, "unknown_upload");
+  });
+
+  it.each([
+    ["a title longer than 64 characters", `?title=${"x".repeat(65)}`],
+    ["a subtitle longer than 128 characters", `?subtitle=${"x".repeat(129)}`],
+    ["an unknown preset", "?background=preset%3Arainbow"],
+  ])("refuses %s with 400 validation_failed", async (_label, query) => {
+    await expectError(await preview(query), 400, "validation_failed");
+  });
+
+  it("draws emoji, right-to-left and Chinese text without fetching fonts (they are left out)", async () => {
+    const title = encodeURIComponent("مرحبا 🎉 欢迎 Welcome");
+    const fetched: string[] = [];
+    const realFetch = global.fetch;
+    global.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+      fetched.push(String(input instanceof Request ? input.url : input));
+      return realFetch(input, init);
+    }) as typeof fetch;
+    try {
+      await expectPng(await preview(`?title=${title}&subtitle=%F0%9F%91%8B`));
+    } finally {
+      global.fetch = realFetch;
+    }
+    expect(fetched.filter((url) => !url.startsWith(process.env.DISCORD_API_URL ?? "\u0000") && !url.startsWith(process.env.DISCORD_CDN_URL ?? "\u0000"))).toEqual([]);
+  });
+
+  it("falls back to the default preset for a stored upload this guild does not have", async () => {
+    const othersKey = await uploadImage(other);
+    // Copied settings can hold such a reference: the generic config endpoint does not know uploads.
+    await expectStatus(await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { card_background: `upload:${othersKey}` } }), 200);
+    const state = await current();
+    expect(state.background).toEqual({ kind: "preset", value: "preset:aurora", preset: "aurora" });
+    expect(state.missing_upload).toBe(`upload:${othersKey}`);
+    await expectPng(await preview());
+  });
+});
