@@ -7,11 +7,13 @@ import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { getEnv } from "@/lib/env";
+import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 
-// Cheap, early decisions only: language prefix, the login redirect, token
-// refresh and the anti-forgery cookie. The authoritative checks live in the
-// dashboard layout and in the /api route wrapper.
+// Early decisions: language prefix, the login redirect, token refresh, the
+// anti-forgery cookie, and who may open a guild's pages (the guild overview is a
+// cached page, so this is where its access is decided). Pages that read the
+// session and the /api route wrapper check again.
 
 /** Paths served without a language segment. */
 const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html", "favicon.ico", "icon.svg"]);
@@ -55,6 +57,18 @@ export async function middleware(req: NextRequest) {
     return finish(req, session, new URL(`/${segment}/not-found`, req.url));
   }
 
+  const guildId = isLocale(segment) ? guildPageId(pathname) : null;
+  if (guildId && session.current) {
+    // Fails closed: when the platform cannot answer, the unavailable page explains.
+    const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
+    if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
+    // The overview comes from the page cache, which labels it for shared caches (s-maxage):
+    // a proxy keeping it would hand one guild's page to anyone. Only the browser may keep it.
+    const response = finish(req, session);
+    response.headers.set("Cache-Control", "private, no-store");
+    return response;
+  }
+
   return finish(req, session);
 }
 
@@ -67,6 +81,12 @@ function isUnknownGuildPage(pathname: string): boolean {
   if (!/^\d{17,20}$/.test(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
+}
+
+/** The guild id of a guild page (/{locale}/dashboard/{guildId}/…), else null. */
+function guildPageId(pathname: string): string | null {
+  const [, , area, guildId] = pathname.split("/");
+  return area === "dashboard" && guildId !== undefined && /^\d{17,20}$/.test(guildId) ? guildId : null;
 }
 
 function isGuarded(pathname: string): boolean {

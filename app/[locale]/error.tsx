@@ -1,12 +1,12 @@
 "use client";
 
 import { useEffect } from "react";
-import { useErrorText } from "@/components/error-text";
+import { useBoundaryText } from "@/components/boundary-text";
 import styles from "./status-page.module.css";
 
 // Render failures (spec 2): title, description, the error message and a button.
 export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const text = useErrorText();
+  const text = useBoundaryText().error;
   useEffect(() => {
     console.error(error);
   }, [error]);

@@ -2,7 +2,7 @@ import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ErrorModal } from "@/components/error-modal";
-import { ErrorTextProvider } from "@/components/error-text";
+import { BoundaryTextProvider } from "@/components/boundary-text";
 import { getEnv } from "@/lib/env";
 import { LANGUAGES, LOCALES, isLocale } from "@/lib/i18n/locales";
 import "../globals.css";
@@ -44,9 +44,9 @@ export default async function LocaleLayout({ children, params }: Props) {
         <a className="skip-link" href="#main">
           {t("skipToContent")}
         </a>
-        <ErrorTextProvider value={{ title: te("title"), description: te("description"), detail: te.raw("detail") as string, button: te("button") }}>
+        <BoundaryTextProvider value={{ error: { title: te("title"), description: te("description"), detail: te.raw("detail") as string, button: te("button") }, loading: t("loading") }}>
           {children}
-        </ErrorTextProvider>
+        </BoundaryTextProvider>
         <ErrorModal title={te("modal.title")} unknown={te("modal.unknown")} close={t("close")} />
       </body>
     </html>

@@ -27,6 +27,13 @@ export type GuildAccess = {
  * role plus the member's roles, seen through the bot. No data leaves before it.
  */
 export async function requireGuildAccess(db: Db, session: Session, guildId: string): Promise<GuildAccess> {
+  const permission = await checkGuildPermission(session, guildId);
+  const settings = await readGuildSettings(db, guildId);
+  return { ...permission, premium: isPremium(settings.buffs), buffs: settings.buffs };
+}
+
+/** The permission half of requireGuildAccess, without the database (middleware runs it for guild pages). */
+export async function checkGuildPermission(session: Session, guildId: string): Promise<Omit<GuildAccess, "premium" | "buffs">> {
   const guild = await botView(() => getGuildWithMeta(guildId));
   const member = await botView(() => getGuildMemberWithMeta(guildId, session.userId));
   if (!member.value) throw forbidden();
@@ -38,17 +45,7 @@ export async function requireGuildAccess(db: Db, session: Session, guildId: stri
     member: { userId: session.userId, roleIds: member.value.roles },
   });
   if (!isOwner && !hasPermissions(permissions, Permission.MANAGE_GUILD)) throw forbidden();
-  const settings = await readGuildSettings(db, guildId);
-  return {
-    guildId,
-    userId: session.userId,
-    guild: guild.value,
-    isOwner,
-    permissions,
-    premium: isPremium(settings.buffs),
-    buffs: settings.buffs,
-    stale: guild.stale || member.stale,
-  };
+  return { guildId, userId: session.userId, guild: guild.value, isOwner, permissions, stale: guild.stale || member.stale };
 }
 
 async function botView<T>(load: () => Promise<T>): Promise<T> {

@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
+import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { cookieName, unseal } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { ApiError, validationError } from "./api-error";
@@ -64,7 +65,9 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     // Query and body are read only once the caller is known to manage the guild.
     const query = parse(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
     const body = endpoint.body ? parse(endpoint.body, await readJson(req), "body") : (undefined as B);
-    return endpoint.handler({ ...base, query, body, access, db });
+    const result = await endpoint.handler({ ...base, query, body, access, db });
+    if (isMutating(req.method)) expireGuildPages(base.params.guildId);
+    return result;
   });
 }
 

@@ -1,6 +1,9 @@
 /** @jest-environment node */
 import { NextRequest } from "next/server";
+import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { middleware } from "@/middleware";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { signedInJar } from "@/test/sign-in";
 
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
 
@@ -71,5 +74,37 @@ describe("middleware on guild pages of a signed-in user", () => {
     const response = await run(path, await sealedSession());
     const target = response.headers.get("x-middleware-rewrite");
     expect(target ? new URL(target).pathname.endsWith("/not-found") : false).toBe(rewritten);
+  });
+});
+
+describe("middleware deciding who may open a guild's pages", () => {
+  let harness: EmulatorHarness;
+  let cookie: string;
+  beforeAll(async () => {
+    harness = await startEmulatorHarness();
+    cookie = (await signedInJar(harness)).header();
+  });
+  afterAll(() => harness.stop());
+
+  const unavailable = (guildId: string) => `http://localhost:3000/en/dashboard/unavailable/${guildId}`;
+
+  it.each([
+    ["managed, bot present", GUILD_IDS.workshop, null],
+    ["managed through a role, bot present", GUILD_IDS.nightOwls, null],
+    ["managed, bot absent", GUILD_IDS.pixelRaiders, "unavailable"],
+    ["plain member", GUILD_IDS.lofi, "unavailable"],
+    ["not a member", GUILD_IDS.synthwave, "unavailable"],
+  ])("%s → %s", async (_label, guildId, expected) => {
+    for (const page of ["", "/welcome", "/audit-log"]) {
+      const response = await run(`/en/dashboard/${guildId}${page}`, { cookie });
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("x-middleware-rewrite")).toBe(expected ? unavailable(guildId) : null);
+    }
+  });
+
+  it("sends a guild the user does not know of to the same page", async () => {
+    const unknownGuild = "999999999999999999";
+    const response = await run(`/en/dashboard/${unknownGuild}`, { cookie });
+    expect(response.headers.get("x-middleware-rewrite")).toBe(unavailable(unknownGuild));
   });
 });

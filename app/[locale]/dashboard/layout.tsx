@@ -1,32 +1,23 @@
-import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { UserMenu } from "@/components/user-menu";
 import { getEnv } from "@/lib/env";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
-import { getSession } from "@/lib/session/server";
-import { getCurrentUserEntity } from "@/lib/users/current-user";
 
-// Reads the session cookie on every request.
-export const dynamic = "force-dynamic";
-
-// Second of three auth layers: middleware redirected visitors without a cookie;
-// this catches a cookie that no longer opens. Every data call checks again.
+// The dashboard frame. It reads no session so guild overviews can be cached pages:
+// middleware sends visitors without a working session to the login page and checks
+// guild access; each page that reads the session checks it again, as does every API call.
 export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
-  const session = await getSession();
-  if (!session) redirect(`/${locale}/login`);
-  const [user, t, tn] = await Promise.all([
-    getCurrentUserEntity(session),
-    getTranslations({ locale, namespace: "common" }),
-    getTranslations({ locale, namespace: "nav" }),
-  ]);
+  // Also read by loading.tsx, which gets no params: without it next-intl would read headers and make every page dynamic.
+  setRequestLocale(locale);
+  const [t, tn] = await Promise.all([getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "nav" })]);
   return (
     <>
       <SiteHeader
         locale={locale}
-        actions={<UserMenu user={user} cdnBase={getEnv().DISCORD_CDN_URL} labels={{ signOut: t("signOut"), menu: tn("userMenu", { name: user.username }) }} />}
+        actions={<UserMenu cdnBase={getEnv().DISCORD_CDN_URL} labels={{ signOut: t("signOut"), menu: tn.raw("userMenu") as string, loading: tn("userMenuLoading") }} />}
       />
       <main id="main">{children}</main>
     </>

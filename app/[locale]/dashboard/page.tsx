@@ -10,6 +10,9 @@ import { AddBotButton } from "./add-bot-button";
 import { GuildCard } from "./guild-card";
 import styles from "./dashboard.module.css";
 
+// Reads the session (the dashboard layout does not, so cached guild pages can share it).
+export const dynamic = "force-dynamic";
+
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE, namespace: "meta" });

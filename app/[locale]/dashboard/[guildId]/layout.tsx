@@ -2,28 +2,30 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PluginIconSprite } from "@/components/plugin-icon";
 import { getEnv } from "@/lib/env";
-import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { loadGuildShell } from "@/lib/guilds/guild-shell";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { GuildNav } from "./guild-nav";
 import { getPluginText } from "./plugin-text";
-import { BotMissingPanel, NotManagedPanel } from "./status-panels";
 import styles from "./shell.module.css";
 
 type Props = { children: React.ReactNode; params: Promise<{ locale: string; guildId: string }> };
 
-// The guild shell. Pages below also call loadGuildPage (cached per request) and
-// render nothing unless it answers "ok": a layout cannot stop its page from running.
+// No guild is rendered at build time; each overview is rendered on first visit and then
+// served from the page cache (see the overview page). Middleware decides who may see it.
+export function generateStaticParams() {
+  return [];
+}
+
+// The guild shell, drawn from the bot's view of the guild without the session.
 export default async function GuildLayout({ children, params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
   if (!isSnowflake(guildId)) notFound();
   const cdnBase = getEnv().DISCORD_CDN_URL;
-  const state = await loadGuildPage(guildId);
-  if (state.kind === "not_managed") return <NotManagedPanel locale={locale} />;
-  if (state.kind === "bot_missing") return <BotMissingPanel locale={locale} guild={state.guild} cdnBase={cdnBase} />;
+  const state = await loadGuildShell(guildId);
 
   const [states, t, tc, pluginText] = await Promise.all([
     getPluginStates(guildId),

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
-import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { loadGuildShell } from "@/lib/guilds/guild-shell";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
@@ -13,12 +13,17 @@ import styles from "./overview.module.css";
 
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
+// Rendered once per guild and language, then served from the page cache: nothing here
+// reads the session. Middleware lets only the guild's managers through, writes to the
+// guild expire the page at once (lib/guilds/page-cache.ts), and platform changes
+// (name, icon, member count) show within this many seconds.
+export const revalidate = 60;
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
-  const state = await loadGuildPage(guildId);
-  const t = await getTranslations({ locale, namespace: "guild" });
-  return { title: state.kind === "bot_missing" || state.kind === "ok" ? t("metaTitle", { name: state.guild.name }) : t("notManagedTitle"), robots: { index: false } };
+  const [state, t] = await Promise.all([loadGuildShell(guildId), getTranslations({ locale, namespace: "guild" })]);
+  return { title: t("metaTitle", { name: state.guild.name }), robots: { index: false } };
 }
 
 /** Every plugin as a card with its switch, grouped by category; all from the server, no client fetch. */
@@ -26,8 +31,7 @@ export default async function GuildOverviewPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
-  const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") return null;
+  const state = await loadGuildShell(guildId);
 
   const [states, t, tc, pluginText] = await Promise.all([
     getPluginStates(guildId),

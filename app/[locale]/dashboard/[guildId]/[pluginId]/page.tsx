@@ -30,6 +30,9 @@ import { getFormStrings } from "../form-labels";
 import { getPluginText } from "../plugin-text";
 import styles from "./plugin.module.css";
 
+// Reads the session (the guild layout above does not, so say it here).
+export const dynamic = "force-dynamic";
+
 type Props = { params: Promise<{ locale: string; guildId: string; pluginId: string }> };
 
 // First page of each collection drawn by the server; the island loads the rest on demand.

@@ -15,6 +15,9 @@ import { AuditEvent } from "./audit-event";
 import { genericDiff, itemDiff, pluginDiff, relativeTime, type Describer, type DiffRow } from "./describe";
 import styles from "./audit.module.css";
 
+// Reads the session (the guild layout above does not, so say it here).
+export const dynamic = "force-dynamic";
+
 type Props = { params: Promise<{ locale: string; guildId: string }>; searchParams: Promise<{ before?: string | string[] }> };
 
 const PAGE_SIZE = 25;

@@ -7,6 +7,9 @@ import { getPluginText } from "../plugin-text";
 import { ImportSettings } from "./import-settings";
 import styles from "./copy.module.css";
 
+// Reads the session (the guild layout above does not, so say it here).
+export const dynamic = "force-dynamic";
+
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { GuildIcon } from "@/components/guild-icon";
 import type { Locale } from "@/lib/i18n/locales";
-import { AddBotButton } from "../add-bot-button";
+import { AddBotButton } from "../../add-bot-button";
 import styles from "./guild.module.css";
 
 /** Shown instead of the guild shell when the user may not manage the server. */
