@@ -21,7 +21,9 @@ const config: NextConfig = {
   eslint: { ignoreDuringBuilds: true },
   // The guild overview is a cached page; by default the browser's router would reuse it
   // for 5 minutes, showing a plugin switched on a moment ago elsewhere as still off.
-  experimental: { staleTimes: { static: 0 } },
+  // The page cache stays in memory: on disk it would outlive the database it was drawn
+  // from (a reset database, another instance's writes) and serve old pages after a restart.
+  experimental: { staleTimes: { static: 0 }, isrFlushToDisk: false },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

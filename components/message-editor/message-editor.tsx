@@ -211,7 +211,8 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
           onBlur={() => setCaret(null)}
           onKeyDown={onKeyDown}
         />
-        <span className={`${styles.counter} ${count > limit ? styles.counterOver : count > limit * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
+        {/* "12 / 2000" reads left to right in every language; in Arabic the bidi rules would flip it. */}
+        <span dir="ltr" className={`${styles.counter} ${count > limit ? styles.counterOver : count > limit * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
           {fill(labels.characters, { count, max: limit })}
         </span>
         <ul id={listId} ref={list} role="listbox" aria-label={labels.suggestions} className={styles.list} hidden={!open}>

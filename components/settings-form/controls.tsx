@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { textLength } from "@/lib/messages/limits";
 import type { FormField, FormLabels } from "./types";
 import { colorOf, fill, hexOf } from "./values";
 import styles from "./form.module.css";
@@ -64,8 +65,9 @@ export function TextAreaControl({ id, field, value, onChange, disabled, invalid,
         {...aria(invalid, describedBy)}
       />
       {max ? (
-        <span className={`${styles.counter} ${text.length > max * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
-          {fill(labels.characters, { count: text.length, max })}
+        // Counted in code points like the server's limit; "12 / 100" reads left to right in every language.
+        <span dir="ltr" className={`${styles.counter} ${textLength(text) > max * 0.9 ? styles.counterNear : ""}`} aria-hidden="true">
+          {fill(labels.characters, { count: textLength(text), max })}
         </span>
       ) : null}
     </div>

@@ -119,3 +119,25 @@ describe("isTransientPlatformError", () => {
     expect(isTransientPlatformError(new Error("x"))).toBe(false);
   });
 });
+
+// Middleware has its own copy of @discordjs/rest and of errors.ts, while the clients and the
+// cache are shared on globalThis: errors made by another copy must be recognised too.
+describe("errors from another bundle's copy of the classes", () => {
+  /** An error with an instance's own fields but not its class, as another copy would make it. */
+  const foreign = <T extends object>(error: T): Error => Object.assign(new Error((error as { message?: string }).message ?? "foreign"), { ...error, name: (error as Error).name });
+
+  it("maps a rate limit, an API error and an HTTP error by their shape", () => {
+    const rateLimit = new RateLimitError({ timeToReset: 5100, limit: 5, method: "post", hash: "h", url: "https://x/api/v10/channels/1/messages", route: "/channels/:id/messages", majorParameter: "1", global: false, retryAfter: 5050, sublimitTimeout: 0, scope: "user" });
+    expect(toPlatformError(foreign(rateLimit))).toMatchObject({ kind: "rate_limited", status: 429, retryAfter: 5.05 });
+    expect(toPlatformError(foreign(apiError(404, { code: 10007, message: "Unknown Member" }, 10007)))).toMatchObject({ kind: "not_found", status: 404, code: 10007 });
+    expect(toPlatformError(foreign(new HTTPError(503, "Service Unavailable", "GET", "https://x/api/v10/guilds/1", body)))).toMatchObject({ kind: "server", status: 503 });
+  });
+
+  it("answers instanceof PlatformError for another copy's PlatformError, and only for it", () => {
+    const other = Object.assign(new Error("Unknown Member"), { [Symbol.for("guildhall.PlatformError")]: true, kind: "not_found", status: 404 });
+    expect(other instanceof PlatformError).toBe(true);
+    expect(toPlatformError(other)).toBe(other);
+    expect(new Error("plain") instanceof PlatformError).toBe(false);
+    expect(toPlatformError(new Error("a bug of ours"))).toBeUndefined();
+  });
+});

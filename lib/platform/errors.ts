@@ -46,7 +46,18 @@ export interface PlatformErrorInit {
   cause?: unknown;
 }
 
+// lib/platform/rest.ts and cache.ts keep the clients and the cache on globalThis, shared by
+// every bundle of the server, middleware included, and each bundle has its own copy of this
+// file and of @discordjs/rest. An error can therefore come from another copy of a class, so
+// PlatformError answers `instanceof` by a registered symbol and the library's errors are
+// recognised by their shape.
+const PLATFORM_ERROR = Symbol.for("guildhall.PlatformError");
+
 export class PlatformError extends Error {
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[PLATFORM_ERROR] === true;
+  }
+
   readonly kind: PlatformErrorKind;
   readonly status: number;
   readonly code?: number;
@@ -55,6 +66,7 @@ export class PlatformError extends Error {
 
   constructor(message: string, init: PlatformErrorInit) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    (this as unknown as Record<symbol, boolean>)[PLATFORM_ERROR] = true;
     this.name = "PlatformError";
     this.kind = init.kind;
     this.status = init.status;
@@ -149,6 +161,23 @@ function retryAfterOf(raw: unknown): number | undefined {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? value : undefined;
 }
 
+function hasFields(value: unknown, fields: Record<string, "number" | "string" | "boolean">): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  return Object.entries(fields).every(([key, type]) => typeof (value as Record<string, unknown>)[key] === type);
+}
+
+function isRateLimitError(error: unknown): error is RateLimitError {
+  return error instanceof RateLimitError || hasFields(error, { timeToReset: "number", retryAfter: "number", route: "string", method: "string", global: "boolean" });
+}
+
+function isDiscordApiError(error: unknown): error is DiscordAPIError {
+  return error instanceof DiscordAPIError || (hasFields(error, { status: "number", method: "string", url: "string" }) && "rawError" in error);
+}
+
+function isHttpError(error: unknown): error is HTTPError {
+  return error instanceof HTTPError || (hasFields(error, { status: "number", method: "string", url: "string" }) && "requestBody" in error && !("rawError" in error));
+}
+
 /**
  * Maps an error thrown while calling the platform to a PlatformError, or returns
  * undefined when the error did not come from the platform or the transport (a bug
@@ -156,7 +185,7 @@ function retryAfterOf(raw: unknown): number | undefined {
  */
 export function toPlatformError(error: unknown): PlatformError | undefined {
   if (error instanceof PlatformError) return error;
-  if (error instanceof RateLimitError) {
+  if (isRateLimitError(error)) {
     return new PlatformError(`Rate limited on ${error.method.toUpperCase()} ${error.route}`, {
       kind: "rate_limited",
       status: 429,
@@ -164,7 +193,7 @@ export function toPlatformError(error: unknown): PlatformError | undefined {
       cause: error,
     });
   }
-  if (error instanceof DiscordAPIError) {
+  if (isDiscordApiError(error)) {
     const oauthError = typeof error.code === "string" ? error.code : oauthErrorOf(error.rawError);
     const retryAfter = retryAfterOf(error.rawError);
     return new PlatformError(error.message, {
@@ -176,7 +205,7 @@ export function toPlatformError(error: unknown): PlatformError | undefined {
       cause: error,
     });
   }
-  if (error instanceof HTTPError) {
+  if (isHttpError(error)) {
     return new PlatformError(`Platform answered ${error.status} on ${error.method} ${error.url}`, {
       kind: kindForStatus(error.status),
       status: error.status,
@@ -222,7 +251,7 @@ function collectFieldErrors(node: unknown, path: string, out: PlatformFieldError
 export function platformFieldErrors(error: unknown): PlatformFieldError[] {
   if (!(error instanceof PlatformError) || error.code !== PlatformErrorCode.INVALID_FORM_BODY) return [];
   const cause = error.cause;
-  if (!(cause instanceof DiscordAPIError)) return [];
+  if (!isDiscordApiError(cause)) return [];
   const out: PlatformFieldError[] = [];
   collectFieldErrors((cause.rawError as { errors?: unknown }).errors, "", out);
   return out;

@@ -6,6 +6,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { isPremium } from "@/lib/guilds/premium";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import type { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { getPlugin } from "./index";
 import { versionConflict } from "./plugin-states";
@@ -13,6 +14,17 @@ import type { CollectionDefinition } from "./types";
 
 export type Item = { id: string; position: number; version: number; data: Record<string, unknown> };
 export type ItemScope = { guildId: string; pluginId: string; collection: string };
+
+/**
+ * A stored item read back through its schema before it is acted on (posted, sent). An item
+ * saved under an older schema gets a 409 naming the fields to fix, not a 500.
+ */
+export function parseStoredItem<T extends z.ZodObject>(schema: T, item: Item): z.output<T> {
+  const parsed = schema.safeParse(item.data);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.slice(0, 50).map((issue) => ({ path: issue.path.map(String).join(".") || "item", message: issue.message }));
+  throw new ApiError(409, "item_outdated", "This item was saved in an older format. Open it, correct the highlighted fields and save it again.", fields);
+}
 
 /** The JSON shape of an item in API answers: its fields beside id, position and version. */
 export function itemResponse(item: Item) {

@@ -4,6 +4,9 @@
 // when the platform rate-limits or fails.
 import { makeRole } from "@/emulators/platform/fixtures";
 import { USER_IDS } from "@/emulators/platform/data/ids";
+import { eq } from "drizzle-orm";
+import { getDb } from "@/lib/db/client";
+import { pluginItems } from "@/lib/db/schema";
 import { refreshGuildCache } from "@/lib/platform/bot-api";
 import { auditEventsSince, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -105,6 +108,21 @@ describe("embed send", () => {
     expect(after[0]!.embeds[0]!.title).toBe("Rules v2");
     expect(after[0]!.edited_timestamp).not.toBeNull();
     expect(harness.emulator.messages(refs.channel)).toHaveLength(messages.length);
+  });
+
+  it("answers 409 item_outdated, not a 500, for an embed saved in an older shape", async () => {
+    // Its own guild: the free limit of 5 embeds is spent by the other cases.
+    const other = addScratchGuild(harness, "workshop", "Outdated embeds");
+    const channel = (await guildRefs(other)).channel;
+    const path = `/guild_embeds/guilds/${other}/embeds`;
+    const embed = await create(path, embedBody("Old shape", { title: "Old shape" }, { channel_id: channel }));
+    const db = await getDb();
+    // The shape guild_embeds items had before the embed builder: one flat embed.
+    await db.update(pluginItems).set({ data: { title: "Old shape", description: "", channel_id: channel } }).where(eq(pluginItems.id, String(embed.id)));
+    const answer = await json(await pluginCall(ada, "POST", `${path}/${embed.id}/send`, { body: {} }), 409);
+    expect(answer.code).toBe("item_outdated");
+    expect((answer.fields as { path: string }[]).map((field) => field.path)).toEqual(expect.arrayContaining(["name", "embeds"]));
+    expect(harness.emulator.messages(channel)).toHaveLength(0);
   });
 
   it("posts a new message when the one sent before is gone", async () => {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { editMessage, postMessage } from "@/lib/platform/messages-api";
 import { renderTemplate } from "@/lib/templates/render";
 import { endpoint, type PluginEndpoint } from "../endpoint";
-import { getItem, itemResponse, updateItem, type ItemScope } from "../items";
+import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
 import { toPlatformEmbed } from "../embed-payload";
 import { assertTextChannel, guildTemplateContext, isUnknownMessage, NO_MENTIONS, postFailure } from "../posting";
@@ -51,7 +51,7 @@ export function guildEmbedsEndpoints(): PluginEndpoint[] {
       body: z.strictObject({ channel_id: z.string().regex(/^\d{17,20}$/, "must be a platform id").optional() }),
       handler: async ({ db, params, body, access }) => {
         const current = await getItem(db, scope(params.guildId), params.itemId);
-        const item = guildEmbeds.collections.embeds.itemSchema.parse(current.data);
+        const item = parseStoredItem(guildEmbeds.collections.embeds.itemSchema, current);
         const channelId = await assertTextChannel(params.guildId, body.channel_id ?? item.channel_id);
         const config = guildEmbeds.configSchema.parse((await readPluginState(db, params.guildId, guildEmbeds)).config);
         const context = await guildTemplateContext(access, channelId);

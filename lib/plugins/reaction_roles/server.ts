@@ -5,7 +5,7 @@ import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError } from "@/lib/http/api-error";
 import { addReaction, deleteMessage, editMessage, postMessage, removeReaction } from "@/lib/platform/messages-api";
 import { endpoint, type PluginEndpoint } from "../endpoint";
-import { getItem, itemResponse, updateItem, type ItemScope } from "../items";
+import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { assertTextChannel, isUnknownMessage, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { reactionRoles } from "./definition";
 
@@ -39,7 +39,7 @@ export function reactionRolesEndpoints(): PluginEndpoint[] {
       params: itemParams,
       handler: async ({ db, params, access }) => {
         const current = await getItem(db, scope(params.guildId), params.itemId);
-        const item = reactionRoles.collections.messages.itemSchema.parse(current.data);
+        const item = parseStoredItem(reactionRoles.collections.messages.itemSchema, current);
         const { messageId, channelId } = await posting(async () => {
           const pickers = await getGuildPickers(params.guildId);
           const pairRoles = item.pairs.filter((pair, index) => item.pairs.findIndex((other) => other.role_id === pair.role_id) === index);

@@ -6,7 +6,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { postMessage } from "@/lib/platform/messages-api";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { collectionEndpoints } from "../generic-endpoints";
-import { getItem } from "../items";
+import { getItem, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
 import { assertTextChannel, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { timers } from "./definition";
@@ -44,7 +44,7 @@ export function timersEndpoints(): PluginEndpoint[] {
       params: z.object({ guildId, itemId: z.string().uuid("must be an item id") }),
       handler: async ({ db, params, access }) => {
         const item = await getItem(db, { guildId: params.guildId, pluginId: timers.id, collection: "timers" }, params.itemId);
-        const timer = definition.itemSchema.parse(item.data);
+        const timer = parseStoredItem(definition.itemSchema, item);
         const config = timers.configSchema.parse((await readPluginState(db, params.guildId, timers)).config);
         return posting(async () => {
           const channelId = await assertTextChannel(params.guildId, timer.channel_id);
