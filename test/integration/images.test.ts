@@ -188,6 +188,17 @@ describe("POST /api/guilds/{id}/images", () => {
     await refused(() => send(imageForm(png.subarray(0, 20))), 400, "image_invalid");
   });
 
+  it("refuses a multipart body cut off before its closing boundary with 400", async () => {
+    const boundary = "----guildhall-test-boundary";
+    const png = await noise(16, 16).png().toBuffer();
+    const head = new TextEncoder().encode(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="cut.png"\r\nContent-Type: image/png\r\n\r\n`);
+    const cut = new Uint8Array(head.length + png.length);
+    cut.set(head);
+    cut.set(png, head.length);
+    // refused() also checks that no file and no row were left behind.
+    await refused(() => callBinary(upload, url(), cut, `multipart/form-data; boundary=${boundary}`, { jar: ada, params: { guildId: guild } }), 400, "image_missing");
+  });
+
   it("refuses images larger than 4096 pixels on a side with 400", async () => {
     const wide = await noise(4097, 2).png().toBuffer();
     await refused(() => send(imageForm(wide)), 400, "image_too_large_dimensions");
