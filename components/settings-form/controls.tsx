@@ -125,6 +125,9 @@ export function SelectControl({ id, field, value, onChange, disabled, invalid, d
   );
 }
 
+/** What an unset colour looks like on the platform (its accent); also the hex box's placeholder. */
+const UNSET_COLOR = "#5865f2";
+
 export function ColorControl({ id, field, value, onChange, disabled, invalid, describedBy, labels }: ControlProps<unknown>) {
   const color = typeof value === "number" ? hexOf(value) : "";
   const [text, setText] = useState(color);
@@ -134,7 +137,7 @@ export function ColorControl({ id, field, value, onChange, disabled, invalid, de
       <input
         type="color"
         className={styles.swatch}
-        value={color || "#000000"}
+        value={color || UNSET_COLOR}
         disabled={disabled}
         aria-label={labels.colorHex}
         onChange={(event) => onChange(colorOf(event.target.value))}
@@ -143,7 +146,7 @@ export function ColorControl({ id, field, value, onChange, disabled, invalid, de
         id={id}
         className={`${styles.input} ${styles.hex}`}
         value={text}
-        placeholder="#5865f2"
+        placeholder={UNSET_COLOR}
         maxLength={7}
         spellCheck={false}
         disabled={disabled}
