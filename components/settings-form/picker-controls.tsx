@@ -15,9 +15,9 @@ const NONE = "";
 /** One channel or role; nullable fields offer "None" first. */
 export function SinglePicker({ id, field, value, onChange, disabled, invalid, describedBy, labels, pickers }: PickerProps<unknown>) {
   const options = useMemo(() => {
-    const list = optionsFor(pickers, field.ui, labels);
+    const list = optionsFor(pickers, field.ui, labels, field.gives);
     return field.nullable ? [{ value: NONE, label: labels.none }, ...list] : list;
-  }, [pickers, field.ui, field.nullable, labels]);
+  }, [pickers, field.ui, field.nullable, field.gives, labels]);
   const current = typeof value === "string" && value ? value : null;
   const display = current ? (options.find((option) => option.value === current)?.label ?? unknownLabel(field.ui, labels)) : "";
   return (
@@ -39,7 +39,7 @@ export function SinglePicker({ id, field, value, onChange, disabled, invalid, de
 /** Several channels or roles as removable chips, plus a search box to add more. */
 export function MultiPicker({ id, field, value, onChange, disabled, invalid, describedBy, labels, pickers, limit }: PickerProps<unknown>) {
   const chosen = useMemo(() => (Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === "string") : []), [value]);
-  const all = useMemo(() => optionsFor(pickers, field.ui, labels), [pickers, field.ui, labels]);
+  const all = useMemo(() => optionsFor(pickers, field.ui, labels, field.gives), [pickers, field.ui, field.gives, labels]);
   const byId = useMemo(() => new Map(all.map((option) => [option.value, option])), [all]);
   const available = useMemo(() => all.filter((option) => !chosen.includes(option.value)), [all, chosen]);
   const max = limit ?? field.maxItems;

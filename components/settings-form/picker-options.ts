@@ -30,14 +30,18 @@ export function channelOptions(pickers: Pickers, ui: FieldUi): ComboOption[] {
   }));
 }
 
-/** Roles highest first, as the platform lists them. A mention needs a mentionable role; assigning needs one below the bot. */
-export function roleOptions(pickers: Pickers, ui: FieldUi, labels: FormLabels): ComboOption[] {
+/**
+ * Roles highest first, as the platform lists them. A mention needs a mentionable role; a
+ * role the bot gives must be one it can give; any other role field (access lists) takes any
+ * role but @everyone ("leave empty for everyone" says that).
+ */
+export function roleOptions(pickers: Pickers, ui: FieldUi, labels: FormLabels, gives = false): ComboOption[] {
   const mentionOnly = ui === "mentionable_role";
   return [...pickers.roles]
     .filter((role) => (mentionOnly ? role.mentionable && role.reason !== "everyone" : true))
     .sort((a, b) => b.position - a.position)
     .map((role) => {
-      const blocked = !mentionOnly && (!role.assignable || role.reason !== undefined);
+      const blocked = !mentionOnly && (gives ? !role.assignable : role.reason === "everyone");
       return {
         value: role.id,
         label: role.name,
@@ -48,10 +52,10 @@ export function roleOptions(pickers: Pickers, ui: FieldUi, labels: FormLabels): 
     });
 }
 
-export function optionsFor(pickers: Pickers, ui: FieldUi | undefined, labels: FormLabels): ComboOption[] {
+export function optionsFor(pickers: Pickers, ui: FieldUi | undefined, labels: FormLabels, gives = false): ComboOption[] {
   if (!ui) return [];
   if (isChannelUi(ui)) return channelOptions(pickers, ui);
-  if (isRoleUi(ui)) return roleOptions(pickers, ui, labels);
+  if (isRoleUi(ui)) return roleOptions(pickers, ui, labels, gives);
   return [];
 }
 

@@ -16,6 +16,8 @@ export type FormField = {
   minItems?: number;
   premium?: boolean;
   freeMax?: number;
+  /** A role the bot gives (FieldMeta.gives). */
+  gives?: boolean;
   default: unknown;
   nullable: boolean;
   required: boolean;
@@ -43,6 +45,7 @@ type JsonSchema = {
   ui?: FieldUi;
   premium?: boolean;
   freeMax?: number;
+  gives?: boolean;
 };
 
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
@@ -77,6 +80,7 @@ function toField(name: string, property: JsonSchema, required: boolean): FormFie
     ...(property.ui && { ui: property.ui }),
     ...(property.premium && { premium: true }),
     ...(property.freeMax !== undefined && { freeMax: property.freeMax }),
+    ...(property.gives && { gives: true }),
   };
   if (main.enum) return { ...base, type: "enum", options: main.enum.map(String) };
   if (main.type === "boolean") return { ...base, type: "boolean" };

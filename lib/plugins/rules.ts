@@ -8,11 +8,21 @@ import type { PluginDefinition } from "./types";
 // Checks that need the guild: ids must exist there, premium-only fields and
 // sizes need a premium guild. Run after zod, before any write.
 
+const ROLE_NOT_GIVABLE = {
+  above_bot: "is above the bot's highest role, so the bot cannot give it",
+  managed: "belongs to an integration, so the bot cannot give it",
+  everyone: "is @everyone, which every member already has",
+} as const;
+
 export function assertReferencesExist(schema: z.ZodType, value: unknown, pickers: GuildPickers): void {
   const channels = new Map(pickers.channels.map((channel) => [channel.id, channel]));
-  const roles = new Set(pickers.roles.map((role) => role.id));
+  const roles = new Map(pickers.roles.map((role) => [role.id, role]));
   const fields = collectReferences(schema, value).flatMap((ref) => {
-    if (ref.kind === "role") return roles.has(ref.id) ? [] : [{ path: ref.path, message: "is not a role of this server" }];
+    if (ref.kind === "role") {
+      const role = roles.get(ref.id);
+      if (!role) return [{ path: ref.path, message: "is not a role of this server" }];
+      return ref.gives && !role.assignable ? [{ path: ref.path, message: ROLE_NOT_GIVABLE[role.reason ?? "above_bot"] }] : [];
+    }
     const channel = channels.get(ref.id);
     if (!channel) return [{ path: ref.path, message: "is not a channel of this server" }];
     const allowed = CHANNEL_TYPES_BY_UI[ref.ui] ?? [];

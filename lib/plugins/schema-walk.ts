@@ -48,7 +48,7 @@ export function mapFields(schema: z.ZodType, value: unknown, visit: Visit, path 
   }
 }
 
-export type Reference = { kind: "channel" | "role"; ui: FieldUi; id: string; path: string };
+export type Reference = { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean };
 
 const CHANNEL_UIS: readonly FieldUi[] = ["channel", "channels", "voice_channel", "category_channel"];
 const ROLE_UIS: readonly FieldUi[] = ["role", "roles", "mentionable_role"];
@@ -68,7 +68,7 @@ export function collectReferences(schema: z.ZodType, value: unknown): Reference[
     if (kind && meta.ui) {
       const ids = Array.isArray(fieldValue) ? fieldValue : [fieldValue];
       ids.forEach((id, index) => {
-        if (typeof id === "string") found.push({ kind, ui: meta.ui!, id, path: Array.isArray(fieldValue) ? `${path}.${index}` : path });
+        if (typeof id === "string") found.push({ kind, ui: meta.ui!, id, path: Array.isArray(fieldValue) ? `${path}.${index}` : path, gives: meta.gives === true });
       });
     }
     return fieldValue;

@@ -33,6 +33,12 @@ export type FieldMeta = {
   premium?: boolean;
   /** Lists (and strings) longer than this need a premium guild. */
   freeMax?: number;
+  /**
+   * Role fields: the bot gives members this role, so it must sit below the bot's highest
+   * role (and not be @everyone or an integration's role). Roles that only grant access to
+   * something (allowed roles, moderators) may be any role.
+   */
+  gives?: boolean;
 };
 
 export type CollectionDefinition = {

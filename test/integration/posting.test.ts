@@ -191,18 +191,32 @@ describe("reaction roles post", () => {
     expect((await read(`${base()}/${item.id}`)).message_id).toBe(result.message_id);
   });
 
-  it("refuses roles the bot cannot give, before posting anything", async () => {
+  it("refuses to save a pair whose role sits above the bot's highest role", async () => {
     const state = harness.emulator.state.guild(guild)!;
     const high = freshSnowflake();
     state.roles.push(makeRole(high, { name: "Admins above the bot", color: 0, permissions: [] }, 500));
     refreshGuildCache(guild);
-    const item = await create(base(), { channel_id: refs.channel, message: "Too high", pairs: [{ emoji: "🔴", role_id: high }, { emoji: "🟢", role_id: refs.role }] });
+    const response = await pluginCall(ada, "POST", base(), { body: { channel_id: refs.channel, message: "Too high", pairs: [{ emoji: "🔴", role_id: high }] } });
+    const body = (await readBody(response)) as { code: string; fields: Array<{ path: string; message: string }> };
+    expect(response.status).toBe(400);
+    expect(body.code).toBe("validation_failed");
+    expect(body.fields).toEqual([{ path: "pairs.0.role_id", message: "is above the bot's highest role, so the bot cannot give it" }]);
+  });
+
+  it("refuses to post when a saved pair's role was moved above the bot since, before posting anything", async () => {
+    const state = harness.emulator.state.guild(guild)!;
+    const moving = freshSnowflake();
+    state.roles.push(makeRole(moving, { name: "Moved above the bot", color: 0, permissions: [] }, 1));
+    refreshGuildCache(guild);
+    const item = await create(base(), { channel_id: refs.channel, message: "Moved", pairs: [{ emoji: "🔴", role_id: moving }, { emoji: "🟢", role_id: refs.role }] });
+    state.roles.find((role) => role.id === moving)!.position = 500;
+    refreshGuildCache(guild);
     const count = harness.emulator.messages(refs.channel).length;
     const response = await pluginCall(ada, "POST", `${base()}/${item.id}/post`);
     const body = (await readBody(response)) as { code: string; message: string; fields: Array<{ path: string; message: string }> };
     expect(response.status).toBe(400);
     expect(body.code).toBe("role_not_assignable");
-    expect(body.message).toContain("Admins above the bot");
+    expect(body.message).toContain("Moved above the bot");
     expect(body.fields).toEqual([{ path: "pairs.0.role_id", message: "above_bot" }]);
     expect(harness.emulator.messages(refs.channel)).toHaveLength(count);
     expect((await read(`${base()}/${item.id}`)).message_id).toBeNull();

@@ -23,7 +23,7 @@ export const achievements = definePlugin({
         emoji: emojiField("🏆"),
         condition: z.enum(TROPHY_CONDITIONS),
         threshold: z.number().int().min(1).max(1_000_000),
-        reward_role_id: roleField(),
+        reward_role_id: roleField({ gives: true }),
       }),
       limits: { free: 10, premium: 100 },
       titleField: "name",

@@ -23,7 +23,7 @@ export const automations = definePlugin({
         trigger: z.enum(AUTOMATION_TRIGGERS),
         action: z.enum(AUTOMATION_ACTIONS),
         channel_id: channelField(),
-        role_id: roleField(),
+        role_id: roleField({ gives: true }),
         message: messageField(""),
         enabled: toggle(true),
       }),

@@ -10,7 +10,7 @@ export const birthdays = definePlugin({
   configSchema: z.strictObject({
     announcement_channel_id: channelField(),
     announcement_message: messageField("Happy birthday {user.mention}! 🎂"),
-    birthday_role_id: roleField(),
+    birthday_role_id: roleField({ gives: true }),
     timezone: timezoneField("UTC"),
     announcement_hour: integer(0, 23, 9),
     show_age: toggle(false),

@@ -17,7 +17,7 @@ export const blindtest = definePlugin({
     rounds: integer(1, 50, 10),
     guess_seconds: integer(10, 120, 30),
     lenient_answers: toggle(true),
-    winner_role_id: roleField(),
+    winner_role_id: roleField({ gives: true }),
   }),
   collections: {},
 });

@@ -23,7 +23,7 @@ export const economy = definePlugin({
         name: z.string().min(1).max(64),
         price: z.number().int().min(0).max(1_000_000_000),
         description: text(256),
-        role_id: roleField(),
+        role_id: roleField({ gives: true }),
         stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
       }),
       limits: { free: 5, premium: 100 },

@@ -16,7 +16,7 @@ export const levels = definePlugin({
     level_up_message: messageField("GG {user.mention}, you just levelled up!"),
     no_xp_role_ids: rolesField(25),
     no_xp_channel_ids: channelsField(50),
-    role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField() }), 100, { freeMax: 10 }),
+    role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField({ gives: true }) }), 100, { freeMax: 10 }),
     stack_rewards: toggle(true),
     rank_card_background_color: colorField(0x23272a),
     rank_card_accent_color: colorField(0x5865f2),

@@ -9,7 +9,7 @@ export const moderator = definePlugin({
   icon: "shield",
   configSchema: z.strictObject({
     log_channel_id: channelField(),
-    mute_role_id: roleField(),
+    mute_role_id: roleField({ gives: true }),
     moderator_role_ids: rolesField(25),
     dm_on_infraction: toggle(true),
     mute_after_warnings: integer(0, 50, 3),

@@ -13,7 +13,7 @@ export const nftAvatars = definePlugin({
   configSchema: z.strictObject({
     chain: z.enum(["ethereum", "polygon", "base"]).default("ethereum"),
     collection_address: z.union([z.string().max(42).regex(CONTRACT_ADDRESS, "must be a 0x contract address"), z.literal("")]).default(""),
-    holder_role_id: roleField(),
+    holder_role_id: roleField({ gives: true }),
     announcement_channel_id: channelField(),
     recheck_hours: integer(1, 168, 24),
     show_on_rank_card: toggle(true),

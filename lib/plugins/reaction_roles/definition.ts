@@ -22,7 +22,7 @@ export const reactionRoles = definePlugin({
         message: requiredMessageField(),
         mode: z.enum(REACTION_ROLE_MODES).default("normal"),
         pairs: z
-          .array(z.strictObject({ emoji: requiredEmojiField(), role_id: requiredRoleField() }))
+          .array(z.strictObject({ emoji: requiredEmojiField(), role_id: requiredRoleField({ gives: true }) }))
           .min(1)
           .max(20)
           .refine((pairs) => new Set(pairs.map((pair) => pair.emoji)).size === pairs.length, "each emoji may be used once"),

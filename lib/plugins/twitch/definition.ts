@@ -14,7 +14,7 @@ export const twitch = definePlugin({
     default_message: messageField("A stream just went live on Twitch, come and say hi!"),
     show_preview: toggle(true),
     delete_when_offline: toggle(false),
-    live_role_id: roleField(),
+    live_role_id: roleField({ gives: true }),
   }),
   collections: {
     streamers: {

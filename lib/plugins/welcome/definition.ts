@@ -31,7 +31,7 @@ export const welcome = definePlugin({
     leave_enabled: toggle(false),
     leave_channel_id: channelField(),
     leave_message: messageField("{user.name} left the server."),
-    join_role_ids: rolesField(10, { freeMax: 1 }),
+    join_role_ids: rolesField(10, { freeMax: 1, gives: true }),
     card_enabled: toggle(false),
     card_background: cardBackgroundSchema.default(DEFAULT_BACKGROUND),
     card_title: text(CARD_TITLE_MAX, "Welcome!"),

@@ -1,0 +1,44 @@
+import { roleOptions } from "./picker-options";
+import type { FormLabels, Pickers } from "./types";
+
+const role = (id: string, position: number, extra: Partial<Pickers["roles"][number]> = {}): Pickers["roles"][number] => ({
+  id,
+  name: `role ${id}`,
+  color: 0,
+  position,
+  mentionable: false,
+  managed: false,
+  assignable: true,
+  ...extra,
+});
+
+const pickers: Pickers = {
+  channels: [],
+  roles: [
+    role("everyone", 0, { assignable: false, reason: "everyone", mentionable: true }),
+    role("member", 1, { mentionable: true }),
+    role("integration", 2, { assignable: false, reason: "managed" }),
+    role("admin", 9, { assignable: false, reason: "above_bot", mentionable: true }),
+  ],
+};
+const labels = { reasons: { above_bot: "Above the bot", managed: "Integration", everyone: "Everyone" } } as FormLabels;
+
+const blocked = (options: ReturnType<typeof roleOptions>) => Object.fromEntries(options.map((option) => [option.value, option.disabled ? option.hint : false]));
+
+describe("role picker options", () => {
+  it("lists roles highest first", () => {
+    expect(roleOptions(pickers, "roles", labels).map((option) => option.value)).toEqual(["admin", "integration", "member", "everyone"]);
+  });
+
+  it("offers only roles the bot can give for a field whose role the bot gives, with the reason", () => {
+    expect(blocked(roleOptions(pickers, "roles", labels, true))).toEqual({ admin: "Above the bot", integration: "Integration", member: false, everyone: "Everyone" });
+  });
+
+  it("offers any role but @everyone for an access list", () => {
+    expect(blocked(roleOptions(pickers, "roles", labels))).toEqual({ admin: false, integration: false, member: false, everyone: "Everyone" });
+  });
+
+  it("offers mentionable roles only for a ping, wherever they sit", () => {
+    expect(blocked(roleOptions(pickers, "mentionable_role", labels))).toEqual({ admin: false, member: false });
+  });
+});
