@@ -8,6 +8,7 @@ import { computeMemberPermissions, hasPermissions, Permission } from "@/lib/plat
 import type { Session } from "@/lib/session/session-cookie";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
+import { findManagedGuild } from "./user-guilds";
 
 export type GuildAccess = {
   guildId: string;
@@ -34,8 +35,8 @@ export async function requireGuildAccess(db: Db, session: Session, guildId: stri
 
 /** The permission half of requireGuildAccess, without the database (middleware runs it for guild pages). */
 export async function checkGuildPermission(session: Session, guildId: string): Promise<Omit<GuildAccess, "premium" | "buffs">> {
-  const guild = await botView(() => getGuildWithMeta(guildId));
-  const member = await botView(() => getGuildMemberWithMeta(guildId, session.userId));
+  const guild = await botView(session, guildId, () => getGuildWithMeta(guildId));
+  const member = await botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId));
   if (!member.value) throw forbidden();
   const isOwner = guild.value.owner_id === session.userId;
   const permissions = computeMemberPermissions({
@@ -48,15 +49,17 @@ export async function checkGuildPermission(session: Session, guildId: string): P
   return { guildId, userId: session.userId, guild: guild.value, isOwner, permissions, stale: guild.stale || member.stale };
 }
 
-async function botView<T>(load: () => Promise<T>): Promise<T> {
+async function botView<T>(session: Session, guildId: string, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
-    // The bot sees nothing of a guild it is not in: answer the same for unknown guilds.
-    if (error instanceof PlatformError && (error.kind === "forbidden" || error.kind === "not_found")) {
-      throw new ApiError(404, "guild_not_found", "Guildhall is not in this server, or the server does not exist.");
-    }
-    throw error;
+    if (!(error instanceof PlatformError && (error.kind === "forbidden" || error.kind === "not_found"))) throw error;
+    // The bot sees nothing of a guild it is not in (or that does not exist). Only someone who
+    // manages the guild learns that; anyone else gets the same 403 as for a guild the bot is
+    // in, so the answer does not tell strangers where the bot is.
+    const managed = await findManagedGuild(session, guildId).catch(() => null);
+    if (!managed) throw forbidden();
+    throw new ApiError(404, "guild_not_found", "Guildhall is not in this server yet: add the bot first.");
   }
 }
 

@@ -94,6 +94,25 @@ describe("GET /api/guilds/{id}", () => {
   });
 });
 
+describe("guilds the caller cannot open", () => {
+  const get = (guildId: string) => call(getGuild, `/api/guilds/${guildId}`, { jar: ada, params: { guildId } });
+
+  it("answers a stranger the same 403 whether or not the bot is in the guild", async () => {
+    const botPresentNotMember = await get(GUILD_IDS.synthwave);
+    const unknown = await get("999999999999999999");
+    expect([botPresentNotMember.status, unknown.status]).toEqual([403, 403]);
+    const [a, b] = [await readBody(botPresentNotMember), await readBody(unknown)];
+    expect(a).toEqual(b);
+    expect(isEnvelope(a, 403)).toBe(true);
+  });
+
+  it("tells a manager that the bot is missing with 404", async () => {
+    const response = await get(GUILD_IDS.speedrun);
+    expect(response.status).toBe(404);
+    expect(await readBody(response)).toMatchObject({ code: "guild_not_found" });
+  });
+});
+
 describe("PATCH /api/guilds/{id}", () => {
   it("saves with If-Match, answers 412 when stale, and writes without If-Match", async () => {
     const current = await read();
