@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The S3_* settings (lib/env.ts) and the storage getStorage() picks from them.
-import { EnvError, parseEnv, resetEnvCache } from "@/lib/env";
-import { setEnv } from "@/test/set-env";
+import { EnvError, parseEnv } from "@/lib/env";
+import { clearEnv, setEnv } from "@/test/set-env";
 import { getStorage } from "./index";
 import { LocalDiskStorage } from "./local";
 import { S3Storage } from "./s3";
@@ -55,12 +55,7 @@ describe("S3 settings", () => {
 });
 
 describe("getStorage", () => {
-  const saved = { ...process.env };
-  afterEach(() => {
-    for (const key of Object.keys(s3)) delete process.env[key];
-    Object.assign(process.env, saved);
-    resetEnvCache();
-  });
+  afterEach(() => clearEnv(Object.keys(s3)));
 
   it("is the local folder without S3 settings and the bucket with them, made again when the settings are", () => {
     const local = getStorage();

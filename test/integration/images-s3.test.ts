@@ -13,7 +13,6 @@ import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
 import { GET as serve } from "@/app/api/uploads/[key]/route";
 import { getDb } from "@/lib/db/client";
 import { uploads } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { IMMUTABLE_CACHE_CONTROL } from "@/lib/storage/s3";
 import { readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -21,7 +20,7 @@ import { startFakeS3, type FakeS3 } from "@/test/fakes/s3-server";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
-import { setEnv } from "@/test/set-env";
+import { clearEnv, setEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
 
 type Created = { id: string; url: string; width: number; height: number; content_type: string; bytes: number };
@@ -32,8 +31,7 @@ const S3_KEYS = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S
 
 // A local folder that must stay empty: with S3 configured nothing is written there.
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-uploads-s3-test-"));
-process.env.UPLOADS_DIR = uploadsDir;
-resetEnvCache();
+setEnv({ UPLOADS_DIR: uploadsDir });
 
 let fake: FakeS3;
 let harness: EmulatorHarness;
@@ -51,8 +49,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await harness.stop();
   await fake.stop();
-  for (const key of S3_KEYS) delete process.env[key];
-  resetEnvCache();
+  clearEnv(S3_KEYS);
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 beforeEach(() => {
