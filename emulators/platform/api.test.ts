@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { DEMO_USER_ID, EMULATOR_CLIENT_ID } from "./credentials";
 import { GUILD_IDS, USER_IDS } from "./data/ids";
-import { startPlatformEmulator, type PlatformEmulator } from "./server";
-import { BOT_AUTH, bearer, getJson, signIn } from "./test-helpers";
+import { type PlatformEmulator } from "./server";
+import { BOT_AUTH, bearer, getJson, signIn, emulatorForThisFile } from "./test-helpers";
 
 const ADMINISTRATOR = 1n << 3n;
 const MANAGE_GUILD = 1n << 5n;
@@ -28,17 +28,11 @@ let emulator: PlatformEmulator;
 let api: string;
 let ada: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  api = `${emulator.url}/api/v10`;
-  ada = (await signIn(emulator.url)).access_token;
+emulatorForThisFile(async (started) => {
+  emulator = started;
+  api = `${started.url}/api/v10`;
+  ada = (await signIn(started.url)).access_token;
 });
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-beforeEach(() => emulator.reset());
 
 const has = (permissions: string, bit: bigint) => (BigInt(permissions) & bit) === bit;
 

@@ -1,24 +1,18 @@
 /** @jest-environment node */
 import { DEMO_USER_ID, EMULATOR_CLIENT_ID } from "./credentials";
 import { GUILD_IDS, USER_IDS } from "./data/ids";
-import { startPlatformEmulator, type PlatformEmulator } from "./server";
-import { BOT_AUTH, REDIRECT_URI, authorizeUrl, autoAuthorize, exchange, getJson, type TokenBody } from "./test-helpers";
+import { type PlatformEmulator } from "./server";
+import { BOT_AUTH, REDIRECT_URI, authorizeUrl, autoAuthorize, exchange, getJson, type TokenBody, emulatorForThisFile } from "./test-helpers";
 
 const BOT_PERMISSIONS = ((1n << 28n) | (1n << 10n) | (1n << 11n) | (1n << 40n)).toString();
 
 let emulator: PlatformEmulator;
 let api: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  api = `${emulator.url}/api/v10`;
+emulatorForThisFile((started) => {
+  emulator = started;
+  api = `${started.url}/api/v10`;
 });
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-beforeEach(() => emulator.reset());
 
 const botParams = (guildId: string, extra: Record<string, string> = {}) => ({
   scope: "bot applications.commands",

@@ -2,19 +2,19 @@
 import { DEMO_USER_ID } from "./credentials";
 import { GUILD_IDS, USER_IDS } from "./data/ids";
 import { initials } from "./cdn";
-import { startPlatformEmulator, type PlatformEmulator } from "./server";
+import { type PlatformEmulator } from "./server";
+import { emulatorForThisFile } from "./test-helpers";
 
 let emulator: PlatformEmulator;
 let cdn: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  cdn = `${emulator.url}/cdn`;
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+emulatorForThisFile(
+  (started) => {
+    emulator = started;
+    cdn = `${started.url}/cdn`;
+  },
+  { resetEach: false },
+);
 
 describe("CDN", () => {
   it("serves guild icons as immutable SVG with the guild's initials", async () => {

@@ -1,20 +1,19 @@
 /** @jest-environment node */
 import { GUILD_IDS } from "./data/ids";
 import { startPlatformEmulator, type PlatformEmulator } from "./server";
-import { BOT_AUTH, bearer, getJson, postToken, signIn } from "./test-helpers";
+import { BOT_AUTH, bearer, getJson, postToken, signIn, emulatorForThisFile } from "./test-helpers";
 
 let emulator: PlatformEmulator;
 let api: string;
 let ada: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  api = `${emulator.url}/api/v10`;
-});
-
-afterAll(async () => {
-  await emulator.close();
-});
+emulatorForThisFile(
+  (started) => {
+    emulator = started;
+    api = `${started.url}/api/v10`;
+  },
+  { resetEach: false },
+);
 
 beforeEach(async () => {
   emulator.reset();

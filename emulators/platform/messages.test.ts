@@ -3,9 +3,9 @@ import { GUILD_IDS, USER_IDS } from "./data/ids";
 import type { MessageRecord } from "./messages";
 import type { ChannelRecord } from "./model";
 import { PERMISSIONS } from "./permissions";
-import { startPlatformEmulator, type PlatformEmulator, type StoredMessage } from "./server";
+import { type PlatformEmulator, type StoredMessage } from "./server";
 import { snowflakeDate } from "./snowflake";
-import { BOT_AUTH, bearer, signIn } from "./test-helpers";
+import { BOT_AUTH, bearer, signIn, emulatorForThisFile } from "./test-helpers";
 
 interface FieldError {
   code: string;
@@ -21,16 +21,10 @@ interface ErrorBody {
 let emulator: PlatformEmulator;
 let api: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  api = `${emulator.url}/api/v10`;
+emulatorForThisFile((started) => {
+  emulator = started;
+  api = `${started.url}/api/v10`;
 });
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-beforeEach(() => emulator.reset());
 
 // ---------------------------------------------------------------------------
 // Helpers.

@@ -1,24 +1,16 @@
 /** @jest-environment node */
 import { DEMO_USER_ID } from "./credentials";
 import { USER_IDS } from "./data/ids";
-import { startPlatformEmulator, type PlatformEmulator } from "./server";
-import {
-  REDIRECT_URI, authorizeUrl, autoAuthorize, bearer, exchange, getJson, postToken, signIn, sleep, type TokenBody,
-} from "./test-helpers";
+import { type PlatformEmulator } from "./server";
+import { REDIRECT_URI, authorizeUrl, autoAuthorize, bearer, emulatorForThisFile, exchange, getJson, postToken, signIn, sleep, type TokenBody } from "./test-helpers";
 
 let emulator: PlatformEmulator;
 let api: string;
 
-beforeAll(async () => {
-  emulator = await startPlatformEmulator({ port: 0, quiet: true });
-  api = `${emulator.url}/api/v10`;
+emulatorForThisFile((started) => {
+  emulator = started;
+  api = `${started.url}/api/v10`;
 });
-
-afterAll(async () => {
-  await emulator.close();
-});
-
-beforeEach(() => emulator.reset());
 
 describe("authorization code flow", () => {
   it("redirects with a code and the state, and the code buys tokens that work", async () => {

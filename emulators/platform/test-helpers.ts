@@ -1,6 +1,23 @@
+import { startPlatformEmulator, type PlatformEmulator } from "./server";
 import { DEMO_USER_ID, EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "./credentials";
 
 // Shared by the emulator's own jest files (not a test file itself).
+
+/**
+ * Starts one emulator for the calling test file (after `onStart` has seen it) and closes
+ * it at the end; with `resetEach` its state goes back to the fixtures before every test.
+ */
+export function emulatorForThisFile(onStart: (emulator: PlatformEmulator) => void | Promise<void>, { resetEach = true } = {}): void {
+  let started: PlatformEmulator | undefined;
+  beforeAll(async () => {
+    started = await startPlatformEmulator({ port: 0, quiet: true });
+    await onStart(started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  if (resetEach) beforeEach(() => started?.reset());
+}
 
 export const REDIRECT_URI = "http://localhost:3000/auth/callback";
 export const BOT_AUTH = { Authorization: `Bot ${EMULATOR_BOT_TOKEN}` };
