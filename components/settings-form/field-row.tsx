@@ -85,7 +85,9 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
     );
   }
 
-  if (field.ui === "embeds" && context.message && context.embedBuilder) {
+  // Embed lists get the embed builder when the page sent its data; otherwise they are drawn as any list.
+  const builder = field.ui === "embeds" && context.message && context.embedBuilder ? { data: context.message, labels: context.embedBuilder } : null;
+  if (builder || isGroup(field)) {
     const fieldText = (key: string) => context.texts[`${textKey}.${key}`]?.label ?? humanize(key.split(".").pop() ?? key);
     return (
       <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
@@ -94,35 +96,23 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
         </legend>
         {help}
         {cap}
-        <EmbedBuilder
-          id={id}
-          path={path}
-          value={value}
-          onChange={onChange}
-          disabled={control.disabled}
-          min={field.minItems ?? 0}
-          max={limit ?? field.maxItems ?? 10}
-          fieldText={fieldText}
-          errors={context.errors}
-          pickers={context.pickers}
-          data={context.message}
-          labels={context.embedBuilder}
-          formLabels={labels}
-        />
-        {errorText}
-      </fieldset>
-    );
-  }
-
-  if (isGroup(field)) {
-    return (
-      <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
-        <legend className={styles.label}>
-          {text.label} {badge}
-        </legend>
-        {help}
-        {cap}
-        {field.type === "object-array" ? (
+        {builder ? (
+          <EmbedBuilder
+            id={id}
+            path={path}
+            value={value}
+            onChange={onChange}
+            disabled={control.disabled}
+            min={field.minItems ?? 0}
+            max={limit ?? field.maxItems ?? 10}
+            fieldText={fieldText}
+            errors={context.errors}
+            pickers={context.pickers}
+            data={builder.data}
+            labels={builder.labels}
+            formLabels={labels}
+          />
+        ) : field.type === "object-array" ? (
           <ObjectList {...control} path={path} textKey={textKey} context={{ ...context, disabled: control.disabled }} />
         ) : field.itemType === "enum" ? (
           <EnumChecks {...control} optionLabels={text.options} />
