@@ -16,14 +16,13 @@ const config: NextConfig = {
   // PGlite ships WebAssembly and data files that must not be bundled.
   serverExternalPackages: ["@electric-sql/pglite"],
   images: { unoptimized: true },
-  // `npm test` runs tsc and eslint on the whole tree first; the build need not repeat them.
+  // `npm test` runs tsc on the whole tree first; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  eslint: { ignoreDuringBuilds: true },
   // The guild overview is a cached page; by default the browser's router would reuse it
   // for 5 minutes, showing a plugin switched on a moment ago elsewhere as still off.
   // The page cache stays in memory: on disk it would outlive the database it was drawn
   // from (a reset database, another instance's writes) and serve old pages after a restart.
-  experimental: { staleTimes: { static: 0 }, isrFlushToDisk: false },
+  experimental: { isrFlushToDisk: false },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },
