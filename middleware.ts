@@ -8,7 +8,10 @@ import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { getEnv } from "@/lib/env";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
+import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
+import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
+import { pageGeneration } from "@/lib/guilds/page-generation";
 
 // Early decisions: language prefix, the login redirect, token refresh, the
 // anti-forgery cookie, and who may open a guild's pages (the guild overview is a
@@ -25,6 +28,8 @@ const LEGAL = new Map([
 export async function middleware(req: NextRequest) {
   const { pathname, search } = req.nextUrl;
   const segment = firstSegment(pathname);
+  // Only this function may vouch for a verdict: a copy sent by the client is dropped.
+  req.headers.delete(VERDICT_HEADER);
   const session = await currentSession(req);
 
   if (!isLocale(segment) && !UNPREFIXED.has(segment)) {
@@ -62,6 +67,7 @@ export async function middleware(req: NextRequest) {
     // Fails closed: when the platform cannot answer, the unavailable page explains.
     const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
     if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
+    req.headers.set(VERDICT_HEADER, signVerdict(guildId, session.current.userId));
     // The overview comes from the page cache, which labels it for shared caches (s-maxage):
     // a proxy keeping it would hand one guild's page to anyone. Only the browser may keep it.
     const response = finish(req, session);
@@ -108,13 +114,31 @@ async function currentSession(req: NextRequest): Promise<SessionState> {
   return { current: outcome.session, sealed: await seal(SESSION_COOKIE, outcome.session) };
 }
 
+/** Which scripts the page at this path may run (see lib/http/csp.ts); null for API calls. */
+function scriptPolicy(pathname: string): ScriptPolicy | null {
+  if (firstSegment(pathname) === "api") return null;
+  const hashes = prerenderedScriptHashes(pathname);
+  if (hashes) return { hashes };
+  const [, locale = "", area, guildId, page] = pathname.split("/");
+  // The cached overview: one nonce per render of it (it is reached only after the verdict).
+  if (area === "dashboard" && guildId && /^\d{17,20}$/.test(guildId) && page === undefined) {
+    return { nonce: derivedNonce("overview", guildId, locale, String(pageGeneration(guildId))) };
+  }
+  return { nonce: randomNonce() };
+}
+
 /** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */
 function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextResponse {
   const name = cookieName(SESSION_COOKIE);
   if (session.sealed) req.cookies.set(name, session.sealed);
   else if (session.cleared) req.cookies.delete(name);
+  const scripts = scriptPolicy((rewriteTo ?? req.nextUrl).pathname);
+  const csp = scripts ? contentSecurityPolicy(scripts) : null;
+  // Next puts the nonce it finds in the request's policy on the scripts it renders.
+  if (csp && "nonce" in scripts!) req.headers.set("content-security-policy", csp);
   const forward = { request: { headers: req.headers } };
   const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
+  if (csp) response.headers.set("Content-Security-Policy", csp);
   if (session.sealed) response.cookies.set(name, session.sealed, cookieOptions(SESSION_COOKIE));
   else if (session.cleared) response.cookies.set(name, "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
   if (!req.cookies.get(XSRF_COOKIE)) {
@@ -130,5 +154,9 @@ function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextR
 
 export const config = {
   runtime: "nodejs",
-  matcher: ["/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)",
+    // Every dashboard path, whatever it ends with: `/en/dashboard/{id}/x.png` must meet the verdict too.
+    "/:locale/dashboard/:path*",
+  ],
 };

@@ -3,6 +3,13 @@ import { z } from "zod";
 // The only reader of process.env. Parsed lazily (first call) so tests and the
 // start script can set variables before anything reads them, then cached.
 
+/**
+ * Next's compiler writes "nodejs" here in its server bundles (the documented check in
+ * instrumentation files); code run outside Next, such as the handler tests and scripts,
+ * sees undefined. Not a setting: nothing can change it at run time.
+ */
+export const INSIDE_NEXT_SERVER = process.env.NEXT_RUNTIME === "nodejs";
+
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 

@@ -35,8 +35,11 @@ export async function requireGuildAccess(db: Db, session: Session, guildId: stri
 
 /** The permission half of requireGuildAccess, without the database (middleware runs it for guild pages). */
 export async function checkGuildPermission(session: Session, guildId: string): Promise<Omit<GuildAccess, "premium" | "buffs">> {
-  const guild = await botView(session, guildId, () => getGuildWithMeta(guildId));
-  const member = await botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId));
+  // Both at once: a slow platform then costs one wait, not two.
+  const [guild, member] = await Promise.all([
+    botView(session, guildId, () => getGuildWithMeta(guildId)),
+    botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId)),
+  ]);
   if (!member.value) throw forbidden();
   const isOwner = guild.value.owner_id === session.userId;
   const permissions = computeMemberPermissions({

@@ -11,7 +11,7 @@ import {
   type RESTGetAPIGuildRolesResult,
 } from "discord-api-types/v10";
 
-import { cachedWithMeta, invalidate, invalidatePrefix, updateCached, type CachePolicy, type CacheResult } from "./cache";
+import { cachedWithMeta, invalidate, invalidatePrefix, peek, updateCached, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
 import { botGet } from "./rest";
 import { isSnowflake } from "./snowflake";
@@ -99,6 +99,11 @@ export async function getGuildWithMeta(guildId: string): Promise<CacheResult<RES
   return cachedWithMeta(`${guildKey(guildId)}guild`, GUILD_CACHE_POLICY, () =>
     botGet<RESTGetAPIGuildResult>(Routes.guild(guildId), { query: makeURLSearchParams({ with_counts: true }) }),
   );
+}
+
+/** Whether the guild was read before and is still in the cache (possibly expired but usable). */
+export function isGuildCached(guildId: string): boolean {
+  return peek(`${guildKey(guildId)}guild`) !== undefined;
 }
 
 /** The guild with approximate member and presence counts. Throws PlatformError (not_found, forbidden...). */

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 
-import { ageCacheForTests } from "./cache";
+import { ageCacheForTests, FAILURE_BACKOFF_MS } from "./cache";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { PlatformError } from "./errors";
 import type { OAuthTokens } from "./oauth";
@@ -143,7 +143,7 @@ describe("when the platform fails", () => {
     expect(harness.callsTo(GUILDS_ROUTE)).toBe(3);
 
     harness.emulator.clearFaults();
-    ageCacheForTests(2_000); // past the failure backoff
+    ageCacheForTests(FAILURE_BACKOFF_MS); // past the failure backoff
     const recovered = await getCurrentUserGuildsWithMeta(ada.accessToken);
     expect(recovered.stale).toBe(false);
   });
