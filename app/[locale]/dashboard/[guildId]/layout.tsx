@@ -8,6 +8,7 @@ import { isSnowflake } from "@/lib/platform/snowflake";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { GuildNav } from "./guild-nav";
 import { getPluginText } from "./plugin-text";
+import { RefreshAfterWrites } from "./refresh-after-writes";
 import styles from "./shell.module.css";
 
 type Props = { children: React.ReactNode; params: Promise<{ locale: string; guildId: string }> };
@@ -37,6 +38,7 @@ export default async function GuildLayout({ children, params }: Props) {
   return (
     <div className={`container ${styles.shell}`}>
       <PluginIconSprite />
+      <RefreshAfterWrites guildId={guildId} />
       {/* The menu holds ~40 links: keyboard users can jump past it. */}
       <a className="skip-link" href="#guild-content">
         {t("skipToPage")}
