@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { onErrorModal } from "./error-bus";
-import { apiFetch, classifyStatus, getSessionId, readCookie, shouldRaiseModal, TransportError } from "./client-fetch";
+import { apiFetch, classifyStatus, getSessionId, onApiWrite, readCookie, shouldRaiseModal, TransportError } from "./client-fetch";
 
 describe("shouldRaiseModal (spec 8)", () => {
   it("raises for a body with a code, a status_code of 410 or more, or HTTP 500", () => {
@@ -77,6 +77,18 @@ describe("apiFetch", () => {
     expect(seen[0]!.get("if-match")).toBe('"3"');
     expect((error as TransportError).status).toBe(412);
     expect(messages).toEqual(["Changed elsewhere"]);
+  });
+
+  it("tells write listeners about successful writes only", async () => {
+    const writes: string[] = [];
+    const stop = onApiWrite((path) => writes.push(path));
+    global.fetch = jest.fn(async (url: RequestInfo | URL) => reply(String(url).endsWith("/bad") ? 400 : 200, {})) as typeof fetch;
+    await apiFetch("/plugins/help/config/1", { method: "PATCH", body: { enabled: true } });
+    await apiFetch("/plugins/help/config/1");
+    await apiFetch("/bad", { method: "POST", silent: true }).catch(() => undefined);
+    stop();
+    await apiFetch("/guilds/1/refresh", { method: "POST" });
+    expect(writes).toEqual(["/plugins/help/config/1"]);
   });
 
   it("classes a refused connection, a cancel and a timeout", async () => {

@@ -80,6 +80,17 @@ export function errorCodeOf(body: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+const writeListeners = new Set<(path: string) => void>();
+
+/**
+ * Hears every successful write (any method but GET) made through apiFetch, with its path;
+ * the guild pages refresh the router from here (RefreshAfterWrites). Returns the unsubscribe.
+ */
+export function onApiWrite(listener: (path: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
@@ -103,7 +114,10 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   }
 
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as T;
+  if (response.ok) {
+    if (method !== "GET") for (const listener of writeListeners) listener(path);
+    return body as T;
+  }
   const message = errorMessageOf(body);
   const handled = options.silent || options.handles?.includes(errorCodeOf(body) ?? "");
   if (!handled && shouldRaiseModal(response.status, body)) raiseErrorModal({ message });

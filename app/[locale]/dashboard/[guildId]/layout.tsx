@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { PluginIconSprite } from "@/components/plugin-icon";
 import { isSnowflake } from "@/lib/platform/snowflake";
+import { RefreshAfterWrites } from "./refresh-after-writes";
 
 type Props = { children: React.ReactNode; params: Promise<{ guildId: string }> };
 
@@ -12,10 +13,12 @@ export function generateStaticParams() {
 
 // Holds no guild data: each page draws the guild's frame (guild-frame.tsx) once it may.
 export default async function GuildLayout({ children, params }: Props) {
-  if (!isSnowflake((await params).guildId)) notFound();
+  const { guildId } = await params;
+  if (!isSnowflake(guildId)) notFound();
   return (
     <>
       <PluginIconSprite />
+      <RefreshAfterWrites guildId={guildId} />
       {children}
     </>
   );
