@@ -3,20 +3,23 @@ import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
 import { XSRF_COOKIE } from "@/lib/http/xsrf-names";
+import { canonicalHostResponse } from "@/lib/http/canonical-host";
+import { isDynamicPage, pageBudgetRefusal } from "@/lib/http/dynamic-pages";
+import { applyResponsePolicy } from "@/lib/http/response-policy";
+import { issueXsrfCookie } from "@/lib/http/xsrf-cookie";
 import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
-import { getEnv } from "@/lib/env";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
 import { pageGeneration } from "@/lib/guilds/page-generation";
 
-// Early decisions: language prefix, the login redirect, token refresh, the
-// anti-forgery cookie, and who may open a guild's pages (the guild overview is a
-// cached page, so this is where its access is decided). Pages that read the
-// session and the /api route wrapper check again.
+// Early decisions: the canonical host, the page budget, language prefix, the login
+// redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
+// (the guild overview is a cached page, so this is where its access is decided). Pages
+// that read the session and the /api route wrapper check again.
 
 /** Paths served without a language segment. */
 const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html", "favicon.ico", "icon.svg"]);
@@ -26,6 +29,18 @@ const LEGAL = new Map([
 ]);
 
 export async function middleware(req: NextRequest) {
+  // First: on another host than APP_URL's, cookies would be bound to the wrong host.
+  const elsewhere = canonicalHostResponse(req);
+  if (elsewhere) return applyResponsePolicy(elsewhere);
+  // Before the session step, which may refresh tokens and ask the platform.
+  const overBudget = await pageBudgetRefusal(req);
+  if (overBudget) return applyResponsePolicy(overBudget);
+  // HSTS on https; a response that sets a cookie is never publicly cacheable.
+  return applyResponsePolicy(await decide(req));
+}
+
+/** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
+async function decide(req: NextRequest): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl;
   const segment = firstSegment(pathname);
   // Only this function may vouch for a verdict: a copy sent by the client is dropped.
@@ -141,14 +156,9 @@ function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextR
   if (csp) response.headers.set("Content-Security-Policy", csp);
   if (session.sealed) response.cookies.set(name, session.sealed, cookieOptions(SESSION_COOKIE));
   else if (session.cleared) response.cookies.set(name, "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
-  if (!req.cookies.get(XSRF_COOKIE)) {
-    response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll("-", ""), {
-      sameSite: "lax",
-      secure: getEnv().secureCookies,
-      path: "/",
-      httpOnly: false,
-    });
-  }
+  // Only on dynamic pages: a public page stays cookie-free and cacheable (the fetch wrapper
+  // asks /api/xsrf when a write finds no token).
+  if (!req.cookies.get(XSRF_COOKIE) && isDynamicPage(req.nextUrl.pathname)) issueXsrfCookie(response);
   return response;
 }
 

@@ -34,8 +34,18 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
+    // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
+    // signed out). Each is a token bucket: that many at once, then that many a minute.
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_GUILD_LISTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_MEMBER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Image renders cost RENDER_COST (10) units each: 300 is 30 welcome-card previews a minute. */
+    RATE_LIMIT_RENDER_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** How many proxies in front append to X-Forwarded-For (lib/http/client-ip.ts); 0: none is trusted. */
+    TRUST_PROXY: z.preprocess((value) => (value === "true" ? "1" : value === "false" ? "0" : value), z.coerce.number().int().min(0).max(10)).default(0),
     // S3-compatible upload storage (lib/storage/s3.ts): all of endpoint, bucket and keys, or none (see s3Settings).
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_BUCKET: z

@@ -52,6 +52,25 @@ describe("apiFetch", () => {
     expect(readCookie("XSRF-TOKEN")).toBe("abc123");
   });
 
+  it("asks GET /api/xsrf for the token before a write when the cookie is missing (public pages set none)", async () => {
+    document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT";
+    const seen: Array<{ url: string; xsrf: string | null }> = [];
+    global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(url), xsrf: new Headers(init?.headers).get("x-xsrf-token") });
+      if (String(url) === "/api/xsrf") document.cookie = "XSRF-TOKEN=fresh42";
+      return reply(200, { ok: true });
+    }) as typeof fetch;
+    await apiFetch("/users/@me");
+    expect(seen).toEqual([{ url: "/api/users/@me", xsrf: null }]);
+    await apiFetch("/logout", { method: "POST" });
+    await apiFetch("/logout", { method: "POST" });
+    expect(seen.slice(1)).toEqual([
+      { url: "/api/xsrf", xsrf: null },
+      { url: "/api/logout", xsrf: "fresh42" },
+      { url: "/api/logout", xsrf: "fresh42" },
+    ]);
+  });
+
   it("raises the modal with the server message and throws a classed error", async () => {
     const messages: (string | undefined)[] = [];
     const stop = onErrorModal((payload) => messages.push(payload.message));

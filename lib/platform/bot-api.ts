@@ -165,9 +165,11 @@ export async function searchGuildMembersWithMeta(
   const size = Math.min(MAX_MEMBER_SEARCH_LIMIT, Math.max(1, Math.trunc(Number.isFinite(limit) ? limit : 25)));
   // Usernames and nicknames are at most 32 characters: a longer query cannot match.
   if (q.length === 0 || q.length > MAX_MEMBER_QUERY_LENGTH) return { value: [], stale: false, fetchedAt: Date.now() };
-  return cachedWithMeta(`${guildKey(guildId)}search:${size}:${q}`, GUILD_CACHE_POLICY, () =>
+  // The platform matches case-insensitively: "Ada" and "ada" share one cached answer.
+  const needle = q.toLowerCase();
+  return cachedWithMeta(`${guildKey(guildId)}search:${size}:${needle}`, GUILD_CACHE_POLICY, () =>
     botGet<RESTGetAPIGuildMembersSearchResult>(Routes.guildMembersSearch(guildId), {
-      query: makeURLSearchParams({ query: q, limit: size }),
+      query: makeURLSearchParams({ query: needle, limit: size }),
     }),
   );
 }

@@ -19,7 +19,7 @@ export type PluginEndpoint = GuildEndpoint<any, any, any> & {
 };
 
 export function endpoint<P extends { guildId: string }, Q, B>(
-  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler">,
+  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler" | "budget">,
 ): PluginEndpoint {
   return spec as PluginEndpoint;
 }

@@ -15,7 +15,7 @@ const body = z.strictObject({
 });
 
 // POST /api/finalize-login: exchanges the callback code for a session (spec 7).
-export const POST = publicRoute({ body }, async ({ req, body }) => {
+export const POST = publicRoute({ body, budget: "logins" }, async ({ req, body }) => {
   const loginCookie = await unseal(LOGIN_COOKIE, req.cookies.get(cookieName(LOGIN_COOKIE))?.value);
   const login = await finalizeLogin(await getDb(), { code: body.code, state: body.state, loginCookie });
   const response = NextResponse.json({

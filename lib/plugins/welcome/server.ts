@@ -6,6 +6,7 @@ import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError } from "@/lib/http/api-error";
+import { RENDER_COST } from "@/lib/http/budgets";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { readImageForm } from "@/lib/images/form";
 import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
@@ -150,6 +151,8 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       plugin: welcome.id,
       params,
       query: previewQuery,
+      // Drawing the card is the expensive part of this plugin: RENDER_COST units per preview.
+      budget: { name: "renders", cost: RENDER_COST },
       handler: async ({ db, params, query, access }) => {
         const config = (await readPluginState(db, params.guildId, welcome)).config as WelcomeConfig;
         const background = query.background === undefined ? (await resolveBackground(db, params.guildId, config.card_background)).background : await checkedBackground(db, params.guildId, query.background);
