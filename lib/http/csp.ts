@@ -60,9 +60,14 @@ function prerendered(): Prerendered {
   if (!prerenderStore.__guildhallPrerendered) {
     let routes = new Set<string>();
     try {
-      const manifest = JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(process.cwd(), ".next", "prerender-manifest.json"), "utf8")) as { routes?: Record<string, { initialRevalidateSeconds?: number | false }> };
-      // Only pages that never change: a page that revalidates would get new inline scripts.
-      routes = new Set(Object.entries(manifest.routes ?? {}).filter(([, route]) => !route.initialRevalidateSeconds).map(([route]) => route));
+      type Route = { routeType?: string; initialRevalidateSeconds?: number | false };
+      const manifest = JSON.parse(readFileSync(/*turbopackIgnore: true*/ path.join(process.cwd(), ".next", "prerender-manifest.json"), "utf8")) as { routes?: Record<string, Route> };
+      // Only HTML pages that never change: a page that revalidates would get new inline scripts.
+      routes = new Set(
+        Object.entries(manifest.routes ?? {})
+          .filter(([, route]) => route.routeType === "page" && !route.initialRevalidateSeconds)
+          .map(([route]) => route),
+      );
     } catch {
       // No build (development, tests): every page is rendered per request and takes a nonce.
     }
