@@ -3,9 +3,10 @@ import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
 import { XSRF_COOKIE } from "@/lib/http/xsrf-names";
-import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
+import { cookieName, cookieOptions, seal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { readSession } from "@/lib/session/store";
 import { getEnv } from "@/lib/env";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
@@ -99,7 +100,7 @@ type SessionState = { current: Session | null; sealed?: string; cleared?: boolea
 async function currentSession(req: NextRequest): Promise<SessionState> {
   const name = cookieName(SESSION_COOKIE);
   const raw = req.cookies.get(name)?.value;
-  const current = await unseal(SESSION_COOKIE, raw);
+  const current = await readSession(raw);
   if (!current) return { current: null, cleared: raw !== undefined };
   if (!needsRefresh(current)) return { current };
   const outcome = await refreshSession(current);
