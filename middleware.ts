@@ -7,9 +7,10 @@ import { canonicalHostResponse } from "@/lib/http/canonical-host";
 import { isDynamicPage, pageBudgetRefusal } from "@/lib/http/dynamic-pages";
 import { applyResponsePolicy } from "@/lib/http/response-policy";
 import { issueXsrfCookie } from "@/lib/http/xsrf-cookie";
-import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
+import { cookieName, cookieOptions, seal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { readSession } from "@/lib/session/store";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
@@ -68,7 +69,10 @@ async function decide(req: NextRequest): Promise<NextResponse> {
   }
 
   if (isLocale(segment) && isGuarded(pathname) && !session.current) {
-    return NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
+    const toLogin = NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
+    // A dead cookie (signed out elsewhere, expired) goes now, not on every later request.
+    if (session.cleared) toLogin.cookies.set(cookieName(SESSION_COOKIE), "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
+    return toLogin;
   }
 
   // A guild page that cannot exist gets a real 404 status: the dashboard streams
@@ -120,7 +124,7 @@ type SessionState = { current: Session | null; sealed?: string; cleared?: boolea
 async function currentSession(req: NextRequest): Promise<SessionState> {
   const name = cookieName(SESSION_COOKIE);
   const raw = req.cookies.get(name)?.value;
-  const current = await unseal(SESSION_COOKIE, raw);
+  const current = await readSession(raw);
   if (!current) return { current: null, cleared: raw !== undefined };
   if (!needsRefresh(current)) return { current };
   const outcome = await refreshSession(current);

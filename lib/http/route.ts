@@ -4,8 +4,9 @@ import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
-import { cookieName, unseal } from "@/lib/session/cookie";
+import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
 import { assertCsrf, isMutating } from "./csrf";
@@ -76,7 +77,7 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
 
 async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
   if (isMutating(req.method)) assertCsrf(req);
-  const session = await unseal(SESSION_COOKIE, req.cookies.get(cookieName(SESSION_COOKIE))?.value);
+  const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
   if (schemas.budget) assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
