@@ -4,8 +4,8 @@ import { z } from "zod";
 import { auditTarget, recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
+import { versionConflict } from "@/lib/http/api-error";
 import { LOCALES } from "@/lib/i18n/locales";
-import { versionConflict } from "@/lib/plugins/plugin-states";
 import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries";
 
 /** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */

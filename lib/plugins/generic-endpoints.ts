@@ -2,14 +2,14 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { validationError } from "@/lib/http/api-error";
+import { validationError, versionConflict } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import type { NextRequest } from "next/server";
 import { endpoint, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
-import { readPluginState, versionConflict, writePluginState, type PluginState } from "./plugin-states";
+import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
 import { assertPremiumAllowed, assertReferencesExist } from "./rules";
 import type { CollectionDefinition, PluginDefinition } from "./types";
 
