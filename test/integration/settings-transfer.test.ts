@@ -5,7 +5,7 @@ import { GET as getGuild, PATCH as patchGuild } from "@/app/api/guilds/[guildId]
 import { GET as exportRoute } from "@/app/api/guilds/[guildId]/settings-export/route";
 import { POST as importRoute } from "@/app/api/guilds/[guildId]/settings-import/route";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { settingsFileSchema, type SettingsFile } from "@/lib/guilds/settings-file";
+import { settingsFileSchema, type SettingsFile } from "@/lib/settings-transfer/settings-file";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { listAuditEvents, type AuditEventView } from "@/lib/audit/list-events";
-import { parseTarget } from "@/lib/audit/target";
+import { listAuditEvents, type AuditEventView } from "@/lib/audit-log/list-events";
+import { parseTarget } from "@/lib/audit-log/target";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { getGuildPickers } from "@/lib/guilds/pickers";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAuditEvents } from "@/lib/audit/list-events";
+import { listAuditEvents } from "@/lib/audit-log/list-events";
 import { guildRoute } from "@/lib/http/route";
 
 const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });

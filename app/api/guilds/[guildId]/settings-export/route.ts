@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { exportSettings } from "@/lib/guilds/settings-transfer";
+import { exportSettings } from "@/lib/settings-transfer/settings-transfer";
 import { guildRoute } from "@/lib/http/route";
 
 const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });

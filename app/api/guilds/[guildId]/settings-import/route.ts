@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { applyImport, prepareImport } from "@/lib/guilds/settings-transfer";
+import { applyImport, prepareImport } from "@/lib/settings-transfer/settings-transfer";
 import { guildRoute } from "@/lib/http/route";
 
 const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });

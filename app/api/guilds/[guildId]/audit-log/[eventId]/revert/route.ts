@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { revertEvent } from "@/lib/audit/revert";
+import { revertEvent } from "@/lib/audit-log/revert";
 import { guildRoute } from "@/lib/http/route";
 
 const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id"), eventId: z.coerce.number().int().min(1) });

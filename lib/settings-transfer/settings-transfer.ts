@@ -10,11 +10,11 @@ import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/pl
 import { sameValue } from "@/lib/json/same-value";
 import { assertPremiumAllowed } from "@/lib/plugins/rules";
 import { mapFields, referenceKind } from "@/lib/plugins/schema-walk";
-import type { GuildAccess } from "./access";
-import { guildSettingsPatch, settingsView, updateGuildSettings } from "./guild-settings";
-import { getGuildPickers, type GuildPickers } from "./pickers";
+import type { GuildAccess } from "@/lib/guilds/access";
+import { guildSettingsPatch, settingsView, updateGuildSettings } from "@/lib/guilds/guild-settings";
+import { getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
-import { readGuildSettings } from "./settings-queries";
 
 const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale"] as const;
 
