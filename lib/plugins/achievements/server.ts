@@ -21,7 +21,7 @@ export function achievementsEndpoints(): PluginEndpoint[] {
       body: z.strictObject({ trophies: z.array(trophies.itemSchema).min(1).max(trophies.limits.premium) }),
       handler: async ({ db, params, body, access }) => {
         const batch = [];
-        for (const trophy of body.trophies) batch.push(await checkedItem(achievements, trophies, trophy as Record<string, unknown>, params.guildId, access.premium));
+        for (const trophy of body.trophies) batch.push(await checkedItem(db, { plugin: achievements, collection: "trophies" }, trophy as Record<string, unknown>, params.guildId, access.premium));
         const created = await createItems(db, scope(params.guildId), trophies, { userId: access.userId, premium: access.premium }, batch);
         return NextResponse.json({ items: created.map(itemResponse) }, { status: 201 });
       },

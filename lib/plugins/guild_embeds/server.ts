@@ -6,6 +6,7 @@ import { renderTemplate } from "@/lib/templates/render";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
+import { checkReferences } from "../rules";
 import { toPlatformEmbed } from "../embed-payload";
 import { assertTextChannel, guildTemplateContext, isUnknownMessage, NO_MENTIONS, postFailure } from "../posting";
 import { guildEmbeds } from "./definition";
@@ -53,6 +54,8 @@ export function guildEmbedsEndpoints(): PluginEndpoint[] {
         const current = await getItem(db, scope(params.guildId), params.itemId);
         const item = parseStoredItem(guildEmbeds.collections.embeds.itemSchema, current);
         const channelId = await assertTextChannel(params.guildId, body.channel_id ?? item.channel_id);
+        // What the send saves into the item (its channel and message), checked like any write before posting.
+        await checkReferences(db, params.guildId, { plugin: guildEmbeds, collection: "embeds" }, { channel_id: channelId });
         const config = guildEmbeds.configSchema.parse((await readPluginState(db, params.guildId, guildEmbeds)).config);
         const context = await guildTemplateContext(access, channelId);
         const { content, embeds } = buildMessage(item, config, { render: (text) => renderTemplate(text, context) });

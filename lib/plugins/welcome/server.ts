@@ -9,14 +9,14 @@ import { ApiError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { readImageForm } from "@/lib/images/form";
 import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
-import { findUpload } from "@/lib/images/uploads";
+import { findGuildUploadByKey, findUpload } from "@/lib/images/uploads";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/welcome-card/background";
 import { resolveBackground, welcomeCardPng, type CardMember, type ResolvedBackground } from "@/lib/welcome-card/card";
-import { findGuildUploadByKey, listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
+import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
-import { assertPremiumAllowed } from "../rules";
+import { assertPremiumAllowed, checkReferences } from "../rules";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from "./definition";
 
 // The welcome card (spec 7: /plugins/welcome/welcome-card/{guild}/background): read and set
@@ -79,6 +79,7 @@ async function setBackground(db: Db, access: GuildAccess, value: string, expecte
   const current = await readPluginState(db, access.guildId, welcome);
   const changes = { card_background: value };
   assertPremiumAllowed(welcome, welcome.configSchema, changes, access.premium);
+  await checkReferences(db, access.guildId, { plugin: welcome }, changes);
   if (current.config.card_background === value && (expected === undefined || expected === current.version)) return current;
   return writePluginState(db, {
     guildId: access.guildId,

@@ -7,7 +7,7 @@ const body = z.strictObject({ file: z.unknown(), apply: z.boolean().default(fals
 
 // POST /api/guilds/{id}/settings-import: with apply=false shows the plan (and what has no match); apply=true writes it.
 export const POST = guildRoute({ params, body }, async ({ db, access, body }) => {
-  const prepared = await prepareImport(access, body.file);
+  const prepared = await prepareImport(db, access, body.file);
   if (body.apply) await applyImport(db, access, prepared);
   return { plan: prepared.plan, applied: body.apply };
 });
