@@ -184,6 +184,23 @@ describe("PATCH /api/guilds/{id}", () => {
   });
 });
 
+describe("a save that changes nothing", () => {
+  it("PATCH {} (or the stored values) bumps no version and writes no audit row; a stale If-Match is still 412", async () => {
+    const before = await read();
+    const etag = before.headers.get("etag")!;
+    const since = await lastAuditId(ada, guild);
+    const stored = (await before.json()) as Json;
+    for (const body of [{}, { activePrefix: stored.activePrefix, ignored_channel_ids: stored.ignored_channel_ids }]) {
+      const response = await patch(body, { "if-match": etag });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("etag")).toBe(etag);
+      expect(await response.json()).toMatchObject({ version: stored.version, activePrefix: stored.activePrefix });
+    }
+    expect(await lastAuditId(ada, guild)).toBe(since);
+    expect((await patch({}, { "if-match": `"${Number(stored.version) + 7}"` })).status).toBe(412);
+  });
+});
+
 describe("a revert passes the checks of every write", () => {
   const state = () => harness.emulator.state.guild(guild)!;
   /** A text channel added to the guild, for a test that deletes it. */
