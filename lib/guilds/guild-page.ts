@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
+import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { getSession } from "@/lib/session/server";
 import { requireGuildAccess, type GuildAccess } from "./access";
 import { guildPageVerdict, type GuildHeader } from "./page-verdict";
@@ -17,7 +18,7 @@ export type GuildPageState =
  */
 export const loadGuildPage = cache(async (guildId: string): Promise<GuildPageState> => {
   const session = await getSession();
-  if (!session || !/^\d{17,20}$/.test(guildId)) return { kind: "not_managed" };
+  if (!session || !SNOWFLAKE_PATTERN.test(guildId)) return { kind: "not_managed" };
   const verdict = await guildPageVerdict(session, guildId);
   if (verdict.kind !== "ok") return verdict;
   const access = await requireGuildAccess(await getDb(), session, guildId);

@@ -7,6 +7,7 @@ import { guildSettings } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
 import { LOCALES } from "@/lib/i18n/locales";
 import { sameValue } from "@/lib/json/same-value";
+import { platformId } from "@/lib/platform/snowflake";
 import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries";
 
 /** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */
@@ -15,7 +16,7 @@ export const guildSettingsPatch = z.strictObject({
   application_commands_enabled: z.boolean().optional(),
   application_commands_localized: z.boolean().optional(),
   default_embed_color: z.number().int().min(0).max(0xffffff).nullable().optional(),
-  ignored_channel_ids: z.array(z.string().regex(/^\d{17,20}$/, "must be a channel id")).max(100).optional(),
+  ignored_channel_ids: z.array(platformId("channel")).max(100).optional(),
   onboarding: z.boolean().optional(),
   locale: z.enum(LOCALES).nullable().optional(),
 });

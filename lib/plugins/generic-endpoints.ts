@@ -5,8 +5,9 @@ import type { Db } from "@/lib/db/client";
 import { validationError, versionConflict } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import type { NextRequest } from "next/server";
-import { endpoint, type PluginEndpoint } from "./endpoint";
+import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
 import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
@@ -15,9 +16,6 @@ import type { CollectionDefinition, PluginDefinition } from "./types";
 
 // The config and collection endpoints of spec 7, generated for every plugin of the registry.
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
-const guildParams = z.object({ guildId });
-const itemParams = z.object({ guildId, itemId: z.string().uuid("must be an item id") });
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -35,14 +33,14 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
       method: "GET",
       path,
       plugin: plugin.id,
-      params: guildParams,
+      params: guildIdParams,
       handler: async ({ db, params }) => stateResponse(plugin, await readPluginState(db, params.guildId, plugin)),
     }),
     endpoint({
       method: "PATCH",
       path,
       plugin: plugin.id,
-      params: guildParams,
+      params: guildIdParams,
       body,
       handler: async ({ db, params, body, access, req }) => {
         const { enabled, ...changes } = body as Record<string, unknown> & { enabled?: boolean };
@@ -74,7 +72,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       method: "GET",
       path: base,
       ...common,
-      params: guildParams,
+      params: guildIdParams,
       query: pageQuery,
       handler: async ({ db, params, query, access }) => {
         const { items, total } = await queryItems(db, scope(params.guildId), query);
@@ -85,7 +83,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       method: "POST",
       path: base,
       ...common,
-      params: guildParams,
+      params: guildIdParams,
       body: definition.itemSchema,
       handler: async ({ db, params, body, access }) => {
         const data = await checkedItem(db, { plugin, collection: name }, body as Record<string, unknown>, params.guildId, access.premium);

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { snowflake } from "@/lib/platform/snowflake";
 import type { CookieSpec } from "./cookie";
 
 export const sessionSchema = z.object({
   v: z.literal(1),
-  userId: z.string().regex(/^\d{15,21}$/),
+  userId: snowflake,
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),
   /** When the access token expires, ms since epoch. */

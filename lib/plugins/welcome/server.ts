@@ -11,6 +11,7 @@ import { readImageForm } from "@/lib/images/form";
 import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
 import { findGuildUploadByKey, findUpload } from "@/lib/images/uploads";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/welcome-card/background";
 import { resolveBackground, welcomeCardPng, type CardMember, type ResolvedBackground } from "@/lib/welcome-card/card";
 import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
@@ -23,8 +24,6 @@ import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from
 // its background (a preset or an image of this guild's uploads, also uploaded and set in one
 // step), and draw the card as the signed-in member would get it, for the live preview.
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
-const params = z.object({ guildId });
 const base = "/welcome/welcome-card/:guildId";
 
 type WelcomeConfig = z.output<typeof welcome.configSchema>;
@@ -112,7 +111,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       handler: async ({ db, params }) => backgroundState(db, params.guildId, await readPluginState(db, params.guildId, welcome)),
     }),
     // PUT /api/plugins/welcome/welcome-card/{guild}/background {background: "preset:<id>" | "upload:<key>"}
@@ -120,7 +119,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "PUT",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       body: backgroundBody,
       handler: async ({ db, params, body, access, req }) => {
         await checkedBackground(db, params.guildId, body.background);
@@ -133,7 +132,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       handler: async ({ db, params, access, req }) => {
         const form = await readImageForm(req);
         const image = await storeGuildImage(db, { guildId: params.guildId, userId: access.userId, pluginId: welcome.id, bytes: form.image });
@@ -149,7 +148,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: `${base}/preview`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       query: previewQuery,
       handler: async ({ db, params, query, access }) => {
         const config = (await readPluginState(db, params.guildId, welcome)).config as WelcomeConfig;
