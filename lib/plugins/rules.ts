@@ -8,8 +8,8 @@ import { channelsField } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
 import type { PluginDefinition } from "./types";
 
-// Checks that need the guild: ids must exist there, premium-only fields and
-// sizes need a premium guild. Run after zod, before any write.
+// Checks that need the guild: ids and uploads must be the guild's own, premium-only
+// fields and sizes need a premium guild. Run after zod, before any write.
 
 const ROLE_NOT_GIVABLE = {
   above_bot: "is above the bot's highest role, so the bot cannot give it",
