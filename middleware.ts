@@ -14,6 +14,7 @@ import { readSession } from "@/lib/session/store";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
+import { isSnowflake } from "@/lib/platform/snowflake";
 import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
 import { pageGeneration } from "@/lib/guilds/page-generation";
 
@@ -103,7 +104,7 @@ const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS
 function isUnknownGuildPage(pathname: string): boolean {
   const [, , area, guildId, page, ...rest] = pathname.split("/");
   if (area !== "dashboard" || guildId === undefined) return false;
-  if (!/^\d{17,20}$/.test(guildId)) return true;
+  if (!isSnowflake(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
 }
@@ -111,7 +112,7 @@ function isUnknownGuildPage(pathname: string): boolean {
 /** The guild id of a guild page (/{locale}/dashboard/{guildId}/…), else null. */
 function guildPageId(pathname: string): string | null {
   const [, , area, guildId] = pathname.split("/");
-  return area === "dashboard" && guildId !== undefined && /^\d{17,20}$/.test(guildId) ? guildId : null;
+  return area === "dashboard" && isSnowflake(guildId) ? guildId : null;
 }
 
 function isGuarded(pathname: string): boolean {
@@ -140,7 +141,7 @@ function scriptPolicy(pathname: string): ScriptPolicy | null {
   if (hashes) return { hashes };
   const [, locale = "", area, guildId, page] = pathname.split("/");
   // The cached overview: one nonce per render of it (it is reached only after the verdict).
-  if (area === "dashboard" && guildId && /^\d{17,20}$/.test(guildId) && page === undefined) {
+  if (area === "dashboard" && isSnowflake(guildId) && page === undefined) {
     return { nonce: derivedNonce("overview", guildId, locale, String(pageGeneration(guildId))) };
   }
   return { nonce: randomNonce() };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { snowflake } from "@/lib/platform/snowflake";
 
 // The only reader of process.env. Parsed lazily (first call) so tests and the
 // start script can set variables before anything reads them, then cached.
@@ -26,7 +27,7 @@ const schema = z
     PGLITE_DIR: z.string().default(".data/pglite"),
     /** Folder of the local upload storage (lib/storage/local.ts); created on first write. */
     UPLOADS_DIR: z.string().default(".data/uploads"),
-    DISCORD_CLIENT_ID: z.string().regex(/^\d{15,21}$/, "must be a snowflake id").optional(),
+    DISCORD_CLIENT_ID: snowflake.optional(),
     DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
     DISCORD_BOT_TOKEN: z.string().min(1).optional(),
     DISCORD_REDIRECT_URI: optionalUrl,

@@ -1,10 +1,10 @@
 import "server-only";
-import type { APIGuild } from "discord-api-types/v10";
+import { PermissionFlagsBits, type APIGuild } from "discord-api-types/v10";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { getGuildMemberWithMeta, getGuildWithMeta } from "@/lib/platform/bot-api";
 import { PlatformError } from "@/lib/platform/errors";
-import { computeMemberPermissions, hasPermissions, Permission } from "@/lib/platform/permissions";
+import { computeMemberPermissions, hasPermissions } from "@/lib/platform/permissions";
 import type { Session } from "@/lib/session/session-cookie";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
@@ -48,7 +48,7 @@ export async function checkGuildPermission(session: Session, guildId: string): P
     roles: guild.value.roles,
     member: { userId: session.userId, roleIds: member.value.roles },
   });
-  if (!isOwner && !hasPermissions(permissions, Permission.MANAGE_GUILD)) throw forbidden();
+  if (!isOwner && !hasPermissions(permissions, PermissionFlagsBits.ManageGuild)) throw forbidden();
   return { guildId, userId: session.userId, guild: guild.value, isOwner, permissions, stale: guild.stale || member.stale };
 }
 

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { getEnv } from "@/lib/env";
+import { isSnowflake } from "@/lib/platform/snowflake";
 
 // Proof that middleware made the permission verdict for this request: a request header
 // only middleware sets (it strips any copy a client sends), signed with a key derived
@@ -29,7 +30,7 @@ export function readVerdict(value: string | null | undefined, guildId: string, n
   const parts = value.split(".");
   if (parts.length !== 5) return null;
   const [version, forGuild, userId, expires, signature] = parts as [string, string, string, string, string];
-  if (version !== "v1" || forGuild !== guildId || !/^\d{15,21}$/.test(userId) || !(Number(expires) > now)) return null;
+  if (version !== "v1" || forGuild !== guildId || !isSnowflake(userId) || !(Number(expires) > now)) return null;
   const expected = Buffer.from(mac(`${version}.${forGuild}.${userId}.${expires}`));
   const given = Buffer.from(signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId } : null;

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { PLATFORM_EPOCH_MS, isSnowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
+import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
 
 describe("snowflakes", () => {
   it("decodes the creation time with the platform epoch", () => {
@@ -31,6 +31,14 @@ describe("snowflakes", () => {
     undefined,
   ])("rejects %p", (value) => {
     expect(isSnowflake(value)).toBe(false);
+  });
+
+  it("has one zod spelling: guildIdParams and platformId take 17 to 20 digits and name the id in the error", () => {
+    expect(guildIdParams.parse({ guildId: "175928847299117063" })).toEqual({ guildId: "175928847299117063" });
+    for (const bad of ["1234567890123456", "123456789012345678901", "17592884729911706a", " 175928847299117063"]) {
+      expect(guildIdParams.safeParse({ guildId: bad }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: "must be a guild id" })]);
+    }
+    expect(platformId("channel").safeParse("nope").error?.issues[0]?.message).toBe("must be a channel id");
   });
 
   it("throws a RangeError when decoding a non-snowflake", () => {

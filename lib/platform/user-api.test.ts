@@ -5,7 +5,8 @@ import { ageCacheForTests, FAILURE_BACKOFF_MS } from "./cache";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { PlatformError } from "./errors";
 import type { OAuthTokens } from "./oauth";
-import { Permission, canManageGuild, parsePermissions } from "./permissions";
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { canManageGuild, parsePermissions } from "./permissions";
 import { resetPlatformClientForTests } from "./rest";
 import { getCurrentUser, getCurrentUserGuilds, getCurrentUserGuildsWithMeta, invalidateUserCache } from "./user-api";
 
@@ -84,7 +85,7 @@ describe("getCurrentUserGuilds", () => {
 
     // Lofi: a plain member whose role has MODERATE_MEMBERS (1 << 40), which must survive the parse.
     const lofi = guilds.find((guild) => guild.id === GUILD_IDS.lofi)!;
-    expect(parsePermissions(lofi.permissions) & Permission.MODERATE_MEMBERS).toBe(Permission.MODERATE_MEMBERS);
+    expect(parsePermissions(lofi.permissions) & PermissionFlagsBits.ModerateMembers).toBe(PermissionFlagsBits.ModerateMembers);
     expect(canManageGuild(lofi)).toBe(false);
   });
 

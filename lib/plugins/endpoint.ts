@@ -1,8 +1,12 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import type { GuildEndpoint } from "@/lib/http/route";
+import { guildIdParams } from "@/lib/platform/snowflake";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Path params of an item endpoint: `/…/:guildId/…/:itemId`. */
+export const itemParams = guildIdParams.extend({ itemId: z.string().uuid("must be an item id") });
 
 /**
  * One plugin API endpoint below /api/plugins: a method, a path pattern whose

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import type { FieldMeta } from "./types";
 
 // Building blocks shared by plugin schemas, so every plugin validates ids,
 // messages, colours and links the same way.
 
-export const snowflake = z.string().max(20).regex(/^\d{17,20}$/, "must be a platform id");
+export const snowflake = z.string().max(20).regex(SNOWFLAKE_PATTERN, "must be a platform id");
 
 const withMeta = <T extends z.ZodType>(schema: T, meta: FieldMeta) => schema.meta(meta);
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { snowflake } from "@/lib/platform/snowflake";
 import type { CookieSpec } from "./cookie";
 
 /** How long a session may go unused before it ends. */
@@ -11,7 +12,7 @@ export const sessionSchema = z.object({
   v: z.literal(2),
   /** The `sessions` row this cookie belongs to (lib/session/records.ts). */
   sid: z.string().regex(/^[\w-]{43}$/),
-  userId: z.string().regex(/^\d{15,21}$/),
+  userId: snowflake,
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1),
   /** When the access token expires, ms since epoch. */

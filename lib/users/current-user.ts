@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
+import { platformId } from "@/lib/platform/snowflake";
 import { getCurrentUser } from "@/lib/platform/user-api";
 import type { Session } from "@/lib/session/session-cookie";
 import { findUser, recordLogin } from "./queries";
@@ -15,7 +16,7 @@ export async function getCurrentUserEntity(session: Session): Promise<UserEntity
 
 /** Path parameter of /api/users/{id}/…: `@me` or the signed-in user's own id. */
 export const userIdParam = z.object({
-  userId: z.string().transform((value) => decodeURIComponent(value)).pipe(z.union([z.literal("@me"), z.string().regex(/^\d{15,21}$/, "must be @me or a user id")])),
+  userId: z.string().transform((value) => decodeURIComponent(value)).pipe(z.union([z.literal("@me"), platformId("@me or a user")])),
 });
 
 export function assertSelf(session: Session, userId: string): void {

@@ -1,11 +1,12 @@
 import { z } from "zod";
+import { snowflake } from "@/lib/platform/snowflake";
 
 // The settings export file: the whole configuration of a guild plus the names of
 // the channels and roles it points at, so another guild can match them by name.
 
 export const SETTINGS_FILE_FORMAT = "guildhall.settings";
 
-const id = z.string().regex(/^\d{17,20}$/);
+const id = snowflake;
 const json = z.record(z.string(), z.unknown());
 
 export const settingsFileSchema = z.strictObject({
