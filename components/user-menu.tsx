@@ -38,8 +38,10 @@ export function UserMenu({ cdnBase, labels }: { cdnBase: string; labels: Labels 
       <span className={styles.name} data-testid="user-name">
         {name}
       </span>
-      <LogoutButton label={labels.signOut} />
+      <LogoutButton label={labels.signOut} className={`button button-ghost button-small ${styles.wideOnly}`} />
       <MoreActions label={labels.moreActions}>
+        {/* On phones the header has no room for both: "Sign out" moves in here. */}
+        <LogoutButton label={labels.signOut} className={`button button-ghost button-small ${styles.item} ${styles.narrowOnly}`} />
         <LogoutButton label={labels.signOutEverywhere} everywhere className={`button button-ghost button-small ${styles.item}`} />
       </MoreActions>
     </div>

@@ -29,7 +29,7 @@ export async function UnreachablePanel({ locale, guildId }: { locale: Locale; gu
         <h1>{t("unreachableTitle")}</h1>
         <p>{t("unreachableBody")}</p>
         {/* A full load: the verdict is made again by middleware. */}
-        <a className="button" href={`/${locale}/dashboard/${guildId}`}>
+        <a className="button button-primary" href={`/${locale}/dashboard/${guildId}`}>
           {t("unreachableRetry")}
         </a>
       </section>
