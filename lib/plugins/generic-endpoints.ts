@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText, inputUuid } from "@/lib/validation/text";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { validationError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
@@ -15,9 +16,9 @@ import type { CollectionDefinition, PluginDefinition } from "./types";
 
 // The config and collection endpoints of spec 7, generated for every plugin of the registry.
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
+const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
 const guildParams = z.object({ guildId });
-const itemParams = z.object({ guildId, itemId: z.string().uuid("must be an item id") });
+const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),

@@ -1,13 +1,14 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { checkedItem } from "../generic-endpoints";
 import { collectionLimit, createItems, itemResponse, queryItems } from "../items";
 import { achievements } from "./definition";
 
 const trophies = achievements.collections.trophies;
-const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });
+const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
 const scope = (guildId: string) => ({ guildId, pluginId: achievements.id, collection: "trophies" });
 
 // Trophies can be created in a batch (all or none, within the guild's limit) and report their limits.

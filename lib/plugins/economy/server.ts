@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record";
 import { economyBalances } from "@/lib/db/schema";
 import { getGuildMember } from "@/lib/platform/bot-api";
@@ -9,7 +10,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { economy } from "./definition";
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
+const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
 const MAX_BALANCE = 1_000_000_000_000;
 
 // Manual coin adjustments for one member (POST coin) and a reset of every balance (DELETE coins).
@@ -20,7 +21,7 @@ export function economyEndpoints(): PluginEndpoint[] {
       path: "/economy/guilds/:guildId/coin",
       plugin: economy.id,
       params: z.object({ guildId }),
-      body: z.strictObject({ user_id: z.string().regex(/^\d{17,20}$/, "must be a user id"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
+      body: z.strictObject({ user_id: inputText().regex(/^\d{17,20}$/, "must be a user id"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
       handler: async ({ db, params, body, access }) => {
         if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [{ path: "user_id", message: "is not a member of this server" }]);
         const coins = await db.transaction(async (tx) => {

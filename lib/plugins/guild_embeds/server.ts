@@ -1,6 +1,7 @@
 import "server-only";
 import type { APIEmbed } from "discord-api-types/v10";
 import { z } from "zod";
+import { inputText, inputUuid } from "@/lib/validation/text";
 import { editMessage, postMessage } from "@/lib/platform/messages-api";
 import { renderTemplate } from "@/lib/templates/render";
 import { endpoint, type PluginEndpoint } from "../endpoint";
@@ -10,8 +11,8 @@ import { toPlatformEmbed } from "../embed-payload";
 import { assertTextChannel, guildTemplateContext, isUnknownMessage, NO_MENTIONS, postFailure } from "../posting";
 import { guildEmbeds } from "./definition";
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
-const itemParams = z.object({ guildId, itemId: z.string().uuid("must be an item id") });
+const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
+const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const scope = (id: string): ItemScope => ({ guildId: id, pluginId: guildEmbeds.id, collection: "embeds" });
 
 type EmbedItem = z.output<typeof guildEmbeds.collections.embeds.itemSchema>;
@@ -48,7 +49,7 @@ export function guildEmbedsEndpoints(): PluginEndpoint[] {
       plugin: guildEmbeds.id,
       collection: "embeds",
       params: itemParams,
-      body: z.strictObject({ channel_id: z.string().regex(/^\d{17,20}$/, "must be a platform id").optional() }),
+      body: z.strictObject({ channel_id: inputText().regex(/^\d{17,20}$/, "must be a platform id").optional() }),
       handler: async ({ db, params, body, access }) => {
         const current = await getItem(db, scope(params.guildId), params.itemId);
         const item = parseStoredItem(guildEmbeds.collections.embeds.itemSchema, current);

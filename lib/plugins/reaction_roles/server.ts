@@ -1,6 +1,7 @@
 import "server-only";
 import type { APIMessage, APIPartialEmoji } from "discord-api-types/v10";
 import { z } from "zod";
+import { inputText, inputUuid } from "@/lib/validation/text";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError } from "@/lib/http/api-error";
 import { addReaction, deleteMessage, editMessage, postMessage, removeReaction } from "@/lib/platform/messages-api";
@@ -9,8 +10,8 @@ import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } fr
 import { assertTextChannel, isUnknownMessage, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { reactionRoles } from "./definition";
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
-const itemParams = z.object({ guildId, itemId: z.string().uuid("must be an item id") });
+const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
+const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const scope = (id: string): ItemScope => ({ guildId: id, pluginId: reactionRoles.id, collection: "messages" });
 const CUSTOM_EMOJI = /^<a?:[A-Za-z0-9_]{2,32}:(\d{17,20})>$|^(?:a:)?[A-Za-z0-9_]{2,32}:(\d{17,20})$/;
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
@@ -23,7 +24,7 @@ import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from
 // its background (a preset or an image of this guild's uploads, also uploaded and set in one
 // step), and draw the card as the signed-in member would get it, for the live preview.
 
-const guildId = z.string().regex(/^\d{17,20}$/, "must be a guild id");
+const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
 const params = z.object({ guildId });
 const base = "/welcome/welcome-card/:guildId";
 
@@ -32,8 +33,8 @@ type WelcomeConfig = z.output<typeof welcome.configSchema>;
 export const backgroundBody = z.strictObject({ background: cardBackgroundSchema });
 
 export const previewQuery = z.object({
-  title: z.string().max(CARD_TITLE_MAX).optional(),
-  subtitle: z.string().max(CARD_SUBTITLE_MAX).optional(),
+  title: inputText().max(CARD_TITLE_MAX).optional(),
+  subtitle: inputText().max(CARD_SUBTITLE_MAX).optional(),
   background: cardBackgroundSchema.optional(),
 });
 

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { buildGuildEntity } from "@/lib/guilds/guild-entity";
 import { guildSettingsPatch, updateGuildSettings } from "@/lib/guilds/guild-settings";
 import { getGuildPickers } from "@/lib/guilds/pickers";
@@ -8,7 +9,7 @@ import { guildRoute } from "@/lib/http/route";
 import { assertReferencesExist } from "@/lib/plugins/rules";
 import { channelsField } from "@/lib/plugins/fields";
 
-const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });
+const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
 const ignoredChannels = z.object({ ignored_channel_ids: channelsField(100) });
 
 // GET /api/guilds/{id}: the Guild entity (spec 3).

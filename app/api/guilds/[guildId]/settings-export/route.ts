@@ -1,9 +1,10 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { exportSettings } from "@/lib/guilds/settings-transfer";
 import { guildRoute } from "@/lib/http/route";
 
-const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });
+const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
 
 // GET /api/guilds/{id}/settings-export: the guild's whole configuration as a JSON file.
 export const GET = guildRoute({ params }, async ({ db, access }) => {

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { guildRoute } from "@/lib/http/route";
 import { searchGuildMembers } from "@/lib/platform/bot-api";
 
-const params = z.object({ guildId: z.string().regex(/^\d{17,20}$/, "must be a guild id") });
-const query = z.object({ q: z.string().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(25).default(10) });
+const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
+const query = z.object({ q: inputText().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(25).default(10) });
 
 // GET /api/guilds/{id}/members/search?q=: members whose name or nickname starts with q (for pickers and @ mentions).
 export const GET = guildRoute({ params, query }, async ({ access, query }) => {
