@@ -3,17 +3,25 @@ import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
 import { XSRF_COOKIE } from "@/lib/http/xsrf-names";
-import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
+import { canonicalHostResponse } from "@/lib/http/canonical-host";
+import { isDynamicPage, pageBudgetRefusal } from "@/lib/http/dynamic-pages";
+import { applyResponsePolicy } from "@/lib/http/response-policy";
+import { issueXsrfCookie } from "@/lib/http/xsrf-cookie";
+import { cookieName, cookieOptions, seal } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
-import { getEnv } from "@/lib/env";
+import { readSession } from "@/lib/session/store";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
+import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
+import { isSnowflake } from "@/lib/platform/snowflake";
+import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
+import { pageGeneration } from "@/lib/guilds/page-generation";
 
-// Early decisions: language prefix, the login redirect, token refresh, the
-// anti-forgery cookie, and who may open a guild's pages (the guild overview is a
-// cached page, so this is where its access is decided). Pages that read the
-// session and the /api route wrapper check again.
+// Early decisions: the canonical host, the page budget, language prefix, the login
+// redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
+// (the guild overview is a cached page, so this is where its access is decided). Pages
+// that read the session and the /api route wrapper check again.
 
 /** Paths served without a language segment. */
 const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html", "favicon.ico", "icon.svg"]);
@@ -23,8 +31,22 @@ const LEGAL = new Map([
 ]);
 
 export async function middleware(req: NextRequest) {
+  // First: on another host than APP_URL's, cookies would be bound to the wrong host.
+  const elsewhere = canonicalHostResponse(req);
+  if (elsewhere) return applyResponsePolicy(elsewhere);
+  // Before the session step, which may refresh tokens and ask the platform.
+  const overBudget = await pageBudgetRefusal(req);
+  if (overBudget) return applyResponsePolicy(overBudget);
+  // HSTS on https; a response that sets a cookie is never publicly cacheable.
+  return applyResponsePolicy(await decide(req));
+}
+
+/** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
+async function decide(req: NextRequest): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl;
   const segment = firstSegment(pathname);
+  // Only this function may vouch for a verdict: a copy sent by the client is dropped.
+  req.headers.delete(VERDICT_HEADER);
   const session = await currentSession(req);
 
   if (!isLocale(segment) && !UNPREFIXED.has(segment)) {
@@ -48,7 +70,10 @@ export async function middleware(req: NextRequest) {
   }
 
   if (isLocale(segment) && isGuarded(pathname) && !session.current) {
-    return NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
+    const toLogin = NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
+    // A dead cookie (signed out elsewhere, expired) goes now, not on every later request.
+    if (session.cleared) toLogin.cookies.set(cookieName(SESSION_COOKIE), "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
+    return toLogin;
   }
 
   // A guild page that cannot exist gets a real 404 status: the dashboard streams
@@ -62,6 +87,7 @@ export async function middleware(req: NextRequest) {
     // Fails closed: when the platform cannot answer, the unavailable page explains.
     const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
     if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
+    req.headers.set(VERDICT_HEADER, signVerdict(guildId, session.current.userId));
     // The overview comes from the page cache, which labels it for shared caches (s-maxage):
     // a proxy keeping it would hand one guild's page to anyone. Only the browser may keep it.
     const response = finish(req, session);
@@ -78,7 +104,7 @@ const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS
 function isUnknownGuildPage(pathname: string): boolean {
   const [, , area, guildId, page, ...rest] = pathname.split("/");
   if (area !== "dashboard" || guildId === undefined) return false;
-  if (!/^\d{17,20}$/.test(guildId)) return true;
+  if (!isSnowflake(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
 }
@@ -86,7 +112,7 @@ function isUnknownGuildPage(pathname: string): boolean {
 /** The guild id of a guild page (/{locale}/dashboard/{guildId}/…), else null. */
 function guildPageId(pathname: string): string | null {
   const [, , area, guildId] = pathname.split("/");
-  return area === "dashboard" && guildId !== undefined && /^\d{17,20}$/.test(guildId) ? guildId : null;
+  return area === "dashboard" && isSnowflake(guildId) ? guildId : null;
 }
 
 function isGuarded(pathname: string): boolean {
@@ -99,7 +125,7 @@ type SessionState = { current: Session | null; sealed?: string; cleared?: boolea
 async function currentSession(req: NextRequest): Promise<SessionState> {
   const name = cookieName(SESSION_COOKIE);
   const raw = req.cookies.get(name)?.value;
-  const current = await unseal(SESSION_COOKIE, raw);
+  const current = await readSession(raw);
   if (!current) return { current: null, cleared: raw !== undefined };
   if (!needsRefresh(current)) return { current };
   const outcome = await refreshSession(current);
@@ -108,27 +134,44 @@ async function currentSession(req: NextRequest): Promise<SessionState> {
   return { current: outcome.session, sealed: await seal(SESSION_COOKIE, outcome.session) };
 }
 
+/** Which scripts the page at this path may run (see lib/http/csp.ts); null for API calls. */
+function scriptPolicy(pathname: string): ScriptPolicy | null {
+  if (firstSegment(pathname) === "api") return null;
+  const hashes = prerenderedScriptHashes(pathname);
+  if (hashes) return { hashes };
+  const [, locale = "", area, guildId, page] = pathname.split("/");
+  // The cached overview: one nonce per render of it (it is reached only after the verdict).
+  if (area === "dashboard" && isSnowflake(guildId) && page === undefined) {
+    return { nonce: derivedNonce("overview", guildId, locale, String(pageGeneration(guildId))) };
+  }
+  return { nonce: randomNonce() };
+}
+
 /** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */
 function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextResponse {
   const name = cookieName(SESSION_COOKIE);
   if (session.sealed) req.cookies.set(name, session.sealed);
   else if (session.cleared) req.cookies.delete(name);
+  const scripts = scriptPolicy((rewriteTo ?? req.nextUrl).pathname);
+  const csp = scripts ? contentSecurityPolicy(scripts) : null;
+  // Next puts the nonce it finds in the request's policy on the scripts it renders.
+  if (csp && "nonce" in scripts!) req.headers.set("content-security-policy", csp);
   const forward = { request: { headers: req.headers } };
   const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
+  if (csp) response.headers.set("Content-Security-Policy", csp);
   if (session.sealed) response.cookies.set(name, session.sealed, cookieOptions(SESSION_COOKIE));
   else if (session.cleared) response.cookies.set(name, "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
-  if (!req.cookies.get(XSRF_COOKIE)) {
-    response.cookies.set(XSRF_COOKIE, crypto.randomUUID().replaceAll("-", ""), {
-      sameSite: "lax",
-      secure: getEnv().secureCookies,
-      path: "/",
-      httpOnly: false,
-    });
-  }
+  // Only on dynamic pages: a public page stays cookie-free and cacheable (the fetch wrapper
+  // asks /api/xsrf when a write finds no token).
+  if (!req.cookies.get(XSRF_COOKIE) && isDynamicPage(req.nextUrl.pathname)) issueXsrfCookie(response);
   return response;
 }
 
 export const config = {
   runtime: "nodejs",
-  matcher: ["/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)"],
+  matcher: [
+    "/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)",
+    // Every dashboard path, whatever it ends with: `/en/dashboard/{id}/x.png` must meet the verdict too.
+    "/:locale/dashboard/:path*",
+  ],
 };

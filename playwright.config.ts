@@ -44,6 +44,9 @@ export default defineConfig({
       DISCORD_BOT_TOKEN: "",
       DATABASE_URL: "",
       SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123",
+      // One browser signs in and loads pages far faster than a person (lib/http/budgets.ts).
+      RATE_LIMIT_LOGINS_PER_MINUTE: "1000",
+      RATE_LIMIT_PAGES_PER_MINUTE: "5000",
     },
   },
 });

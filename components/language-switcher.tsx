@@ -15,7 +15,9 @@ export function LanguageSwitcher({ locale, label }: { locale: Locale; label: str
     document.cookie = `${LOCALE_COOKIE}=${next}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
     const query = search.toString();
     const rest = stripLocale(pathname);
-    window.location.assign(`/${next}${rest === "/" ? "" : rest}${query ? `?${query}` : ""}`);
+    const path = `/${next}${rest === "/" ? "" : rest}${query ? `?${query}` : ""}`;
+    // A full page load on purpose, not router.push: the server renders the whole frame (lang, dir, messages) in the new language.
+    window.location.assign(new URL(path, window.location.origin));
   }
 
   return (

@@ -1,7 +1,6 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { useRouter } from "next/navigation";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "./plugin-events";
 import { reportUnshownError } from "./report-error";
@@ -21,17 +20,20 @@ type Props = {
 };
 
 /**
- * Turns a plugin on or off at once (optimistic), then refreshes the server-rendered
- * parts (sidebar dots, cards). On failure the switch flips back; apiFetch has already
- * shown the error modal.
+ * Turns a plugin on or off at once (optimistic); the server-rendered parts (sidebar dots,
+ * cards) follow through the refresh after every write (RefreshAfterWrites). On failure
+ * the switch flips back; apiFetch has already shown the error modal.
  */
 export function PluginSwitch({ guildId, pluginId, enabled, label, stateText, lockedOn }: Props) {
-  const router = useRouter();
   const [on, setOn] = useState(enabled);
+  const [stored, setStored] = useState(enabled);
   const [busy, setBusy] = useState(false);
 
-  // A refresh (or another switch for the same plugin) brings the stored value.
-  useEffect(() => setOn(enabled), [enabled]);
+  // A refresh brings the stored value, as does another switch for the same plugin.
+  if (enabled !== stored) {
+    setStored(enabled);
+    setOn(enabled);
+  }
   useEffect(() => onPluginSaved((detail) => detail.pluginId === pluginId && setOn(detail.enabled)), [pluginId]);
 
   async function toggle() {
@@ -42,7 +44,6 @@ export function PluginSwitch({ guildId, pluginId, enabled, label, stateText, loc
     try {
       const saved = await apiFetch<Omit<PluginSaved, "pluginId">>(`/plugins/${pluginId}/config/${guildId}`, { method: "PATCH", body: { enabled: next } });
       announcePluginSaved({ pluginId, enabled: saved.enabled, config: saved.config, version: saved.version });
-      router.refresh();
     } catch (error) {
       setOn(!next);
       reportUnshownError(error);

@@ -1,24 +1,20 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { reportUnshownError } from "./report-error";
 import styles from "./refresh-pickers-button.module.css";
 
 type Props = { guildId: string; text: { label: string; busy: string; done: string; tooSoon: string } };
 
-/** Re-reads the guild's channels and roles from the platform, then re-renders the page with them. */
+/** Re-reads the guild's channels and roles from the platform; the refresh after every write (RefreshAfterWrites) re-renders the page with them. */
 export function RefreshPickersButton({ guildId, text }: Props) {
-  const router = useRouter();
   const [status, setStatus] = useState<"idle" | "busy" | "done" | "too_soon">("idle");
-  const [pending, startTransition] = useTransition();
 
   async function refresh() {
     setStatus("busy");
     try {
       await apiFetch(`/guilds/${guildId}/refresh`, { method: "POST", handles: ["refresh_too_soon"] });
-      startTransition(() => router.refresh());
       setStatus("done");
     } catch (error) {
       if (error instanceof TransportError && (error.status === 429 || errorCodeOf(error.body) === "refresh_too_soon")) setStatus("too_soon");
@@ -29,7 +25,7 @@ export function RefreshPickersButton({ guildId, text }: Props) {
     }
   }
 
-  const busy = status === "busy" || pending;
+  const busy = status === "busy";
   return (
     <div className={styles.wrap}>
       <button type="button" className="button button-secondary button-small" data-testid="refresh-pickers" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
@@ -39,7 +35,7 @@ export function RefreshPickersButton({ guildId, text }: Props) {
         {busy ? text.busy : text.label}
       </button>
       <p className={status === "too_soon" ? styles.warn : styles.note} role="status">
-        {status === "too_soon" ? text.tooSoon : status === "done" && !pending ? text.done : ""}
+        {status === "too_soon" ? text.tooSoon : status === "done" ? text.done : ""}
       </p>
     </div>
   );

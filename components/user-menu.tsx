@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { userAvatarUrl } from "@/lib/platform/cdn";
@@ -7,7 +8,15 @@ import type { UserEntity } from "@/lib/users/user-entity";
 import { LogoutButton } from "./logout-button";
 import styles from "./user-menu.module.css";
 
-type Labels = { signOut: string; /** "… {name}" filled here. */ menu: string; loading: string };
+type Labels = {
+  signOut: string;
+  signOutEverywhere: string;
+  /** Names the toggle of the account's other actions. */
+  moreActions: string;
+  /** "… {name}" filled here. */
+  menu: string;
+  loading: string;
+};
 
 // A client island so the dashboard frame holds nothing user-specific and guild pages
 // can be served from the page cache; the user is read once and shared between pages.
@@ -30,6 +39,40 @@ export function UserMenu({ cdnBase, labels }: { cdnBase: string; labels: Labels 
         {name}
       </span>
       <LogoutButton label={labels.signOut} />
+      <MoreActions label={labels.moreActions}>
+        <LogoutButton label={labels.signOutEverywhere} everywhere className={`button button-ghost button-small ${styles.item}`} />
+      </MoreActions>
     </div>
+  );
+}
+
+/**
+ * Rarer account actions behind a disclosure, so "sign out everywhere" is not one
+ * slip away from "sign out". Closes on Escape and on a click elsewhere.
+ */
+function MoreActions({ label, children }: { label: string; children: React.ReactNode }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: PointerEvent) => {
+      if (ref.current && !ref.current.contains(event.target as Node)) ref.current.open = false;
+    };
+    document.addEventListener("pointerdown", close);
+    return () => document.removeEventListener("pointerdown", close);
+  }, [open]);
+  function onKeyDown(event: React.KeyboardEvent<HTMLDetailsElement>) {
+    if (event.key !== "Escape" || !ref.current?.open) return;
+    ref.current.open = false;
+    ref.current.querySelector("summary")?.focus();
+  }
+  return (
+    <details ref={ref} className={styles.more} onToggle={(event) => setOpen(event.currentTarget.open)} onKeyDown={onKeyDown}>
+      <summary className={`button button-ghost button-small ${styles.toggle}`}>
+        <span aria-hidden="true">⋯</span>
+        <span className="visually-hidden">{label}</span>
+      </summary>
+      <div className={styles.panel}>{children}</div>
+    </details>
   );
 }

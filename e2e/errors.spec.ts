@@ -6,18 +6,23 @@ test.afterEach(async ({ request }) => {
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
 });
 
-test("a platform outage while rendering shows the localized error page with a retry button", async ({ page, request }) => {
+test("a platform that answers after 15 s gives a guild never seen a clear, localized error within 5 s, and retry then opens it", async ({ page, request }) => {
   await signInFullPage(page, "fr");
   await expect(page).toHaveURL(/\/fr\/dashboard$/);
   const fault = await request.post(`${EMULATOR_URL}/__emulator/faults`, {
-    data: { path: `/guilds/${GUILD_IDS.nightOwls}`, method: "GET", status: 500, count: 50 },
+    data: { path: `/guilds/${GUILD_IDS.nightOwls}`, method: "GET", status: 200, delay_ms: 15_000, count: 50 },
   });
   expect(fault.ok()).toBe(true);
+  const started = Date.now();
   await page.goto(`/fr/dashboard/${GUILD_IDS.nightOwls}`);
-  const alert = page.locator("main [role=alert]");
-  await expect(alert.getByRole("heading", { level: 1 })).toHaveText("Une erreur est survenue");
-  await expect(alert.getByRole("button")).toBeVisible();
+  const alert = page.getByTestId("platform-unreachable");
+  await expect(alert.getByRole("heading", { level: 1 })).toHaveText("Discord ne répond pas");
+  expect(Date.now() - started).toBeLessThan(5_000);
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
+  // Failures are remembered for a few seconds so an outage is not hammered; then retry works.
+  await page.waitForTimeout(5_500);
+  await alert.getByRole("link", { name: "Réessayer" }).click();
+  await expect(page.getByTestId("guild-overview")).toBeVisible();
 });
 
 test("a guild page that cannot exist answers 404 with the localized not-found page", async ({ page }) => {

@@ -1,7 +1,15 @@
 import { z } from "zod";
+import { snowflake } from "@/lib/platform/snowflake";
 
 // The only reader of process.env. Parsed lazily (first call) so tests and the
 // start script can set variables before anything reads them, then cached.
+
+/**
+ * Next's compiler writes "nodejs" here in its server bundles (the documented check in
+ * instrumentation files); code run outside Next, such as the handler tests and scripts,
+ * sees undefined. Not a setting: nothing can change it at run time.
+ */
+export const INSIDE_NEXT_SERVER = process.env.NEXT_RUNTIME === "nodejs";
 
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
@@ -19,7 +27,7 @@ const schema = z
     PGLITE_DIR: z.string().default(".data/pglite"),
     /** Folder of the local upload storage (lib/storage/local.ts); created on first write. */
     UPLOADS_DIR: z.string().default(".data/uploads"),
-    DISCORD_CLIENT_ID: z.string().regex(/^\d{15,21}$/, "must be a snowflake id").optional(),
+    DISCORD_CLIENT_ID: snowflake.optional(),
     DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
     DISCORD_BOT_TOKEN: z.string().min(1).optional(),
     DISCORD_REDIRECT_URI: optionalUrl,
@@ -27,8 +35,18 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
+    // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
+    // signed out). Each is a token bucket: that many at once, then that many a minute.
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_GUILD_LISTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_MEMBER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Image renders cost RENDER_COST (10) units each: 300 is 30 welcome-card previews a minute. */
+    RATE_LIMIT_RENDER_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    RATE_LIMIT_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+    /** How many proxies in front append to X-Forwarded-For (lib/http/client-ip.ts); 0: none is trusted. */
+    TRUST_PROXY: z.preprocess((value) => (value === "true" ? "1" : value === "false" ? "0" : value), z.coerce.number().int().min(0).max(10)).default(0),
     // S3-compatible upload storage (lib/storage/s3.ts): all of endpoint, bucket and keys, or none (see s3Settings).
     S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
     S3_BUCKET: z

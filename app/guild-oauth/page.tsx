@@ -1,6 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { Spinner } from "@/components/spinner";
 import { parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
+import { forgetBotPresence } from "@/lib/guilds/bot-presence";
+import { getSession } from "@/lib/session/server";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { localeFromRequest } from "@/lib/i18n/request-locale";
 import { GuildOAuthRelay } from "./guild-oauth-relay";
@@ -14,6 +16,8 @@ export default async function GuildOAuthPage({ searchParams }: Props) {
   const rawGuild = typeof query.guild_id === "string" ? query.guild_id : null;
   const guildID = rawGuild && isSnowflake(rawGuild) ? rawGuild : null;
   const targetPath = parseGuildOAuthState(typeof query.state === "string" ? query.state : null);
+  // The next visit asks the platform again whether the bot is there (signed-in users only).
+  if (guildID && targetPath && (await getSession())) forgetBotPresence(guildID);
   const locale = await localeFromRequest();
   const t = await getTranslations({ locale, namespace: "guildOauth" });
   return (

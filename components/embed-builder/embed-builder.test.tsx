@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fireEvent, render, screen, within } from "@testing-library/react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { FieldsEditor } from "@/components/settings-form/fields-editor";
 import type { FieldErrors, FormLabels, PickerChannel, PickerRole, Values } from "@/components/settings-form/types";
@@ -66,11 +66,14 @@ const texts = {
   ...Object.fromEntries(["name", "value", "inline"].map((key) => [`embeds.fields.${key}`, { label: embedProps.fields[key].label as string }])),
 };
 
+// The harnesses' values as last committed (written from an effect: render must not write outside the component).
 let latest: Values = {};
 
 function Harness({ initial = {}, errors = {} }: { initial?: Values; errors?: FieldErrors }) {
   const [values, setValues] = useState<Values>({ name: "", content: "", embeds: [], channel_id: null, message_id: null, ...initial });
-  latest = values;
+  useEffect(() => {
+    latest = values;
+  }, [values]);
   return (
     <FieldsEditor
       spec={spec}
@@ -305,7 +308,9 @@ describe("EmbedBuilder for optional embeds (custom commands)", () => {
     const commandSpec = itemFormSpec(commands, "commands");
     function Commands() {
       const [values, setValues] = useState<Values>({ name: "hi", response: "", embeds: [] });
-      latest = values;
+      useEffect(() => {
+        latest = values;
+      }, [values]);
       return (
         <FieldsEditor
           spec={commandSpec}

@@ -1,13 +1,11 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { MAX_MEMBERS, type SearchMember } from "./suggest";
 
 /** Wait this long after the last keystroke before asking the server. */
 export const SEARCH_DEBOUNCE_MS = 200;
-
-type Result = { query: string; members: readonly SearchMember[] };
 
 const NONE: readonly SearchMember[] = [];
 
@@ -17,31 +15,27 @@ const NONE: readonly SearchMember[] = [];
  * `loading` is true while the current query has no answer yet.
  */
 export function useMemberSearch(guildId: string, query: string | null, onFound: (members: readonly SearchMember[]) => void) {
-  const [result, setResult] = useState<Result | null>(null);
-  const cache = useRef(new Map<string, readonly SearchMember[]>());
-  const found = useRef(onFound);
-  found.current = onFound;
+  const [answers, setAnswers] = useState<ReadonlyMap<string, readonly SearchMember[]>>(() => new Map());
+  // The latest query whose request failed: no members, and not "loading" either.
+  const [failed, setFailed] = useState<string | null>(null);
+  const answered = useEffectEvent((asked: string) => answers.has(asked));
+  const found = useEffectEvent((members: readonly SearchMember[]) => onFound(members));
 
   useEffect(() => {
-    if (query === null) return;
-    const cached = cache.current.get(query);
-    if (cached) {
-      setResult({ query, members: cached });
-      return;
-    }
+    if (query === null || answered(query)) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       const path = `/guilds/${guildId}/members/search?q=${encodeURIComponent(query)}&limit=${MAX_MEMBERS}`;
       apiFetch<SearchMember[]>(path, { signal: controller.signal, silent: true })
         .then((members) => {
           const list = Array.isArray(members) ? members : [];
-          cache.current.set(query, list);
-          found.current(list);
-          if (!controller.signal.aborted) setResult({ query, members: list });
+          setAnswers((current) => new Map(current).set(query, list));
+          if (!controller.signal.aborted) setFailed(null);
+          found(list);
         })
         .catch(() => {
           // Aborted (a newer query) or failed: roles still show; the next keystroke tries again.
-          if (!controller.signal.aborted) setResult({ query, members: [] });
+          if (!controller.signal.aborted) setFailed(query);
         });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -51,6 +45,6 @@ export function useMemberSearch(guildId: string, query: string | null, onFound: 
   }, [guildId, query]);
 
   if (query === null) return { members: NONE, loading: false };
-  if (result?.query === query) return { members: result.members, loading: false };
-  return { members: cache.current.get(query) ?? NONE, loading: !cache.current.has(query) };
+  const members = answers.get(query);
+  return { members: members ?? NONE, loading: !members && failed !== query };
 }

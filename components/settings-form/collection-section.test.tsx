@@ -70,6 +70,8 @@ function mockFetch(implementation: () => Promise<FakeResponse>): jest.Mock {
 let modal: jest.Mock;
 let stop: () => void;
 beforeAll(() => {
+  // Dashboard pages get the anti-forgery cookie with the page (else apiFetch asks /api/xsrf first).
+  document.cookie = "XSRF-TOKEN=test-token";
   // jsdom lacks structuredClone and gives <dialog> no showModal / close.
   globalThis.structuredClone ??= <T,>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
   HTMLDialogElement.prototype.showModal ??= function showModal(this: HTMLDialogElement) {

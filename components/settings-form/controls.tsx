@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { textLength } from "@/lib/messages/limits";
 import type { FormField, FormLabels } from "./types";
 import { colorOf, fill, hexOf } from "./values";
@@ -77,12 +77,13 @@ export function TextAreaControl({ id, field, value, onChange, disabled, invalid,
 export function NumberControl({ id, field, value, onChange, disabled, invalid, describedBy }: ControlProps<unknown>) {
   // The text is kept locally so half-typed numbers ("-", "1.") survive re-renders.
   const [text, setText] = useState(typeof value === "number" ? String(value) : "");
-  useEffect(() => {
-    setText((current) => {
-      if (typeof value === "number") return current !== "" && Number(current) === value ? current : String(value);
-      return value === null || value === undefined ? "" : current;
-    });
-  }, [value]);
+  // A new value from the form (Reset, a saved answer) rewrites the text unless it already reads as that number.
+  const [shown, setShown] = useState(value);
+  if (!Object.is(value, shown)) {
+    setShown(value);
+    if (typeof value === "number") setText(text !== "" && Number(text) === value ? text : String(value));
+    else if (value === null || value === undefined) setText("");
+  }
   return (
     <input
       id={id}
@@ -131,7 +132,12 @@ const UNSET_COLOR = "#5865f2";
 export function ColorControl({ id, field, value, onChange, disabled, invalid, describedBy, labels }: ControlProps<unknown>) {
   const color = typeof value === "number" ? hexOf(value) : "";
   const [text, setText] = useState(color);
-  useEffect(() => setText(color), [color]);
+  // A new value from the form (the swatch, Reset) rewrites the hex box.
+  const [shown, setShown] = useState(color);
+  if (color !== shown) {
+    setShown(color);
+    setText(color);
+  }
   return (
     <div className={styles.colorRow}>
       <input

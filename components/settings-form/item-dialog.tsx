@@ -50,22 +50,27 @@ export function explainFieldErrors(errors: FieldErrors, code: string | undefined
 /** Add or edit one collection item in a modal <dialog>; validation errors stay next to their fields. */
 export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text, validationText, heading, onDone }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [values, setValues] = useState<Values>(emptyValues);
+  const startValues = () => (editing ? { ...emptyValues, ...editing.data } : emptyValues);
+  const [values, setValues] = useState<Values>(startValues);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
+  const [shownFor, setShownFor] = useState(editing);
   const open = editing !== undefined;
 
-  useEffect(() => {
-    if (!open) return;
-    setValues(editing ? { ...emptyValues, ...editing.data } : emptyValues);
-    setErrors({});
-    setNotice(null);
-    if (!dialog.current?.open) dialog.current?.showModal();
-  }, [open, editing, emptyValues]);
+  // Every opening starts from the item (or an empty row), without the last one's errors.
+  if (editing !== shownFor) {
+    setShownFor(editing);
+    if (open) {
+      setValues(startValues());
+      setErrors({});
+      setNotice(null);
+    }
+  }
 
   useEffect(() => {
+    if (open && !dialog.current?.open) dialog.current?.showModal();
     if (!open && dialog.current?.open) dialog.current.close();
   }, [open]);
 

@@ -1,8 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
-import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
+import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
 import type { MessageEditorData } from "@/components/message-editor/types";
@@ -45,23 +45,17 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   const [justSaved, setJustSaved] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
   const form = useRef<HTMLFormElement>(null);
-  const savedRef = useRef(saved);
-  savedRef.current = saved;
 
   const dirty = changedKeys(saved, draft).length > 0;
   useUnsavedGuard(dirty && !reloading, text.leave);
 
   // The enable switch (and islands saving keys this form does not show, like the welcome
   // card's background) bump the version; adopt it when the fields this form holds are unchanged.
-  const fieldKeys = useMemo(() => spec.fields.map((field) => field.name), [spec]);
-  useEffect(
-    () =>
-      onPluginSaved((detail) => {
-        const same = fieldKeys.every((key) => isEqual(detail.config[key], savedRef.current[key]));
-        if (detail.pluginId === pluginId && same) setVersion(detail.version);
-      }),
-    [pluginId, fieldKeys],
-  );
+  const adoptVersion = useEffectEvent((detail: PluginSaved) => {
+    const same = spec.fields.every((field) => isEqual(detail.config[field.name], saved[field.name]));
+    if (detail.pluginId === pluginId && same) setVersion(detail.version);
+  });
+  useEffect(() => onPluginSaved((detail) => adoptVersion(detail)), []);
 
   useEffect(() => {
     if (reloading) window.location.reload();
@@ -77,7 +71,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
     return () => window.clearTimeout(timer);
   }, [justSaved]);
 
-  const save = useCallback(async () => {
+  async function save() {
     const keys = changedKeys(saved, draft);
     if (saving || conflict || keys.length === 0) return;
     const sent = draft;
@@ -108,20 +102,19 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
     } finally {
       setSaving(false);
     }
-  }, [saved, draft, saving, conflict, pluginId, guildId, version]);
+  }
 
   // Ctrl+S / Cmd+S saves instead of saving the page as a file.
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(() => {
-    function onKeyDown(event: KeyboardEvent) {
-      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
-        event.preventDefault();
-        void saveRef.current();
-      }
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === "s") {
+      event.preventDefault();
+      void save();
     }
-    window.addEventListener("keydown", onKeyDown);
-    return () => window.removeEventListener("keydown", onKeyDown);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    window.addEventListener("keydown", listener);
+    return () => window.removeEventListener("keydown", listener);
   }, []);
 
   function change(name: string, value: unknown) {

@@ -1,6 +1,6 @@
-import { classifyStatus, errorCodeOf, errorMessageOf, getSessionId, readCookie, shouldRaiseModal, TransportError } from "@/lib/http/client-fetch";
+import { classifyStatus, errorCodeOf, errorMessageOf, getSessionId, shouldRaiseModal, TransportError, xsrfToken } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
-import { SESSION_ID_HEADER, XSRF_COOKIE, XSRF_HEADER } from "@/lib/http/xsrf-names";
+import { SESSION_ID_HEADER, XSRF_HEADER } from "@/lib/http/xsrf-names";
 
 /**
  * apiFetch for a multipart body (apiFetch sends JSON only): same headers, same error
@@ -8,7 +8,7 @@ import { SESSION_ID_HEADER, XSRF_COOKIE, XSRF_HEADER } from "@/lib/http/xsrf-nam
  */
 export async function postForm<T>(path: string, form: FormData, handles: readonly string[] = []): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = await xsrfToken();
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   let response: Response;
   try {

@@ -221,16 +221,13 @@ export function WelcomeCardEditor({ guildId, initial, limits, disabled, text }: 
   // The preview: the newest URL once typing pauses, shown when it has loaded (the old one stays until then).
   const wanted = useDebounced(previewUrl(guildId, { title, subtitle, background }, limits), PREVIEW_DELAY_MS);
   const [shown, setShown] = useState(wanted);
-  const [preview, setPreview] = useState<"ready" | "loading" | "failed">("ready");
+  const [failed, setFailed] = useState<string | null>(null);
+  const preview = wanted === shown ? "ready" : wanted === failed ? "failed" : "loading";
   useEffect(() => {
     if (wanted === shown) return;
-    setPreview("loading");
     const image = new Image();
-    image.onload = () => {
-      setShown(wanted);
-      setPreview("ready");
-    };
-    image.onerror = () => setPreview("failed");
+    image.onload = () => setShown(wanted);
+    image.onerror = () => setFailed(wanted);
     image.src = wanted;
     return () => {
       image.onload = null;

@@ -51,10 +51,15 @@ function channelAccess(state: PlatformState, channelId: string, userId: string):
 
 const isAccess = (value: ChannelAccess | ApiResponse): value is ChannelAccess => "channel" in value;
 
-/** Discord fills in `type: "rich"` and drops null colours. */
+/** Discord fills in `type: "rich"` and a field's `inline: false`, and drops null colours. */
 function toApiEmbed(embed: EmbedInput): APIEmbed {
-  const { color, ...rest } = embed;
-  return { type: "rich" as APIEmbed["type"], ...structuredClone(rest), ...(color != null ? { color } : {}) };
+  const { color, fields, ...rest } = embed;
+  return {
+    type: "rich" as APIEmbed["type"],
+    ...structuredClone(rest),
+    ...(color != null ? { color } : {}),
+    ...(fields ? { fields: fields.map((field) => ({ ...field, inline: field.inline ?? false })) } : {}),
+  };
 }
 
 const isEmpty = (content: string, embeds: readonly unknown[], components: readonly unknown[]) =>

@@ -204,7 +204,7 @@ export function storedMessages(state: PlatformState, viewerId: string, channelId
 
 /** A stranger who is not in the fixtures (a message seeded by a test, say). */
 function unknownUser(id: string): APIUser {
-  return { id, username: "deleted_user", discriminator: "0", global_name: null, avatar: null };
+  return serialize.userShape({ id, username: "deleted_user", discriminator: "0", global_name: null, avatar: null, flags: 0 });
 }
 
 /**

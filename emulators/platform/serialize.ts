@@ -5,18 +5,38 @@ import { compareSnowflakes } from "./snowflake";
 
 // State records to the JSON Discord sends. The discord-api-types annotations
 // catch shape drift; casts only bridge its enums, which are number literals
-// at runtime.
+// at runtime. contract.test.ts holds the results to Discord's OpenAPI description.
+
+interface UserFields {
+  id: string;
+  username: string;
+  discriminator: string;
+  global_name: string | null;
+  avatar: string | null;
+  flags: number;
+}
+
+/** A user as it appears anywhere (author, member, mention). */
+export function userShape(fields: UserFields): APIUser {
+  return {
+    id: fields.id,
+    username: fields.username,
+    discriminator: fields.discriminator,
+    global_name: fields.global_name,
+    avatar: fields.avatar,
+    avatar_decoration_data: null,
+    public_flags: fields.flags as APIUser["public_flags"],
+    // The spec requires `flags` on every user; other people's show only their public flags.
+    flags: fields.flags as APIUser["flags"],
+    // Sent on every user since server tags (null without one); newer than the vendored spec.
+    primary_guild: null,
+  };
+}
 
 /** Anyone may see these fields of any user. */
 export function publicUser(user: UserRecord): APIUser {
   return {
-    id: user.id,
-    username: user.username,
-    discriminator: user.discriminator ?? "0",
-    global_name: user.global_name,
-    avatar: user.avatar,
-    avatar_decoration_data: null,
-    public_flags: user.flags as APIUser["public_flags"],
+    ...userShape({ ...user, discriminator: user.discriminator ?? "0" }),
     ...(user.bot ? { bot: true } : {}),
   };
 }
@@ -32,7 +52,6 @@ export function currentUser(user: UserRecord, scopes: readonly string[] | "bot")
     locale: user.locale,
     mfa_enabled: user.mfa_enabled,
     premium_type: user.premium_type as APIUser["premium_type"],
-    flags: user.flags as APIUser["flags"],
     ...(withEmail ? { email: user.email, verified: user.verified } : {}),
   };
 }
@@ -65,8 +84,11 @@ export function channel(record: ChannelRecord): Record<string, unknown> {
   return structuredClone(record);
 }
 
-export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
-  const result: APIGuild = {
+/** Fields Discord sends (and its OpenAPI description requires) that discord-api-types does not list. */
+export type GuildResponse = APIGuild & { nsfw: boolean; home_header: string | null };
+
+export function fullGuild(guild: GuildRecord, withCounts: boolean): GuildResponse {
+  const result: GuildResponse = {
     id: guild.id,
     name: guild.name,
     icon: guild.icon,
@@ -102,7 +124,9 @@ export function fullGuild(guild: GuildRecord, withCounts: boolean): APIGuild {
     public_updates_channel_id: guild.features.includes("COMMUNITY") ? guild.rules_channel_id : null,
     max_video_channel_users: 25,
     max_stage_video_channel_users: 50,
+    nsfw: false,
     nsfw_level: 0,
+    home_header: null,
     premium_progress_bar_enabled: guild.premium_tier > 0,
     hub_type: null,
     safety_alerts_channel_id: null,

@@ -4,6 +4,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { exchangeCode } from "@/lib/platform/oauth";
 import { getCurrentUser } from "@/lib/platform/user-api";
 import type { Session } from "@/lib/session/session-cookie";
+import { startSession } from "@/lib/session/store";
 import { recordLogin, type UserRow } from "@/lib/users/queries";
 import type { LoginCookie } from "./login-cookie";
 import { consumeLoginState } from "./login-states";
@@ -11,10 +12,14 @@ import { consumeLoginState } from "./login-states";
 export type FinalizedLogin = { session: Session; user: UserRow; firstLogin: boolean; redirect: string; popup: boolean };
 
 /**
- * Turns the callback's code into a session. The state must match the pre-login
- * cookie of this browser and be unused; otherwise nothing is created.
+ * Turns the callback's code into a session (its record and the cookie's content).
+ * The state must match the pre-login cookie of this browser and be unused;
+ * otherwise nothing is created.
  */
-export async function finalizeLogin(db: Db, input: { code: string; state: string | undefined; loginCookie: LoginCookie | null }): Promise<FinalizedLogin> {
+export async function finalizeLogin(
+  db: Db,
+  input: { code: string; state: string | undefined; loginCookie: LoginCookie | null; userAgent: string | null },
+): Promise<FinalizedLogin> {
   const { loginCookie } = input;
   if (!input.state) throw new ApiError(400, "login_state_missing", "The sign-in request is missing its state. Please start again.");
   if (!loginCookie) throw new ApiError(400, "login_expired", "This sign-in attempt expired or began in another browser. Please start again.");
@@ -25,15 +30,17 @@ export async function finalizeLogin(db: Db, input: { code: string; state: string
   const tokens = await exchangeCode(input.code);
   const platformUser = await getCurrentUser(tokens.accessToken);
   const { row, firstLogin } = await recordLogin(db, platformUser);
-  const now = Date.now();
+  const now = new Date();
+  const sid = await startSession(db, { userId: platformUser.id, userAgent: input.userAgent }, now);
   const session: Session = {
-    v: 1,
+    v: 2,
+    sid,
     userId: platformUser.id,
     accessToken: tokens.accessToken,
     refreshToken: tokens.refreshToken,
     expiresAt: tokens.expiresAt,
     scope: tokens.scope,
-    createdAt: now,
+    createdAt: now.getTime(),
   };
   return { session, user: row, firstLogin, redirect: loginCookie.redirect, popup: loginCookie.popup };
 }

@@ -50,6 +50,33 @@ export const loginStates = pgTable(
   (table) => [index("login_states_created_at_idx").on(table.createdAt)],
 );
 
+/**
+ * Signed-in sessions. The sealed cookie names its row, so a session ends for every
+ * copy of the cookie when the row is revoked, idle or past `expires_at`
+ * (lib/session/read.ts). The id alone is no credential: only a cookie sealed with
+ * SESSION_SECRET can present it.
+ */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Advanced at most every few minutes, not on every request. */
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Absolute end, whatever the activity. */
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /** The browser's User-Agent, shortened: lets a later "your sessions" list tell devices apart. */
+    userAgent: text("user_agent"),
+  },
+  (table) => [
+    index("sessions_user_idx").on(table.userId, table.lastSeenAt),
+    index("sessions_expires_at_idx").on(table.expiresAt),
+    index("sessions_last_seen_at_idx").on(table.lastSeenAt),
+  ],
+);
+
 /** One row per guild and plugin once it was saved; absent rows mean the plugin's defaults. */
 export const guildPlugins = pgTable(
   "guild_plugins",

@@ -1,10 +1,10 @@
 import "server-only";
-import type { APIGuild } from "discord-api-types/v10";
+import { PermissionFlagsBits, type APIGuild } from "discord-api-types/v10";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
 import { getGuildMemberWithMeta, getGuildWithMeta } from "@/lib/platform/bot-api";
 import { PlatformError } from "@/lib/platform/errors";
-import { computeMemberPermissions, hasPermissions, Permission } from "@/lib/platform/permissions";
+import { computeMemberPermissions, hasPermissions } from "@/lib/platform/permissions";
 import type { Session } from "@/lib/session/session-cookie";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
@@ -35,8 +35,11 @@ export async function requireGuildAccess(db: Db, session: Session, guildId: stri
 
 /** The permission half of requireGuildAccess, without the database (middleware runs it for guild pages). */
 export async function checkGuildPermission(session: Session, guildId: string): Promise<Omit<GuildAccess, "premium" | "buffs">> {
-  const guild = await botView(session, guildId, () => getGuildWithMeta(guildId));
-  const member = await botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId));
+  // Both at once: a slow platform then costs one wait, not two.
+  const [guild, member] = await Promise.all([
+    botView(session, guildId, () => getGuildWithMeta(guildId)),
+    botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId)),
+  ]);
   if (!member.value) throw forbidden();
   const isOwner = guild.value.owner_id === session.userId;
   const permissions = computeMemberPermissions({
@@ -45,7 +48,7 @@ export async function checkGuildPermission(session: Session, guildId: string): P
     roles: guild.value.roles,
     member: { userId: session.userId, roleIds: member.value.roles },
   });
-  if (!isOwner && !hasPermissions(permissions, Permission.MANAGE_GUILD)) throw forbidden();
+  if (!isOwner && !hasPermissions(permissions, PermissionFlagsBits.ManageGuild)) throw forbidden();
   return { guildId, userId: session.userId, guild: guild.value, isOwner, permissions, stale: guild.stale || member.stale };
 }
 

@@ -1,19 +1,21 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
-import { readAllPluginStates } from "@/lib/plugins/plugin-states";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import type { GuildAccess } from "./access";
 import { getGuildPickers } from "./pickers";
 import { tierValue } from "./premium";
 import { readGuildSettings } from "./settings-queries";
 
+/** Whether each registered plugin is on; the caller reads them (plugins sit above this folder). */
+export type PluginSwitches = Record<string, { enabled: boolean }>;
+
 /** The Guild entity of spec 3, assembled from the platform (bot view) and the database. */
-export async function buildGuildEntity(db: Db, access: GuildAccess) {
+export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitches: PluginSwitches | Promise<PluginSwitches>) {
   const { guild } = access;
   const [settings, pickers, plugins, member] = await Promise.all([
     readGuildSettings(db, access.guildId),
     getGuildPickers(access.guildId),
-    readAllPluginStates(db, access.guildId),
+    pluginSwitches,
     getGuildMember(access.guildId, access.userId),
   ]);
   return {

@@ -1,31 +1,21 @@
 import "server-only";
 import { cache } from "react";
-import { getDb } from "@/lib/db/client";
-import { getSession } from "@/lib/session/server";
-import { requireGuildAccess, type GuildAccess } from "./access";
-import { guildPageVerdict, type GuildHeader } from "./page-verdict";
+import { headers } from "next/headers";
+import { isSnowflake } from "@/lib/platform/snowflake";
+import { loadGuildShell, type GuildShell } from "./guild-shell";
+import { readVerdict, VERDICT_HEADER } from "./verdict-proof";
 
-export type GuildPageState =
-  | { kind: "ok"; guild: GuildHeader & { member_count: number }; premium: boolean; stale: boolean; access: GuildAccess }
-  | { kind: "not_managed" }
-  | { kind: "bot_missing"; guild: GuildHeader };
+export type GuildPageState = ({ kind: "ok"; userId: string } & GuildShell) | { kind: "no_verdict" };
 
 /**
- * What a session-reading guild page may show, decided once per request: the verdict
- * middleware already acted on, checked again here because a page must not trust
- * that it was reached through middleware.
+ * What a session-reading guild page may show, once per request. The permission verdict
+ * is made by middleware before any guild page is served; this only checks its proof
+ * (a header middleware alone can set) for this guild, so a page reached any other way
+ * draws nothing, and the guild is loaded once and shared with the layout.
  */
 export const loadGuildPage = cache(async (guildId: string): Promise<GuildPageState> => {
-  const session = await getSession();
-  if (!session || !/^\d{17,20}$/.test(guildId)) return { kind: "not_managed" };
-  const verdict = await guildPageVerdict(session, guildId);
-  if (verdict.kind !== "ok") return verdict;
-  const access = await requireGuildAccess(await getDb(), session, guildId);
-  return {
-    kind: "ok",
-    guild: { id: access.guild.id, name: access.guild.name, icon: access.guild.icon, member_count: access.guild.approximate_member_count ?? 0 },
-    premium: access.premium,
-    stale: access.stale,
-    access,
-  };
+  if (!isSnowflake(guildId)) return { kind: "no_verdict" };
+  const verdict = readVerdict((await headers()).get(VERDICT_HEADER), guildId);
+  if (!verdict) return { kind: "no_verdict" };
+  return { kind: "ok", userId: verdict.userId, ...(await loadGuildShell(guildId)) };
 });

@@ -5,8 +5,10 @@ import { inputText } from "@/lib/validation/text";
 import { auditTarget, recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
+import { versionConflict } from "@/lib/http/api-error";
 import { LOCALES } from "@/lib/i18n/locales";
-import { versionConflict } from "@/lib/plugins/plugin-states";
+import { sameValue } from "@/lib/json/same-value";
+import { platformId } from "@/lib/platform/snowflake";
 import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries";
 
 /** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */
@@ -15,7 +17,7 @@ export const guildSettingsPatch = z.strictObject({
   application_commands_enabled: z.boolean().optional(),
   application_commands_localized: z.boolean().optional(),
   default_embed_color: z.number().int().min(0).max(0xffffff).nullable().optional(),
-  ignored_channel_ids: z.array(inputText().regex(/^\d{17,20}$/, "must be a channel id")).max(100).optional(),
+  ignored_channel_ids: z.array(platformId("channel")).max(100).optional(),
   onboarding: z.boolean().optional(),
   locale: z.enum(LOCALES).nullable().optional(),
 });
@@ -47,7 +49,11 @@ function toColumns(view: Partial<SettingsView>) {
   };
 }
 
-/** Applies a change and its audit row in one transaction; If-Match (expectedVersion) guards lost updates. */
+/**
+ * Applies a change and its audit row in one transaction; If-Match (expectedVersion) guards lost
+ * updates. A change that changes nothing (`{}`, or the values already stored) writes no version
+ * and no audit row, and answers the stored settings.
+ */
 export async function updateGuildSettings(
   db: Db,
   input: { guildId: string; userId: string; patch: Partial<SettingsView>; expectedVersion?: number; action?: "guild.update" | "revert" | "settings.import" },
@@ -57,6 +63,8 @@ export async function updateGuildSettings(
     const [current] = await tx.select().from(guildSettings).where(eq(guildSettings.guildId, input.guildId)).for("update");
     const before = current ?? defaultGuildSettings(input.guildId);
     if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
+    const stored = settingsView(before);
+    if (Object.entries(input.patch).every(([key, value]) => value === undefined || sameValue(stored[key as keyof SettingsView], value))) return before;
     const [row] = await tx
       .update(guildSettings)
       .set({ ...toColumns(input.patch), version: sql`${guildSettings.version} + 1`, updatedAt: new Date(), updatedBy: input.userId })

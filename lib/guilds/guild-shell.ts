@@ -5,23 +5,34 @@ import { getGuildWithMeta } from "@/lib/platform/bot-api";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
 
+export type ShellGuild = {
+  id: string;
+  name: string;
+  icon: string | null;
+  owner_id: string;
+  verification_level: number;
+  member_count: number;
+};
+
 export type GuildShell = {
-  guild: { id: string; name: string; icon: string | null; member_count: number };
+  guild: ShellGuild;
   premium: boolean;
-  /** True when the platform could not answer and cached data was used. */
+  /** True when the platform could not answer (or was slow) and older data was used. */
   stale: boolean;
 };
 
 /**
- * The guild as its pages' frame shows it, read with the bot token only: no session,
- * so the overview can be rendered once per guild and language and served from the
- * page cache. Who may see it is decided before, by middleware (lib/guilds/page-verdict.ts);
- * the dynamic pages below still run their own loadGuildPage check.
+ * The guild as its pages show it, read with the bot token only: no session, so the
+ * overview can be rendered once per guild and language and served from the page cache.
+ * Loaded once per request (React cache) and shared by the layout and the page. Who may
+ * see it is decided before, by middleware (lib/guilds/page-verdict.ts); pages that draw
+ * per-viewer data check middleware's proof (lib/guilds/guild-page.ts).
  */
 export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
   const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getDb().then((db) => readGuildSettings(db, guildId))]);
+  const { id, name, icon, owner_id, verification_level, approximate_member_count } = guild.value;
   return {
-    guild: { id: guild.value.id, name: guild.value.name, icon: guild.value.icon, member_count: guild.value.approximate_member_count ?? 0 },
+    guild: { id, name, icon, owner_id, verification_level, member_count: approximate_member_count ?? 0 },
     premium: isPremium(settings.buffs),
     stale: guild.stale,
   };

@@ -42,3 +42,8 @@ export function validationError(error: z.ZodError, where: "body" | "query" | "pa
   const summary = first ? `Invalid ${where}: ${first.path} ${first.message}` : `Invalid ${where}`;
   return new ApiError(400, "validation_failed", summary, fields);
 }
+
+/** 412: the stored version is not the one the writer read (If-Match, or a revert's expected value); nothing changed. */
+export function versionConflict(): ApiError {
+  return new ApiError(412, "version_conflict", "These settings were changed since you loaded them. Reload to see the latest version.");
+}

@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { onErrorModal } from "./error-bus";
-import { apiFetch, classifyStatus, getSessionId, readCookie, shouldRaiseModal, TransportError } from "./client-fetch";
+import { apiFetch, classifyStatus, getSessionId, onApiWrite, readCookie, shouldRaiseModal, TransportError } from "./client-fetch";
 
 describe("shouldRaiseModal (spec 8)", () => {
   it("raises for a body with a code, a status_code of 410 or more, or HTTP 500", () => {
@@ -52,6 +52,25 @@ describe("apiFetch", () => {
     expect(readCookie("XSRF-TOKEN")).toBe("abc123");
   });
 
+  it("asks GET /api/xsrf for the token before a write when the cookie is missing (public pages set none)", async () => {
+    document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT";
+    const seen: Array<{ url: string; xsrf: string | null }> = [];
+    global.fetch = jest.fn(async (url: RequestInfo | URL, init?: RequestInit) => {
+      seen.push({ url: String(url), xsrf: new Headers(init?.headers).get("x-xsrf-token") });
+      if (String(url) === "/api/xsrf") document.cookie = "XSRF-TOKEN=fresh42";
+      return reply(200, { ok: true });
+    }) as typeof fetch;
+    await apiFetch("/users/@me");
+    expect(seen).toEqual([{ url: "/api/users/@me", xsrf: null }]);
+    await apiFetch("/logout", { method: "POST" });
+    await apiFetch("/logout", { method: "POST" });
+    expect(seen.slice(1)).toEqual([
+      { url: "/api/xsrf", xsrf: null },
+      { url: "/api/logout", xsrf: "fresh42" },
+      { url: "/api/logout", xsrf: "fresh42" },
+    ]);
+  });
+
   it("raises the modal with the server message and throws a classed error", async () => {
     const messages: (string | undefined)[] = [];
     const stop = onErrorModal((payload) => messages.push(payload.message));
@@ -77,6 +96,18 @@ describe("apiFetch", () => {
     expect(seen[0]!.get("if-match")).toBe('"3"');
     expect((error as TransportError).status).toBe(412);
     expect(messages).toEqual(["Changed elsewhere"]);
+  });
+
+  it("tells write listeners about successful writes only", async () => {
+    const writes: string[] = [];
+    const stop = onApiWrite((path) => writes.push(path));
+    global.fetch = jest.fn(async (url: RequestInfo | URL) => reply(String(url).endsWith("/bad") ? 400 : 200, {})) as typeof fetch;
+    await apiFetch("/plugins/help/config/1", { method: "PATCH", body: { enabled: true } });
+    await apiFetch("/plugins/help/config/1");
+    await apiFetch("/bad", { method: "POST", silent: true }).catch(() => undefined);
+    stop();
+    await apiFetch("/guilds/1/refresh", { method: "POST" });
+    expect(writes).toEqual(["/plugins/help/config/1"]);
   });
 
   it("classes a refused connection, a cancel and a timeout", async () => {

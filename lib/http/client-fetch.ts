@@ -37,6 +37,18 @@ export function readCookie(name: string, cookieHeader = typeof document === "und
   return undefined;
 }
 
+/**
+ * The anti-forgery token for a write. Public pages set no cookie (so they stay publicly
+ * cacheable): when it is missing, GET /api/xsrf issues one first.
+ */
+export async function xsrfToken(signal?: AbortSignal): Promise<string | undefined> {
+  const existing = readCookie(XSRF_COOKIE);
+  if (existing) return existing;
+  // A failure here surfaces as the write's own 403 xsrf_invalid.
+  await fetch("/api/xsrf", { credentials: "same-origin", signal }).catch(() => undefined);
+  return readCookie(XSRF_COOKIE);
+}
+
 /** Spec 8: a `code` field, a `status_code` of 410 or more, or HTTP 500 raise the global modal. */
 export function shouldRaiseModal(status: number, body: unknown): boolean {
   const fields = asRecord(body);
@@ -80,12 +92,24 @@ export function errorCodeOf(body: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+const writeListeners = new Set<(path: string) => void>();
+
+/**
+ * Hears every successful write (any method but GET) made through apiFetch, with its path;
+ * the guild pages refresh the router from here (RefreshAfterWrites). Returns the unsubscribe.
+ */
+export function onApiWrite(listener: (path: string) => void): () => void {
+  writeListeners.add(listener);
+  return () => writeListeners.delete(listener);
+}
+
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
   const headers: Record<string, string> = { ...options.headers, Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
-  const xsrf = readCookie(XSRF_COOKIE);
+  // Read synchronously when present, so a write starts in the same tick as the click.
+  const xsrf = readCookie(XSRF_COOKIE) ?? (method.toUpperCase() === "GET" ? undefined : await xsrfToken(signal));
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
@@ -103,7 +127,10 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   }
 
   const body: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return body as T;
+  if (response.ok) {
+    if (method !== "GET") for (const listener of writeListeners) listener(path);
+    return body as T;
+  }
   const message = errorMessageOf(body);
   const handled = options.silent || options.handles?.includes(errorCodeOf(body) ?? "");
   if (!handled && shouldRaiseModal(response.status, body)) raiseErrorModal({ message });

@@ -1,30 +1,54 @@
 import "server-only";
-import { getEnv } from "@/lib/env";
-import { ApiError } from "./api-error";
 
-// Per-user request budget, in process (DESIGN "Scale": moves to Redis when
-// instances must share it). A fixed one-minute window per user and kind.
+// The one limiter behind every budget (lib/http/budgets.ts): a token bucket per key
+// ("user:<id>:<budget>", "ip:<addr>:<budget>"). A bucket holds up to `limit` tokens and
+// refills `limit` per window, so a burst of `limit` calls passes and then the steady rate
+// applies; a call spends `cost` tokens (an image render costs more than a read).
+//
+// In process, like the platform cache (DESIGN "Scale"): each instance keeps its own buckets,
+// so behind a load balancer the effective limit is per instance. The later step moves the
+// buckets to Redis (the same arithmetic in one Lua script per take) so instances share them.
+// On globalThis so middleware and route handlers (separate bundles) share one store.
 
-const WINDOW_MS = 60_000;
-const windows = new Map<string, { start: number; count: number }>();
+export type Rule = { limit: number; windowMs: number };
 
-export function assertWithinRateLimit(userId: string, kind: "read" | "write", now = Date.now()): void {
-  const env = getEnv();
-  const limit = kind === "read" ? env.RATE_LIMIT_READS_PER_MINUTE : env.RATE_LIMIT_WRITES_PER_MINUTE;
-  const key = `${kind}:${userId}`;
-  let window = windows.get(key);
-  if (!window || now - window.start >= WINDOW_MS) {
-    if (windows.size > 50_000) prune(now);
-    window = { start: now, count: 0 };
-    windows.set(key, window);
-  }
-  window.count += 1;
-  if (window.count > limit) {
-    const retryAfter = Math.ceil((window.start + WINDOW_MS - now) / 1000);
-    throw new ApiError(429, "rate_limited", `Too many requests. Try again in ${retryAfter} seconds.`, undefined, retryAfter);
+/** Keys kept at most; the least recently used go first (an evicted key starts again full). */
+export const MAX_KEYS = 50_000;
+
+type Bucket = { tokens: number; at: number };
+
+const STORE = Symbol.for("guildhall.rate-limit");
+const buckets = ((globalThis as { [STORE]?: Map<string, Bucket> })[STORE] ??= new Map<string, Bucket>());
+
+/**
+ * Spends `cost` tokens of the key's bucket: null when it had them, else the seconds until it
+ * will. A cost above the whole bucket is charged as a full bucket, so it can still pass.
+ */
+export function take(key: string, rule: Rule, cost = 1, now = Date.now()): { retryAfter: number } | null {
+  const perMs = rule.limit / rule.windowMs;
+  const price = Math.min(cost, rule.limit);
+  const held = buckets.get(key);
+  const tokens = held ? Math.min(rule.limit, held.tokens + Math.max(0, now - held.at) * perMs) : rule.limit;
+  // Deleted and set again: Map order then runs from least to most recently used.
+  buckets.delete(key);
+  const allowed = tokens >= price;
+  buckets.set(key, { tokens: allowed ? tokens - price : tokens, at: now });
+  evictOverflow();
+  return allowed ? null : { retryAfter: Math.max(1, Math.ceil((price - tokens) / perMs / 1000)) };
+}
+
+function evictOverflow(): void {
+  for (const key of buckets.keys()) {
+    if (buckets.size <= MAX_KEYS) return;
+    buckets.delete(key);
   }
 }
 
-function prune(now: number) {
-  for (const [key, window] of windows) if (now - window.start >= WINDOW_MS) windows.delete(key);
+export function trackedKeys(): number {
+  return buckets.size;
+}
+
+/** Tests only: every bucket full again. */
+export function resetRateLimitsForTests(): void {
+  buckets.clear();
 }

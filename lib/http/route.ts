@@ -4,18 +4,20 @@ import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
-import { cookieName, unseal } from "@/lib/session/cookie";
+import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
+import { assertBudget, payerOf, type Spend } from "./budgets";
 import { assertCsrf, isMutating } from "./csrf";
-import { assertWithinRateLimit } from "./rate-limit";
+import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
 import { toApiError } from "./to-api-error";
 
 // The one pipeline every /api handler goes through: CSRF on writes, session,
-// guild permission, per-user rate limit, zod parsing of path, query and body,
-// and the error envelope. Route files use publicRoute / userRoute / guildRoute;
-// the plugin catch-all runs its matched endpoint through runGuildEndpoint.
+// guild permission, budgets (lib/http/budgets.ts), zod parsing of path, query and
+// body, the error envelope, and no-store on its answers. Route files use publicRoute /
+// userRoute / guildRoute; the plugin catch-all runs its matched endpoint through runGuildEndpoint.
 
 export type RawParams = Record<string, string | string[] | undefined>;
 type Segments = { params: Promise<RawParams> };
@@ -24,6 +26,8 @@ export type Schemas<P, Q, B> = {
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
+  /** What one call spends besides the general reads/writes budget (lib/http/budgets.ts). */
+  budget?: Spend;
 };
 
 export type RouteContext<P, Q, B, S> = { req: NextRequest; params: P; query: Q; body: B; session: S };
@@ -57,8 +61,8 @@ export function guildRoute<P extends { guildId: string }, Q = unknown, B = unkno
 
 export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextRequest, rawParams: RawParams, endpoint: GuildEndpoint<P, Q, B>): Promise<Response> {
   return respond(async () => {
-    const base = (await prepare(req, rawParams, { params: endpoint.params }, "user")) as RouteContext<P, unknown, unknown, Session>;
-    assertWithinRateLimit(base.session.userId, isMutating(req.method) ? "write" : "read");
+    const base = (await prepare(req, rawParams, { params: endpoint.params, budget: endpoint.budget }, "user")) as RouteContext<P, unknown, unknown, Session>;
+    assertBudget(payerOf(base.session.userId, req.headers), isMutating(req.method) ? "writes" : "reads");
     const db = await getDb();
     const access = await requireGuildAccess(db, base.session, base.params.guildId);
     // Query and body are read only once the caller is known to manage the guild.
@@ -72,8 +76,10 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
 
 async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
   if (isMutating(req.method)) assertCsrf(req);
-  const session = await unseal(SESSION_COOKIE, req.cookies.get(cookieName(SESSION_COOKIE))?.value);
+  const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
+  // Before any parsing or body reading: a refused call costs next to nothing.
+  if (schemas.budget) assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
   const params = parse(schemas.params, rawParams ?? {}, "params");
   const query = parse(schemas.query, Object.fromEntries(req.nextUrl.searchParams), "query");
   const body = schemas.body ? parse(schemas.body, await readJsonBody(req), "body") : (undefined as B);
@@ -83,11 +89,12 @@ async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefin
 async function respond(run: () => Promise<Response | object>): Promise<Response> {
   try {
     const result = await run();
-    return result instanceof Response ? result : NextResponse.json(result);
+    const response = result instanceof Response ? result : NextResponse.json(result);
+    // API answers are per caller: no-store unless the handler chose (uploads are immutable on purpose).
+    if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
+    return response;
   } catch (error) {
-    const apiError = toApiError(error);
-    const headers = apiError.status === 429 ? { "Retry-After": String(apiError.retryAfter ?? 5) } : undefined;
-    return NextResponse.json(apiError.toBody(), { status: apiError.status, headers });
+    return errorResponse(toApiError(error));
   }
 }
 

@@ -27,6 +27,20 @@ export async function findUpload(db: Db, guildId: string, id: string): Promise<U
   return row ?? null;
 }
 
+/**
+ * The guild's newest upload row with this storage key, or null when this guild never uploaded
+ * it. Rows, not stored objects, belong to a guild: two guilds uploading the same bytes share a key.
+ */
+export async function findGuildUploadByKey(db: Db, guildId: string, key: string): Promise<UploadRow | null> {
+  const [row] = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.guildId, guildId), eq(uploads.key, key)))
+    .orderBy(desc(uploads.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
 /** A guild's uploads, newest first. */
 export async function listUploads(db: Db, guildId: string, options: { limit?: number; offset?: number } = {}): Promise<UploadRow[]> {
   return db

@@ -17,7 +17,8 @@ import { ageCacheForTests } from "./cache";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { PlatformError } from "./errors";
 import { buildBotAuthorizeUrl } from "./oauth";
-import { ALL_PERMISSIONS, Permission, computeMemberPermissions, hasPermissions } from "./permissions";
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { ALL_PERMISSIONS, computeMemberPermissions, hasPermissions } from "./permissions";
 import { resetPlatformClientForTests } from "./rest";
 
 // Integration tests against the platform emulator (emulators/platform).
@@ -153,10 +154,10 @@ describe("guild reads", () => {
       });
     }
     expect(await permissionsOf(GUILD_IDS.workshop, USER_IDS.ada)).toBe(ALL_PERMISSIONS);
-    expect(hasPermissions(await permissionsOf(GUILD_IDS.nightOwls, USER_IDS.ada), Permission.MANAGE_GUILD)).toBe(true);
+    expect(hasPermissions(await permissionsOf(GUILD_IDS.nightOwls, USER_IDS.ada), PermissionFlagsBits.ManageGuild)).toBe(true);
     const lofi = await permissionsOf(GUILD_IDS.lofi, USER_IDS.ada);
-    expect(hasPermissions(lofi, Permission.MODERATE_MEMBERS)).toBe(true);
-    expect(hasPermissions(lofi, Permission.MANAGE_GUILD)).toBe(false);
+    expect(hasPermissions(lofi, PermissionFlagsBits.ModerateMembers)).toBe(true);
+    expect(hasPermissions(lofi, PermissionFlagsBits.ManageGuild)).toBe(false);
   });
 
   it("getGuildMember is null for a user who is not a member", async () => {

@@ -11,7 +11,7 @@ import {
   type RESTGetAPIGuildRolesResult,
 } from "discord-api-types/v10";
 
-import { cachedWithMeta, invalidate, invalidatePrefix, updateCached, type CachePolicy, type CacheResult } from "./cache";
+import { cachedWithMeta, invalidate, invalidatePrefix, peek, updateCached, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
 import { botGet } from "./rest";
 import { isSnowflake } from "./snowflake";
@@ -101,6 +101,11 @@ export async function getGuildWithMeta(guildId: string): Promise<CacheResult<RES
   );
 }
 
+/** Whether the guild was read before and is still in the cache (possibly expired but usable). */
+export function isGuildCached(guildId: string): boolean {
+  return peek(`${guildKey(guildId)}guild`) !== undefined;
+}
+
 /** The guild with approximate member and presence counts. Throws PlatformError (not_found, forbidden...). */
 export async function getGuild(guildId: string): Promise<RESTGetAPIGuildResult> {
   return (await getGuildWithMeta(guildId)).value;
@@ -160,9 +165,11 @@ export async function searchGuildMembersWithMeta(
   const size = Math.min(MAX_MEMBER_SEARCH_LIMIT, Math.max(1, Math.trunc(Number.isFinite(limit) ? limit : 25)));
   // Usernames and nicknames are at most 32 characters: a longer query cannot match.
   if (q.length === 0 || q.length > MAX_MEMBER_QUERY_LENGTH) return { value: [], stale: false, fetchedAt: Date.now() };
-  return cachedWithMeta(`${guildKey(guildId)}search:${size}:${q}`, GUILD_CACHE_POLICY, () =>
+  // The platform matches case-insensitively: "Ada" and "ada" share one cached answer.
+  const needle = q.toLowerCase();
+  return cachedWithMeta(`${guildKey(guildId)}search:${size}:${needle}`, GUILD_CACHE_POLICY, () =>
     botGet<RESTGetAPIGuildMembersSearchResult>(Routes.guildMembersSearch(guildId), {
-      query: makeURLSearchParams({ query: q, limit: size }),
+      query: makeURLSearchParams({ query: needle, limit: size }),
     }),
   );
 }

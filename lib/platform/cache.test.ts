@@ -53,8 +53,9 @@ describe("TtlCache", () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it("shares one failed load among concurrent callers and caches nothing", async () => {
-    const cache = new TtlCache();
+  it("shares one failed load among concurrent callers and caches no value", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now, failureBackoffMs: 1000 });
     const load = jest.fn(async () => {
       throw serverError();
     });
@@ -62,6 +63,7 @@ describe("TtlCache", () => {
     const settled = await Promise.allSettled(calls);
     expect(load).toHaveBeenCalledTimes(1);
     expect(settled.every((s) => s.status === "rejected" && s.reason instanceof PlatformError)).toBe(true);
+    time.advance(1000);
     await expect(cache.get("k", policy, async () => "ok")).resolves.toMatchObject({ value: "ok" });
   });
 
@@ -128,6 +130,53 @@ describe("TtlCache", () => {
     time.advance(1);
     const fresh = await cache.get("k", policy, async () => "new");
     expect(fresh).toMatchObject({ value: "new", stale: false });
+  });
+
+  it("serves the older value within slowAfterMs while a slow reload goes on, then stores the reload", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now, slowAfterMs: 20 });
+    await cache.get("k", policy, async () => "old");
+    time.advance(2000);
+    const gate = deferred<string>();
+    const slow = jest.fn(() => gate.promise);
+    const started = Date.now();
+    const result = await cache.get("k", policy, slow);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(result).toMatchObject({ value: "old", stale: true });
+    // A second caller joins the same reload instead of starting another one.
+    await expect(cache.get("k", policy, slow)).resolves.toMatchObject({ value: "old", stale: true });
+    expect(slow).toHaveBeenCalledTimes(1);
+    gate.resolve("new");
+    for (let tick = 0; tick < 100 && cache.peek("k")?.value !== "new"; tick++) await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(await cache.get("k", policy, slow)).toMatchObject({ value: "new", stale: false });
+    expect(slow).toHaveBeenCalledTimes(1);
+  });
+
+  it("waits for the first load when nothing is cached, however slow", async () => {
+    const cache = new TtlCache({ slowAfterMs: 5 });
+    const gate = deferred<string>();
+    const pending = cache.get("k", policy, () => gate.promise);
+    setTimeout(() => gate.resolve("v"), 30);
+    await expect(pending).resolves.toMatchObject({ value: "v", stale: false });
+  });
+
+  it("remembers a failure with nothing cached: callers within the backoff get it without a new load", async () => {
+    const time = clock();
+    const cache = new TtlCache({ now: time.now, failureBackoffMs: 5000 });
+    const failing = jest.fn(async () => Promise.reject(serverError()));
+    for (let i = 0; i < 5; i++) await expect(cache.get("k", policy, failing)).rejects.toMatchObject({ kind: "server" });
+    expect(failing).toHaveBeenCalledTimes(1);
+    time.advance(5000);
+    await expect(cache.get("k", policy, async () => "back")).resolves.toMatchObject({ value: "back", stale: false });
+  });
+
+  it("does not remember failures that are not transient", async () => {
+    const cache = new TtlCache({ failureBackoffMs: 5000 });
+    const missing = new PlatformError("unknown guild", { kind: "not_found", status: 404 });
+    const failing = jest.fn(async () => Promise.reject(missing));
+    await expect(cache.get("k", policy, failing)).rejects.toBe(missing);
+    await expect(cache.get("k", policy, failing)).rejects.toBe(missing);
+    expect(failing).toHaveBeenCalledTimes(2);
   });
 
   it("invalidate drops an entry and makes the next call load", async () => {

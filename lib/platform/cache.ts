@@ -10,6 +10,11 @@ import { isTransientPlatformError } from "./errors";
 //    staleMs, the old value is served with `stale: true`. Any other error is thrown.
 //  - After such a failure the stale value is served without new loads for a short
 //    backoff (the platform's retry_after for a 429), so an outage is not hammered.
+//    With nothing to serve, the failure itself is remembered for that backoff and
+//    thrown again without a call: five page loads during an outage make one call per key.
+//  - A slow platform never holds a page: when an expired-but-usable value exists and the
+//    reload has not answered within `slowAfterMs`, the old value is served (stale) and
+//    the reload goes on in the background, storing its answer for the next caller.
 //  - Size is bounded; the least recently used entries are evicted first.
 // The cache lives on globalThis so that every bundle of the Next server (pages,
 // route handlers) shares one instance. Moving it to Redis later keeps this API.
@@ -33,6 +38,8 @@ export interface TtlCacheOptions {
   maxEntries?: number;
   /** Backoff after a transient failure when the platform gave no retry_after. */
   failureBackoffMs?: number;
+  /** How long a caller waits for a reload before an older value is served instead. */
+  slowAfterMs?: number;
   now?: () => number;
 }
 
@@ -46,18 +53,27 @@ interface Entry {
 
 interface Flight {
   promise: Promise<CacheResult<unknown>>;
+  startedAt: number;
+}
+
+interface Failure {
+  error: unknown;
+  until: number;
 }
 
 export class TtlCache {
   readonly #entries = new Map<string, Entry>();
   readonly #inflight = new Map<string, Flight>();
+  readonly #failures = new Map<string, Failure>();
   readonly #maxEntries: number;
   readonly #failureBackoffMs: number;
+  readonly #slowAfterMs: number;
   readonly #now: () => number;
 
   constructor(options: TtlCacheOptions = {}) {
     this.#maxEntries = Math.max(1, options.maxEntries ?? 5000);
     this.#failureBackoffMs = options.failureBackoffMs ?? 1000;
+    this.#slowAfterMs = options.slowAfterMs ?? Number.POSITIVE_INFINITY;
     this.#now = options.now ?? Date.now;
   }
 
@@ -73,13 +89,34 @@ export class TtlCache {
       if (now < entry.freshUntil) return Promise.resolve(this.#hit<T>(key, entry, false));
       if (now < entry.backoffUntil && now < entry.usableUntil) return Promise.resolve(this.#hit<T>(key, entry, true));
     }
-    const pending = this.#inflight.get(key);
-    if (pending) return pending.promise as Promise<CacheResult<T>>;
+    const failure = this.#failures.get(key);
+    if (failure && now < failure.until && !(entry && now < entry.usableUntil)) return Promise.reject(failure.error);
+    let pending = this.#inflight.get(key);
+    if (!pending) {
+      pending = { promise: Promise.resolve(undefined as never), startedAt: now };
+      this.#inflight.set(key, pending);
+      pending.promise = this.#run(key, pending, policy, load);
+    }
+    const reload = pending.promise as Promise<CacheResult<T>>;
+    if (!entry || now >= entry.usableUntil || !Number.isFinite(this.#slowAfterMs)) return reload;
+    // The wait counts from the reload's start: a caller joining a reload that is already slow is not held again.
+    return this.#withinBudget(key, entry, reload, pending.startedAt + this.#slowAfterMs - now);
+  }
 
-    const flight: Flight = { promise: Promise.resolve(undefined as never) };
-    this.#inflight.set(key, flight);
-    flight.promise = this.#run(key, flight, policy, load);
-    return flight.promise as Promise<CacheResult<T>>;
+  /** The reload's answer if it comes in time, else the value we already have, marked stale. */
+  #withinBudget<T>(key: string, entry: Entry, reload: Promise<CacheResult<T>>, waitMs: number): Promise<CacheResult<T>> {
+    if (waitMs <= 0) {
+      reload.catch(() => undefined);
+      return Promise.resolve(this.#hit<T>(key, entry, true));
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const slow = new Promise<CacheResult<T>>((resolve) => {
+      timer = setTimeout(() => resolve(this.#hit<T>(key, entry, true)), waitMs);
+      timer.unref?.();
+    });
+    // The background reload may still fail after we answered: that is only logged by its own callers.
+    reload.catch(() => undefined);
+    return Promise.race([reload, slow]).finally(() => clearTimeout(timer));
   }
 
   async #run<T>(key: string, flight: Flight, policy: CachePolicy, load: () => Promise<T>): Promise<CacheResult<T>> {
@@ -88,20 +125,32 @@ export class TtlCache {
       const fetchedAt = this.#now();
       // A load overtaken by invalidate()/update() must not write back what it read before.
       if (this.#inflight.get(key) === flight) this.#store(key, value, fetchedAt, policy);
+      this.#failures.delete(key);
       return { value, stale: false, fetchedAt };
     } catch (error) {
       if (isTransientPlatformError(error)) {
         const now = this.#now();
+        const backoff = error.retryAfter !== undefined ? error.retryAfter * 1000 : this.#failureBackoffMs;
         const entry = this.#entries.get(key);
         if (entry && now < entry.usableUntil) {
-          const backoff = error.retryAfter !== undefined ? error.retryAfter * 1000 : this.#failureBackoffMs;
           entry.backoffUntil = now + backoff;
           return this.#hit<T>(key, entry, true);
         }
+        this.#rememberFailure(key, error, now + backoff);
       }
       throw error;
     } finally {
       if (this.#inflight.get(key) === flight) this.#inflight.delete(key);
+    }
+  }
+
+  #rememberFailure(key: string, error: unknown, until: number): void {
+    this.#failures.delete(key);
+    this.#failures.set(key, { error, until });
+    while (this.#failures.size > this.#maxEntries) {
+      const oldest = this.#failures.keys().next();
+      if (oldest.done) break;
+      this.#failures.delete(oldest.value);
     }
   }
 
@@ -156,16 +205,19 @@ export class TtlCache {
   invalidate(key: string): void {
     this.#entries.delete(key);
     this.#inflight.delete(key);
+    this.#failures.delete(key);
   }
 
   invalidatePrefix(prefix: string): void {
-    for (const key of [...this.#entries.keys()]) if (key.startsWith(prefix)) this.#entries.delete(key);
-    for (const key of [...this.#inflight.keys()]) if (key.startsWith(prefix)) this.#inflight.delete(key);
+    for (const map of [this.#entries, this.#inflight, this.#failures]) {
+      for (const key of [...map.keys()]) if (key.startsWith(prefix)) map.delete(key);
+    }
   }
 
   clear(): void {
     this.#entries.clear();
     this.#inflight.clear();
+    this.#failures.clear();
   }
 
   /** Makes every entry ms older, as if that much time had passed (tests of expiry against real servers). */
@@ -176,13 +228,19 @@ export class TtlCache {
       entry.usableUntil -= ms;
       entry.backoffUntil -= ms;
     }
+    for (const failure of this.#failures.values()) failure.until -= ms;
   }
 }
+
+/** A page waits this long for a slow platform before it is drawn from older data. */
+export const SLOW_AFTER_MS = 400;
+/** After a failed load with nothing to fall back on, callers get the same error without a call for this long. */
+export const FAILURE_BACKOFF_MS = 5000;
 
 const globalStore = globalThis as typeof globalThis & { __guildhallPlatformCache?: TtlCache };
 
 function platformCache(): TtlCache {
-  globalStore.__guildhallPlatformCache ??= new TtlCache({ maxEntries: 5000 });
+  globalStore.__guildhallPlatformCache ??= new TtlCache({ maxEntries: 5000, failureBackoffMs: FAILURE_BACKOFF_MS, slowAfterMs: SLOW_AFTER_MS });
   return globalStore.__guildhallPlatformCache;
 }
 

@@ -137,15 +137,18 @@ function errorCode(error: unknown): string | undefined {
 
 /** Classifies a transport failure (no HTTP response), looking through `cause` chains. */
 function transportKind(error: unknown, depth = 0): "timeout" | "network" | undefined {
-  if (!(error instanceof Error) || depth > 4) return undefined;
-  if (error.name === "AbortError" || error.name === "TimeoutError") return "timeout";
+  // By shape, not `instanceof Error`: an abort raised inside Node's fetch is a DOMException
+  // from another realm under some runners (jest), and must still read as a timeout.
+  if (typeof error !== "object" || error === null || depth > 4) return undefined;
+  const { name, message, cause } = error as { name?: unknown; message?: unknown; cause?: unknown };
+  if (name === "AbortError" || name === "TimeoutError") return "timeout";
   const code = errorCode(error);
   if (code && TIMEOUT_CODES.has(code)) return "timeout";
   if (code && NETWORK_CODES.has(code)) return "network";
-  const nested = transportKind(error.cause, depth + 1);
+  const nested = transportKind(cause, depth + 1);
   if (nested) return nested;
   // undici's fetch wraps every transport failure as `TypeError: fetch failed`.
-  if (error instanceof TypeError && error.message === "fetch failed") return "network";
+  if (name === "TypeError" && message === "fetch failed") return "network";
   return undefined;
 }
 

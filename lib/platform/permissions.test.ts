@@ -4,7 +4,6 @@ import { PermissionFlagsBits } from "discord-api-types/v10";
 import {
   ALL_PERMISSIONS,
   BOT_PERMISSIONS,
-  Permission,
   PermissionParseError,
   canManageGuild,
   computeMemberPermissions,
@@ -13,29 +12,32 @@ import {
   permissionNames,
 } from "./permissions";
 
-describe("Permission flags", () => {
+describe("Permission flags (discord-api-types)", () => {
   it("has the spec's values for the low bits", () => {
-    expect(Permission.CREATE_INSTANT_INVITE).toBe(1n);
-    expect(Permission.ADMINISTRATOR).toBe(8n);
-    expect(Permission.MANAGE_GUILD).toBe(32n);
-    expect(Permission.VIEW_CHANNEL).toBe(1024n);
-    expect(Permission.ATTACH_FILES).toBe(32768n);
+    expect(PermissionFlagsBits.CreateInstantInvite).toBe(1n);
+    expect(PermissionFlagsBits.Administrator).toBe(8n);
+    expect(PermissionFlagsBits.ManageGuild).toBe(32n);
+    expect(PermissionFlagsBits.ViewChannel).toBe(1024n);
+    expect(PermissionFlagsBits.AttachFiles).toBe(32768n);
   });
 
-  it("matches the platform's values for the higher bits, above 2^32 included", () => {
-    expect(Permission.MENTION_EVERYONE).toBe(PermissionFlagsBits.MentionEveryone);
-    expect(Permission.MANAGE_ROLES).toBe(PermissionFlagsBits.ManageRoles);
-    expect(Permission.MANAGE_EMOJIS).toBe(PermissionFlagsBits.ManageGuildExpressions);
-    expect(Permission.USE_APPLICATION_COMMANDS).toBe(2147483648n);
-    expect(Permission.REQUEST_TO_SPEAK).toBe(4294967296n);
-    expect(Permission.MODERATE_MEMBERS).toBe(1099511627776n);
-    expect(Permission.MODERATE_MEMBERS).toBe(PermissionFlagsBits.ModerateMembers);
+  it("has the platform's values for the higher bits, above 2^32 included, as BigInts", () => {
+    expect(PermissionFlagsBits.MentionEveryone).toBe(131072n);
+    expect(PermissionFlagsBits.ManageRoles).toBe(268435456n);
+    expect(PermissionFlagsBits.ManageGuildExpressions).toBe(1073741824n);
+    expect(PermissionFlagsBits.UseApplicationCommands).toBe(2147483648n);
+    expect(PermissionFlagsBits.RequestToSpeak).toBe(4294967296n);
+    expect(PermissionFlagsBits.ModerateMembers).toBe(1099511627776n);
   });
 
-  it("uses a distinct single bit for every flag", () => {
-    const values = Object.values(Permission);
-    expect(new Set(values).size).toBe(values.length);
+  it("names every bit once and ORs every flag into ALL_PERMISSIONS", () => {
+    const values = Object.values(PermissionFlagsBits);
     for (const value of values) expect(value & (value - 1n)).toBe(0n);
+    const names = permissionNames(ALL_PERMISSIONS);
+    expect(names).toHaveLength(new Set(values).size);
+    expect(names).toContain("ManageGuildExpressions");
+    expect(names).not.toContain("ManageEmojisAndStickers");
+    expect(names.reduce((all, name) => all | PermissionFlagsBits[name], 0n)).toBe(ALL_PERMISSIONS);
   });
 });
 
@@ -43,40 +45,40 @@ describe("BOT_PERMISSIONS", () => {
   it("decomposes to the flags the bot asks for", () => {
     expect(BOT_PERMISSIONS).toBe(364870364415n);
     expect(permissionNames(BOT_PERMISSIONS)).toEqual([
-      "CREATE_INSTANT_INVITE",
-      "KICK_MEMBERS",
-      "BAN_MEMBERS",
-      "ADMINISTRATOR",
-      "MANAGE_CHANNELS",
-      "MANAGE_GUILD",
-      "ADD_REACTIONS",
-      "VIEW_AUDIT_LOG",
-      "VIEW_CHANNEL",
-      "SEND_MESSAGES",
-      "MANAGE_MESSAGES",
-      "EMBED_LINKS",
-      "ATTACH_FILES",
-      "READ_MESSAGE_HISTORY",
-      "MENTION_EVERYONE",
-      "USE_EXTERNAL_EMOJIS",
-      "CONNECT",
-      "SPEAK",
-      "MUTE_MEMBERS",
-      "DEAFEN_MEMBERS",
-      "MOVE_MEMBERS",
-      "USE_VAD",
-      "MANAGE_ROLES",
-      "MANAGE_WEBHOOKS",
-      "MANAGE_EMOJIS",
-      "USE_APPLICATION_COMMANDS",
-      "MANAGE_THREADS",
-      "CREATE_PRIVATE_THREADS",
-      "SEND_MESSAGES_IN_THREADS",
+      "CreateInstantInvite",
+      "KickMembers",
+      "BanMembers",
+      "Administrator",
+      "ManageChannels",
+      "ManageGuild",
+      "AddReactions",
+      "ViewAuditLog",
+      "ViewChannel",
+      "SendMessages",
+      "ManageMessages",
+      "EmbedLinks",
+      "AttachFiles",
+      "ReadMessageHistory",
+      "MentionEveryone",
+      "UseExternalEmojis",
+      "Connect",
+      "Speak",
+      "MuteMembers",
+      "DeafenMembers",
+      "MoveMembers",
+      "UseVAD",
+      "ManageRoles",
+      "ManageWebhooks",
+      "ManageGuildExpressions",
+      "UseApplicationCommands",
+      "ManageThreads",
+      "CreatePrivateThreads",
+      "SendMessagesInThreads",
     ]);
   });
 
   it("is rebuilt exactly from those flags (no unknown bits)", () => {
-    const rebuilt = permissionNames(BOT_PERMISSIONS).reduce((all, name) => all | Permission[name], 0n);
+    const rebuilt = permissionNames(BOT_PERMISSIONS).reduce((all, name) => all | PermissionFlagsBits[name], 0n);
     expect(rebuilt).toBe(BOT_PERMISSIONS);
   });
 });
@@ -121,34 +123,34 @@ describe("parsePermissions", () => {
 
 describe("hasPermissions", () => {
   it("passes everything for ADMINISTRATOR", () => {
-    expect(hasPermissions(Permission.ADMINISTRATOR, Permission.MANAGE_GUILD | Permission.MODERATE_MEMBERS)).toBe(true);
-    expect(hasPermissions(Permission.ADMINISTRATOR, 1n << 63n)).toBe(true);
+    expect(hasPermissions(PermissionFlagsBits.Administrator, PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers)).toBe(true);
+    expect(hasPermissions(PermissionFlagsBits.Administrator, 1n << 63n)).toBe(true);
   });
 
   it("needs every required bit otherwise", () => {
-    const total = Permission.MANAGE_GUILD | Permission.SEND_MESSAGES;
-    expect(hasPermissions(total, Permission.MANAGE_GUILD)).toBe(true);
-    expect(hasPermissions(total, Permission.MANAGE_GUILD | Permission.SEND_MESSAGES)).toBe(true);
-    expect(hasPermissions(total, Permission.MANAGE_GUILD | Permission.BAN_MEMBERS)).toBe(false);
+    const total = PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages;
+    expect(hasPermissions(total, PermissionFlagsBits.ManageGuild)).toBe(true);
+    expect(hasPermissions(total, PermissionFlagsBits.ManageGuild | PermissionFlagsBits.SendMessages)).toBe(true);
+    expect(hasPermissions(total, PermissionFlagsBits.ManageGuild | PermissionFlagsBits.BanMembers)).toBe(false);
     expect(hasPermissions(0n, 0n)).toBe(true);
   });
 
   it("handles bits above 2^32", () => {
-    const moderator = Permission.MODERATE_MEMBERS | Permission.KICK_MEMBERS;
-    expect(hasPermissions(moderator, Permission.MODERATE_MEMBERS)).toBe(true);
-    expect(hasPermissions(Permission.KICK_MEMBERS, Permission.MODERATE_MEMBERS)).toBe(false);
+    const moderator = PermissionFlagsBits.ModerateMembers | PermissionFlagsBits.KickMembers;
+    expect(hasPermissions(moderator, PermissionFlagsBits.ModerateMembers)).toBe(true);
+    expect(hasPermissions(PermissionFlagsBits.KickMembers, PermissionFlagsBits.ModerateMembers)).toBe(false);
     // 2^40 and 2^8 collide if the math wraps at 32 bits.
-    expect(hasPermissions(Permission.PRIORITY_SPEAKER, Permission.MODERATE_MEMBERS)).toBe(false);
+    expect(hasPermissions(PermissionFlagsBits.PrioritySpeaker, PermissionFlagsBits.ModerateMembers)).toBe(false);
   });
 });
 
 describe("computeMemberPermissions", () => {
   const guildId = "200000000000000001";
   const roles = [
-    { id: guildId, permissions: String(Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES) },
-    { id: "300000000000000001", permissions: String(Permission.MANAGE_GUILD) },
-    { id: "300000000000000002", permissions: String(Permission.MODERATE_MEMBERS) },
-    { id: "300000000000000003", permissions: String(Permission.ADMINISTRATOR) },
+    { id: guildId, permissions: String(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages) },
+    { id: "300000000000000001", permissions: String(PermissionFlagsBits.ManageGuild) },
+    { id: "300000000000000002", permissions: String(PermissionFlagsBits.ModerateMembers) },
+    { id: "300000000000000003", permissions: String(PermissionFlagsBits.Administrator) },
   ];
 
   it("starts from @everyone and ORs the member's roles", () => {
@@ -159,7 +161,7 @@ describe("computeMemberPermissions", () => {
       member: { userId: "400000000000000001", roleIds: ["300000000000000001", "300000000000000002"] },
     });
     expect(total).toBe(
-      Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES | Permission.MANAGE_GUILD | Permission.MODERATE_MEMBERS,
+      PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages | PermissionFlagsBits.ManageGuild | PermissionFlagsBits.ModerateMembers,
     );
   });
 
@@ -170,8 +172,8 @@ describe("computeMemberPermissions", () => {
       roles,
       member: { userId: "400000000000000001", roleIds: ["999999999999999999"] },
     });
-    expect(total).toBe(Permission.VIEW_CHANNEL | Permission.SEND_MESSAGES);
-    expect(hasPermissions(total, Permission.MANAGE_GUILD)).toBe(false);
+    expect(total).toBe(PermissionFlagsBits.ViewChannel | PermissionFlagsBits.SendMessages);
+    expect(hasPermissions(total, PermissionFlagsBits.ManageGuild)).toBe(false);
   });
 
   it("does not apply roles the member does not hold", () => {
@@ -181,7 +183,7 @@ describe("computeMemberPermissions", () => {
       roles,
       member: { userId: "400000000000000001", roleIds: [] },
     });
-    expect(total & Permission.ADMINISTRATOR).toBe(0n);
+    expect(total & PermissionFlagsBits.Administrator).toBe(0n);
   });
 
   it("gives everything to the owner, whatever their roles", () => {
@@ -192,7 +194,7 @@ describe("computeMemberPermissions", () => {
       member: { userId: "400000000000000001", roleIds: [] },
     });
     expect(total).toBe(ALL_PERMISSIONS);
-    expect(hasPermissions(total, Permission.MODERATE_MEMBERS | Permission.MANAGE_GUILD)).toBe(true);
+    expect(hasPermissions(total, PermissionFlagsBits.ModerateMembers | PermissionFlagsBits.ManageGuild)).toBe(true);
   });
 
   it("expands ADMINISTRATOR to everything", () => {
@@ -212,7 +214,7 @@ describe("computeMemberPermissions", () => {
       roles: roles.slice(1),
       member: { userId: "400000000000000001", roleIds: ["300000000000000002"] },
     });
-    expect(total).toBe(Permission.MODERATE_MEMBERS);
+    expect(total).toBe(PermissionFlagsBits.ModerateMembers);
   });
 
   it("grants @everyone's ADMINISTRATOR to every member", () => {
@@ -237,7 +239,7 @@ describe("canManageGuild", () => {
 
   it("refuses everyone else", () => {
     expect(canManageGuild({ owner: false, permissions: "0" })).toBe(false);
-    expect(canManageGuild({ owner: false, permissions: String(Permission.MODERATE_MEMBERS | Permission.BAN_MEMBERS) })).toBe(
+    expect(canManageGuild({ owner: false, permissions: String(PermissionFlagsBits.ModerateMembers | PermissionFlagsBits.BanMembers) })).toBe(
       false,
     );
     expect(canManageGuild({})).toBe(false);

@@ -1,65 +1,15 @@
-// Permission bitfield math for the chat platform (spec 3 and 5).
-// Pure and client-safe. Every value is a BigInt: the bot's permission integer
-// (364870364415) and flags such as MODERATE_MEMBERS (1 << 40) do not fit in the
-// 32-bit integers that JavaScript's `<<`, `&` and `|` operate on.
+// Permission bitfield math for the chat platform (spec 3 and 5), on the flags of
+// discord-api-types (PermissionFlagsBits). Pure and client-safe. Every value is a BigInt:
+// the bot's permission integer (364870364415) and flags such as ModerateMembers (1 << 40)
+// do not fit in the 32-bit integers that JavaScript's `<<`, `&` and `|` operate on.
+import { PermissionFlagsBits } from "discord-api-types/v10";
 
-/** Permission flags with the platform's values (Discord API v10). */
-export const Permission = {
-  CREATE_INSTANT_INVITE: 1n << 0n,
-  KICK_MEMBERS: 1n << 1n,
-  BAN_MEMBERS: 1n << 2n,
-  ADMINISTRATOR: 1n << 3n,
-  MANAGE_CHANNELS: 1n << 4n,
-  MANAGE_GUILD: 1n << 5n,
-  ADD_REACTIONS: 1n << 6n,
-  VIEW_AUDIT_LOG: 1n << 7n,
-  PRIORITY_SPEAKER: 1n << 8n,
-  STREAM: 1n << 9n,
-  VIEW_CHANNEL: 1n << 10n,
-  SEND_MESSAGES: 1n << 11n,
-  SEND_TTS_MESSAGES: 1n << 12n,
-  MANAGE_MESSAGES: 1n << 13n,
-  EMBED_LINKS: 1n << 14n,
-  ATTACH_FILES: 1n << 15n,
-  READ_MESSAGE_HISTORY: 1n << 16n,
-  MENTION_EVERYONE: 1n << 17n,
-  USE_EXTERNAL_EMOJIS: 1n << 18n,
-  VIEW_GUILD_INSIGHTS: 1n << 19n,
-  CONNECT: 1n << 20n,
-  SPEAK: 1n << 21n,
-  MUTE_MEMBERS: 1n << 22n,
-  DEAFEN_MEMBERS: 1n << 23n,
-  MOVE_MEMBERS: 1n << 24n,
-  USE_VAD: 1n << 25n,
-  CHANGE_NICKNAME: 1n << 26n,
-  MANAGE_NICKNAMES: 1n << 27n,
-  MANAGE_ROLES: 1n << 28n,
-  MANAGE_WEBHOOKS: 1n << 29n,
-  MANAGE_EMOJIS: 1n << 30n,
-  USE_APPLICATION_COMMANDS: 1n << 31n,
-  REQUEST_TO_SPEAK: 1n << 32n,
-  MANAGE_EVENTS: 1n << 33n,
-  MANAGE_THREADS: 1n << 34n,
-  CREATE_PUBLIC_THREADS: 1n << 35n,
-  CREATE_PRIVATE_THREADS: 1n << 36n,
-  USE_EXTERNAL_STICKERS: 1n << 37n,
-  SEND_MESSAGES_IN_THREADS: 1n << 38n,
-  USE_EMBEDDED_ACTIVITIES: 1n << 39n,
-  MODERATE_MEMBERS: 1n << 40n,
-  VIEW_CREATOR_MONETIZATION_ANALYTICS: 1n << 41n,
-  USE_SOUNDBOARD: 1n << 42n,
-  CREATE_GUILD_EXPRESSIONS: 1n << 43n,
-  CREATE_EVENTS: 1n << 44n,
-  USE_EXTERNAL_SOUNDS: 1n << 45n,
-  SEND_VOICE_MESSAGES: 1n << 46n,
-  SEND_POLLS: 1n << 49n,
-  USE_EXTERNAL_APPS: 1n << 50n,
-} as const;
+/** Each flag's name: the last one discord-api-types lists for its bit (ManageGuildExpressions, not its older alias). */
+export type PermissionName = keyof typeof PermissionFlagsBits;
+const FLAG_NAMES = new Map<bigint, PermissionName>((Object.entries(PermissionFlagsBits) as Array<[PermissionName, bigint]>).map(([name, bit]) => [bit, name]));
 
-export type PermissionName = keyof typeof Permission;
-
-/** Every flag above OR-ed together: what an owner or administrator holds. */
-export const ALL_PERMISSIONS: bigint = Object.values(Permission).reduce((all, flag) => all | flag, 0n);
+/** Every flag the platform defines OR-ed together: what an owner or administrator holds. */
+export const ALL_PERMISSIONS: bigint = [...FLAG_NAMES.keys()].reduce((all, flag) => all | flag, 0n);
 
 /** The permission integer requested when the bot is added to a guild (spec 6 and 9). */
 export const BOT_PERMISSIONS = 364870364415n;
@@ -105,13 +55,13 @@ export function parsePermissions(value: string | number | bigint): bigint {
 
 /** Spec 5: ADMINISTRATOR passes every check; otherwise every required bit must be present. */
 export function hasPermissions(total: bigint, required: bigint): boolean {
-  if ((total & Permission.ADMINISTRATOR) === Permission.ADMINISTRATOR) return true;
+  if ((total & PermissionFlagsBits.Administrator) === PermissionFlagsBits.Administrator) return true;
   return (total & required) === required;
 }
 
 /** Names of the known flags set in a permission integer, lowest bit first. */
 export function permissionNames(total: bigint): PermissionName[] {
-  return (Object.keys(Permission) as PermissionName[]).filter((name) => (total & Permission[name]) !== 0n);
+  return [...FLAG_NAMES].filter(([bit]) => (total & bit) !== 0n).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, name]) => name);
 }
 
 export interface MemberPermissionInput {
@@ -136,7 +86,7 @@ export function computeMemberPermissions({ guildId, ownerId, roles, member }: Me
     const role = byId.get(roleId);
     if (role) total |= parsePermissions(role.permissions);
   }
-  return (total & Permission.ADMINISTRATOR) === Permission.ADMINISTRATOR ? ALL_PERMISSIONS : total;
+  return (total & PermissionFlagsBits.Administrator) === PermissionFlagsBits.Administrator ? ALL_PERMISSIONS : total;
 }
 
 /**
@@ -153,5 +103,5 @@ export function canManageGuild(partial: { owner?: boolean; permissions?: string 
   } catch {
     return false;
   }
-  return hasPermissions(total, Permission.MANAGE_GUILD);
+  return hasPermissions(total, PermissionFlagsBits.ManageGuild);
 }

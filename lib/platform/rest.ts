@@ -21,11 +21,15 @@ import { rethrowAsPlatformError } from "./errors";
 // no instance stores a token, and a 401 cannot make the library drop the bot token.
 
 /** Abort one HTTP attempt after this long (the library retries once on timeouts and 5xx). */
-export const REQUEST_TIMEOUT_MS = 8000;
+export const REQUEST_TIMEOUT_MS = 4000;
 /** Rate-limit waits up to this long are waited out; longer ones reject at once as rate_limited. */
 export const MAX_RATE_LIMIT_WAIT_MS = 3000;
-/** Overall deadline of one call, retries and short rate-limit waits included. */
-export const REQUEST_DEADLINE_MS = 15000;
+/**
+ * Overall deadline of one call, retries and short rate-limit waits included: a page with
+ * nothing cached must show its error within 5 s however slow the platform is (a retry
+ * happens only when the first attempt failed fast).
+ */
+export const REQUEST_DEADLINE_MS = 4500;
 
 const MAX_USER_CLIENTS = 500;
 

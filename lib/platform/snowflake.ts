@@ -1,12 +1,28 @@
-// Snowflake ids (spec 9: epoch 1420070400000 ms). Pure and client-safe.
+// Snowflake ids (spec 9: epoch 1420070400000 ms) and the zod schemas every route and
+// plugin uses for them. Pure and client-safe (no Node APIs).
+// The schemas are inputText() (lib/validation/text.ts): a NUL or an unpaired surrogate in
+// an id is refused with that message rather than a bare "must be a … id".
+import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 
 export const PLATFORM_EPOCH_MS = 1420070400000;
 
 const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 
+/** The one spelling of an id: 17 to 20 decimal digits (middleware.ts keeps its own copy). */
+export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
+
+/** A platform id as zod checks it; `what` names it in the error ("must be a guild id"). */
+export const platformId = (what: string) => inputText().regex(SNOWFLAKE_PATTERN, `must be a ${what} id`);
+
+export const snowflake = platformId("platform");
+
+/** Path params of every guild-scoped route: `{ guildId }`; extend it for more segments. */
+export const guildIdParams = z.object({ guildId: platformId("guild") });
+
 /** A snowflake: a decimal string of 17 to 20 digits that fits in 64 bits. */
 export function isSnowflake(value: unknown): value is string {
-  return typeof value === "string" && /^\d{17,20}$/.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
+  return typeof value === "string" && SNOWFLAKE_PATTERN.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
 }
 
 /** Milliseconds since the Unix epoch at which the snowflake was created. Throws RangeError on a non-snowflake. */

@@ -1,11 +1,12 @@
 /** @jest-environment node */
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 
-import { ageCacheForTests } from "./cache";
+import { ageCacheForTests, FAILURE_BACKOFF_MS } from "./cache";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { PlatformError } from "./errors";
 import type { OAuthTokens } from "./oauth";
-import { Permission, canManageGuild, parsePermissions } from "./permissions";
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { canManageGuild, parsePermissions } from "./permissions";
 import { resetPlatformClientForTests } from "./rest";
 import { getCurrentUser, getCurrentUserGuilds, getCurrentUserGuildsWithMeta, invalidateUserCache } from "./user-api";
 
@@ -84,7 +85,7 @@ describe("getCurrentUserGuilds", () => {
 
     // Lofi: a plain member whose role has MODERATE_MEMBERS (1 << 40), which must survive the parse.
     const lofi = guilds.find((guild) => guild.id === GUILD_IDS.lofi)!;
-    expect(parsePermissions(lofi.permissions) & Permission.MODERATE_MEMBERS).toBe(Permission.MODERATE_MEMBERS);
+    expect(parsePermissions(lofi.permissions) & PermissionFlagsBits.ModerateMembers).toBe(PermissionFlagsBits.ModerateMembers);
     expect(canManageGuild(lofi)).toBe(false);
   });
 
@@ -143,7 +144,7 @@ describe("when the platform fails", () => {
     expect(harness.callsTo(GUILDS_ROUTE)).toBe(3);
 
     harness.emulator.clearFaults();
-    ageCacheForTests(2_000); // past the failure backoff
+    ageCacheForTests(FAILURE_BACKOFF_MS); // past the failure backoff
     const recovered = await getCurrentUserGuildsWithMeta(ada.accessToken);
     expect(recovered.stale).toBe(false);
   });

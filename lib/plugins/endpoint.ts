@@ -1,8 +1,13 @@
 import "server-only";
-import type { z } from "zod";
+import { z } from "zod";
 import type { GuildEndpoint } from "@/lib/http/route";
+import { guildIdParams } from "@/lib/platform/snowflake";
+import { inputUuid } from "@/lib/validation/text";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
+
+/** Path params of an item endpoint: `/…/:guildId/…/:itemId`. */
+export const itemParams = guildIdParams.extend({ itemId: inputUuid("must be an item id") });
 
 /**
  * One plugin API endpoint below /api/plugins: a method, a path pattern whose
@@ -19,7 +24,7 @@ export type PluginEndpoint = GuildEndpoint<any, any, any> & {
 };
 
 export function endpoint<P extends { guildId: string }, Q, B>(
-  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler">,
+  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler" | "budget">,
 ): PluginEndpoint {
   return spec as PluginEndpoint;
 }

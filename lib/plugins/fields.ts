@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
 
@@ -8,7 +9,7 @@ export { inputDateTime, inputText };
 // messages, colours and links the same way. Every string starts as inputText()
 // (no NUL, no unpaired surrogates), so definitions built from these inherit it.
 
-export const snowflake = inputText().max(20).regex(/^\d{17,20}$/, "must be a platform id");
+export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, "must be a platform id");
 
 const withMeta = <T extends z.ZodType>(schema: T, meta: FieldMeta) => schema.meta(meta);
 

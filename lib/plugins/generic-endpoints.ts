@@ -1,24 +1,21 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { inputText, inputUuid } from "@/lib/validation/text";
-import { getGuildPickers } from "@/lib/guilds/pickers";
-import { validationError } from "@/lib/http/api-error";
+import type { Db } from "@/lib/db/client";
+import { validationError, versionConflict } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import type { NextRequest } from "next/server";
-import { endpoint, type PluginEndpoint } from "./endpoint";
+import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
-import { readPluginState, versionConflict, writePluginState, type PluginState } from "./plugin-states";
-import { assertPremiumAllowed, assertReferencesExist } from "./rules";
+import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
+import { assertPremiumAllowed, checkReferences } from "./rules";
 import type { CollectionDefinition, PluginDefinition } from "./types";
 
 // The config and collection endpoints of spec 7, generated for every plugin of the registry.
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
-const guildParams = z.object({ guildId });
-const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(50),
   offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -36,19 +33,19 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
       method: "GET",
       path,
       plugin: plugin.id,
-      params: guildParams,
+      params: guildIdParams,
       handler: async ({ db, params }) => stateResponse(plugin, await readPluginState(db, params.guildId, plugin)),
     }),
     endpoint({
       method: "PATCH",
       path,
       plugin: plugin.id,
-      params: guildParams,
+      params: guildIdParams,
       body,
       handler: async ({ db, params, body, access, req }) => {
         const { enabled, ...changes } = body as Record<string, unknown> & { enabled?: boolean };
         if (enabled === true || Object.keys(changes).length > 0) assertPremiumAllowed(plugin, plugin.configSchema, changes, access.premium);
-        if (Object.keys(changes).length > 0) assertReferencesExist(plugin.configSchema, changes, await getGuildPickers(params.guildId));
+        if (Object.keys(changes).length > 0) await checkReferences(db, params.guildId, { plugin }, changes);
         const current = await readPluginState(db, params.guildId, plugin);
         const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
         // A save that changes nothing writes no version and no audit entry.
@@ -75,7 +72,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       method: "GET",
       path: base,
       ...common,
-      params: guildParams,
+      params: guildIdParams,
       query: pageQuery,
       handler: async ({ db, params, query, access }) => {
         const { items, total } = await queryItems(db, scope(params.guildId), query);
@@ -86,10 +83,10 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       method: "POST",
       path: base,
       ...common,
-      params: guildParams,
+      params: guildIdParams,
       body: definition.itemSchema,
       handler: async ({ db, params, body, access }) => {
-        const data = await checkedItem(plugin, definition, body as Record<string, unknown>, params.guildId, access.premium);
+        const data = await checkedItem(db, { plugin, collection: name }, body as Record<string, unknown>, params.guildId, access.premium);
         const [item] = await createItems(db, scope(params.guildId), definition, { userId: access.userId, premium: access.premium }, [data]);
         return NextResponse.json(itemResponse(item!), { status: 201, headers: { ETag: etag(item!.version) } });
       },
@@ -114,7 +111,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
         const current = await getItem(db, scope(params.guildId), params.itemId);
         const changes = body as Record<string, unknown>;
         assertPremiumAllowed(plugin, definition.itemSchema, changes, access.premium);
-        assertReferencesExist(definition.itemSchema, changes, await getGuildPickers(params.guildId));
+        await checkReferences(db, params.guildId, { plugin, collection: name }, changes);
         // Rules across fields (a command needs a response or an embed) hold for the merged item: a 400, not a 500.
         const merged = definition.itemSchema.safeParse({ ...current.data, ...changes });
         if (!merged.success) throw validationError(merged.error, "body");
@@ -137,10 +134,10 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
   ];
 }
 
-/** Premium rules and guild ids for a whole new item; returns it ready to store. */
-export async function checkedItem(plugin: PluginDefinition, definition: CollectionDefinition, item: Record<string, unknown>, guildId: string, premium: boolean) {
-  assertPremiumAllowed(plugin, definition.itemSchema, item, premium);
-  assertReferencesExist(definition.itemSchema, item, await getGuildPickers(guildId));
+/** Premium rules and references for a whole new item; returns it ready to store. */
+export async function checkedItem(db: Db, target: { plugin: PluginDefinition; collection: string }, item: Record<string, unknown>, guildId: string, premium: boolean) {
+  assertPremiumAllowed(target.plugin, target.plugin.collections[target.collection]!.itemSchema, item, premium);
+  await checkReferences(db, guildId, target, item);
   return item;
 }
 

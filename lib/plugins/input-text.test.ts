@@ -5,7 +5,7 @@
 // refused there, by that field's own schema and by the whole schema, naming the field.
 import type { z } from "zod";
 import { guildSettingsPatch } from "@/lib/guilds/guild-settings";
-import { settingsFileSchema } from "@/lib/guilds/settings-file";
+import { settingsFileSchema } from "@/lib/settings-transfer/settings-file";
 import { messageSchema } from "@/lib/messages/schema";
 import { NUL_MESSAGE, SURROGATE_MESSAGE, WELL_FORMED_TEXT } from "@/lib/validation/text";
 import { PLUGINS } from "./index";

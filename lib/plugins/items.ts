@@ -7,9 +7,8 @@ import { pluginItems } from "@/lib/db/schema";
 import { isPremium } from "@/lib/guilds/premium";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import type { z } from "zod";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { getPlugin } from "./index";
-import { versionConflict } from "./plugin-states";
 import type { CollectionDefinition } from "./types";
 
 export type Item = { id: string; position: number; version: number; data: Record<string, unknown> };

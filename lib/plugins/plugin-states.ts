@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { guildPlugins } from "@/lib/db/schema";
-import { ApiError } from "@/lib/http/api-error";
+import { versionConflict } from "@/lib/http/api-error";
 import { getPlugin, PLUGINS } from "./index";
 import { isRecord } from "./schema-walk";
 import type { PluginDefinition } from "./types";
@@ -111,10 +111,6 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
     if (isUniqueViolation(error)) throw versionConflict();
     throw error;
   }
-}
-
-export function versionConflict(): ApiError {
-  return new ApiError(412, "version_conflict", "These settings were changed since you loaded them. Reload to see the latest version.");
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -1,12 +1,15 @@
 import "server-only";
-import type { z } from "zod";
-import { CHANNEL_TYPES_BY_UI, type GuildPickers } from "@/lib/guilds/pickers";
-import { ApiError } from "@/lib/http/api-error";
+import { z } from "zod";
+import type { Db } from "@/lib/db/client";
+import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import { ApiError, type FieldIssue } from "@/lib/http/api-error";
+import { findGuildUploadByKey } from "@/lib/images/uploads";
+import { channelsField } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
 import type { PluginDefinition } from "./types";
 
-// Checks that need the guild: ids must exist there, premium-only fields and
-// sizes need a premium guild. Run after zod, before any write.
+// Checks that need the guild: ids and uploads must be the guild's own, premium-only
+// fields and sizes need a premium guild. Run after zod, before any write.
 
 const ROLE_NOT_GIVABLE = {
   above_bot: "is above the bot's highest role, so the bot cannot give it",
@@ -14,23 +17,52 @@ const ROLE_NOT_GIVABLE = {
   everyone: "is @everyone, which every member already has",
 } as const;
 
-export function assertReferencesExist(schema: z.ZodType, value: unknown, pickers: GuildPickers): void {
+/** The guild's own settings that point at something of the guild (PATCH /api/guilds/{id}). */
+const GUILD_SETTINGS_REFERENCES = z.object({ ignored_channel_ids: channelsField(100) });
+
+/** What a write stores: a plugin's config, an item of one of its collections, or the guild's own settings. */
+export type WriteTarget = { plugin: PluginDefinition; collection?: string } | "guild";
+
+/**
+ * The one reference check of every write path (config and item endpoints, plugin endpoints that
+ * save, audit revert, settings import, guild settings): every channel must be a channel of this
+ * guild of the kind the field takes, every role a role of the guild, and one the bot can give when
+ * the field says `gives` (below the bot's highest role, not an integration's, not @everyone);
+ * every `upload:<key>` an image this guild uploaded. Refuses with 400 `validation_failed` naming
+ * each field, its path prefixed with `at` (where the value sits in a larger document).
+ */
+export async function checkReferences(db: Db, guildId: string, target: WriteTarget, value: unknown, { at = "", what = "body" }: { at?: string; what?: string } = {}): Promise<void> {
+  const references = collectReferences(schemaOf(target), value);
+  if (references.length === 0) return;
+  const pickers = references.some((ref) => ref.kind !== "upload") ? await getGuildPickers(guildId) : { channels: [], roles: [] };
   const channels = new Map(pickers.channels.map((channel) => [channel.id, channel]));
   const roles = new Map(pickers.roles.map((role) => [role.id, role]));
-  const fields = collectReferences(schema, value).flatMap((ref) => {
+  const fields: FieldIssue[] = [];
+  for (const ref of references) {
+    const message = await problem(ref);
+    if (message) fields.push({ path: at && ref.path ? `${at}.${ref.path}` : at || ref.path, message });
+  }
+  if (fields.length > 0) throw new ApiError(400, "validation_failed", `Invalid ${what}: ${fields[0]!.path} ${fields[0]!.message}`, fields);
+
+  async function problem(ref: (typeof references)[number]): Promise<string | null> {
+    if (ref.kind === "upload") return (await findGuildUploadByKey(db, guildId, ref.key)) ? null : "is not an image uploaded to this server";
     if (ref.kind === "role") {
       const role = roles.get(ref.id);
-      if (!role) return [{ path: ref.path, message: "is not a role of this server" }];
-      return ref.gives && !role.assignable ? [{ path: ref.path, message: ROLE_NOT_GIVABLE[role.reason ?? "above_bot"] }] : [];
+      if (!role) return "is not a role of this server";
+      return ref.gives && !role.assignable ? ROLE_NOT_GIVABLE[role.reason ?? "above_bot"] : null;
     }
     const channel = channels.get(ref.id);
-    if (!channel) return [{ path: ref.path, message: "is not a channel of this server" }];
-    const allowed = CHANNEL_TYPES_BY_UI[ref.ui] ?? [];
-    return allowed.includes(channel.type) ? [] : [{ path: ref.path, message: "is not the right kind of channel" }];
-  });
-  if (fields.length > 0) {
-    throw new ApiError(400, "validation_failed", `Invalid body: ${fields[0]!.path} ${fields[0]!.message}`, fields);
+    if (!channel) return "is not a channel of this server";
+    return (CHANNEL_TYPES_BY_UI[ref.ui] ?? []).includes(channel.type) ? null : "is not the right kind of channel";
   }
+}
+
+function schemaOf(target: WriteTarget): z.ZodType {
+  if (target === "guild") return GUILD_SETTINGS_REFERENCES;
+  if (target.collection === undefined) return target.plugin.configSchema;
+  const collection = target.plugin.collections[target.collection];
+  if (!collection) throw new Error(`unknown collection ${target.plugin.id}/${target.collection}`);
+  return collection.itemSchema;
 }
 
 /** A free guild may not use a premium plugin, change a premium field, or exceed a field's free size. */

@@ -48,7 +48,12 @@ export function mapFields(schema: z.ZodType, value: unknown, visit: Visit, path 
   }
 }
 
-export type Reference = { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean };
+export type Reference =
+  | { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean }
+  | { kind: "upload"; key: string; path: string };
+
+/** How a field with `upload: true` names an uploaded image (lib/welcome-card/background.ts). */
+const UPLOAD_PREFIX = "upload:";
 
 const CHANNEL_UIS: readonly FieldUi[] = ["channel", "channels", "voice_channel", "category_channel"];
 const ROLE_UIS: readonly FieldUi[] = ["role", "roles", "mentionable_role"];
@@ -60,10 +65,13 @@ export function referenceKind(ui: FieldUi | undefined): "channel" | "role" | nul
   return null;
 }
 
-/** Every channel and role id the value points at. */
+/** Every channel id, role id and upload the value points at. */
 export function collectReferences(schema: z.ZodType, value: unknown): Reference[] {
   const found: Reference[] = [];
   mapFields(schema, value, (meta, fieldValue, path) => {
+    if (meta.upload && typeof fieldValue === "string" && fieldValue.startsWith(UPLOAD_PREFIX)) {
+      found.push({ kind: "upload", key: fieldValue.slice(UPLOAD_PREFIX.length), path });
+    }
     const kind = referenceKind(meta.ui);
     if (kind && meta.ui) {
       const ids = Array.isArray(fieldValue) ? fieldValue : [fieldValue];

@@ -39,6 +39,11 @@ export type FieldMeta = {
    * something (allowed roles, moderators) may be any role.
    */
   gives?: boolean;
+  /**
+   * String fields that may hold `upload:<storage key>`, an image uploaded to the guild
+   * (lib/images): only the guild's own uploads are accepted.
+   */
+  upload?: boolean;
 };
 
 export type CollectionDefinition = {

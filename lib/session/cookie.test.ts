@@ -1,8 +1,9 @@
+import { z } from "zod";
 import { setEnv } from "@/test/set-env";
 import { cookieName, cookieOptions, seal, unseal } from "./cookie";
 import { SESSION_COOKIE, type Session } from "./session-cookie";
 
-const session: Session = { v: 1, userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: 1, scope: "identify", createdAt: 1 };
+const session: Session = { v: 2, sid: "s".repeat(43), userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: 1, scope: "identify", createdAt: 1 };
 
 afterEach(() => setEnv({ APP_URL: "http://localhost:3000", SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789" }));
 
@@ -33,5 +34,12 @@ describe("sealed cookies", () => {
   it("read as absent when the content has the wrong shape", async () => {
     const sealed = await seal(SESSION_COOKIE, { ...session, userId: "not-an-id" });
     expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
+  });
+
+  it("read a session cookie of version 1 (no session id, so not revocable) as absent", async () => {
+    const { v: _v, sid: _sid, ...tokens } = session;
+    const anyShape = { ...SESSION_COOKIE, schema: z.unknown() };
+    expect(await unseal(SESSION_COOKIE, await seal(anyShape, { v: 1, ...tokens }))).toBeNull();
+    expect(await unseal(SESSION_COOKIE, await seal(anyShape, { ...tokens, v: 2 }))).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ export function refreshSession(session: Session, now = Date.now()): Promise<Outc
 async function runRefresh(session: Session): Promise<Outcome> {
   try {
     const tokens = await refreshAccessToken(session.refreshToken);
+    // Same session (`sid`), new tokens: the record and its lifetime carry on.
     return {
       kind: "refreshed",
       session: { ...session, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: tokens.expiresAt, scope: tokens.scope },

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { inputText } from "@/lib/validation/text";
 import { getDb } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
+import { platformId } from "@/lib/platform/snowflake";
 import { getCurrentUser } from "@/lib/platform/user-api";
 import type { Session } from "@/lib/session/session-cookie";
 import { findUser, recordLogin } from "./queries";
@@ -16,7 +17,7 @@ export async function getCurrentUserEntity(session: Session): Promise<UserEntity
 
 /** Path parameter of /api/users/{id}/…: `@me` or the signed-in user's own id. */
 export const userIdParam = z.object({
-  userId: inputText().transform(decodeOrKeep).pipe(z.union([z.literal("@me"), inputText().regex(/^\d{15,21}$/, "must be @me or a user id")])),
+  userId: inputText().transform(decodeOrKeep).pipe(z.union([z.literal("@me"), platformId("@me or a user")])),
 });
 
 /** A malformed escape (%E0%A4%A) is left as it is for the pattern to refuse: a 400, not a thrown URIError. */

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { uploadUrl } from "@/lib/images/upload";
+import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { userAvatarUrl } from "@/lib/platform/cdn";
 import { sampleContext, type SampleGuild, type SampleUser } from "@/lib/templates/context";
 import { mentionDisplay, splitMentions } from "@/lib/templates/mentions";
@@ -9,7 +10,6 @@ import { renderTemplate } from "@/lib/templates/render";
 import { avatarDataUrl, backgroundDataUrl } from "./assets";
 import { DEFAULT_BACKGROUND, DEFAULT_PRESET, parseBackground, type PresetId } from "./background";
 import { renderWelcomeCard, type WelcomeCardBackground } from "./render";
-import { findGuildUploadByKey } from "./uploads";
 
 // From a guild's welcome settings and a member to the card's PNG: used by the preview
 // endpoint (the signed-in user as the member) and, at join time, by the bot.

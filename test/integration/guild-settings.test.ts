@@ -17,7 +17,7 @@ import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from 
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
-import { addScratchGuild, setBuffs } from "@/test/scratch-guild";
+import { addRole, addScratchGuild, freshSnowflake, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 
 type Json = Record<string, unknown>;
@@ -181,6 +181,79 @@ describe("PATCH /api/guilds/{id}", () => {
     expect((await undo(first!.id)).status).toBe(200);
     expect(await entity()).toMatchObject({ activePrefix: start });
     expect((await auditEventsSince(ada, guild, Number(second!.id))).map((event) => event.action)).toEqual(["revert", "revert"]);
+  });
+});
+
+describe("a save that changes nothing", () => {
+  it("PATCH {} (or the stored values) bumps no version and writes no audit row; a stale If-Match is still 412", async () => {
+    const before = await read();
+    const etag = before.headers.get("etag")!;
+    const since = await lastAuditId(ada, guild);
+    const stored = (await before.json()) as Json;
+    for (const body of [{}, { activePrefix: stored.activePrefix, ignored_channel_ids: stored.ignored_channel_ids }]) {
+      const response = await patch(body, { "if-match": etag });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("etag")).toBe(etag);
+      expect(await response.json()).toMatchObject({ version: stored.version, activePrefix: stored.activePrefix });
+    }
+    expect(await lastAuditId(ada, guild)).toBe(since);
+    expect((await patch({}, { "if-match": `"${Number(stored.version) + 7}"` })).status).toBe(412);
+  });
+});
+
+describe("a revert passes the checks of every write", () => {
+  const state = () => harness.emulator.state.guild(guild)!;
+  /** A text channel added to the guild, for a test that deletes it. */
+  function addChannel(name: string): string {
+    const general = state().channels.find((channel) => channel.name === "general" || channel.name === "general-renamed")!;
+    const id = freshSnowflake();
+    state().channels.push({ ...general, id, name });
+    refreshGuildCache(guild);
+    return id;
+  }
+  function deleteChannel(id: string): void {
+    state().channels = state().channels.filter((channel) => channel.id !== id);
+    refreshGuildCache(guild);
+  }
+  /** Makes two changes with `set` then `clear` and returns the second event, whose revert puts `set` back. */
+  async function setThenClear(change: () => Promise<Response>, undoChange: () => Promise<Response>) {
+    const since = await lastAuditId(ada, guild);
+    expect((await change()).status).toBe(200);
+    expect((await undoChange()).status).toBe(200);
+    const [cleared] = await auditEventsSince(ada, guild, since);
+    return cleared!;
+  }
+  async function expectRefused(eventId: string, path: string, message: string) {
+    const before = { entity: await entity(), welcome: await readBody(await pluginCall(ada, "GET", `/welcome/config/${guild}`)), audit: await lastAuditId(ada, guild) };
+    const response = await undo(eventId);
+    const body = await readBody(response);
+    expect(response.status).toBe(400);
+    expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path, message }]);
+    expect({ entity: await entity(), welcome: await readBody(await pluginCall(ada, "GET", `/welcome/config/${guild}`)), audit: await lastAuditId(ada, guild) }).toEqual(before);
+  }
+  const welcomePatch = (body: Json) => () => pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body });
+
+  it("refuses to put back a role the bot gives once it sits above the bot's highest role", async () => {
+    const role = addRole(harness, guild, { name: "Greeted" });
+    const event = await setThenClear(welcomePatch({ join_role_ids: [role] }), welcomePatch({ join_role_ids: [] }));
+    state().roles.find((entry) => entry.id === role)!.position = 500;
+    refreshGuildCache(guild);
+    await expectRefused(event.id, "join_role_ids.0", "is above the bot's highest role, so the bot cannot give it");
+  });
+
+  it("refuses to put back a plugin's channel that was deleted since", async () => {
+    const channel = addChannel("doomed-welcome");
+    const event = await setThenClear(welcomePatch({ join_channel_id: channel }), welcomePatch({ join_channel_id: null }));
+    deleteChannel(channel);
+    await expectRefused(event.id, "join_channel_id", "is not a channel of this server");
+  });
+
+  it("refuses to put back ignored channels of which one was deleted since", async () => {
+    const keep = (await guildRefs(guild)).channel;
+    const channel = addChannel("doomed-ignored");
+    const event = await setThenClear(() => patch({ ignored_channel_ids: [keep, channel] }), () => patch({ ignored_channel_ids: [keep] }));
+    deleteChannel(channel);
+    await expectRefused(event.id, "ignored_channel_ids.1", "is not a channel of this server");
   });
 });
 

@@ -3,6 +3,7 @@ import { NextRequest } from "next/server";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { middleware } from "@/middleware";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { recordedSession, sessionCookieHeader } from "@/test/session-record";
 import { signedInJar } from "@/test/sign-in";
 
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
@@ -32,8 +33,8 @@ describe("middleware", () => {
     expect(new URL(response.headers.get("location")!).pathname).toBe("/en/login");
   });
 
-  it("lets public pages and OAuth return pages through and issues the XSRF cookie", async () => {
-    for (const path of ["/en", "/ar/login", "/guild-oauth?guild_id=1", "/auth/callback?code=x"]) {
+  it("lets the login and OAuth return pages through and issues the XSRF cookie", async () => {
+    for (const path of ["/ar/login", "/guild-oauth?guild_id=1", "/auth/callback?code=x"]) {
       const response = await run(path);
       expect(response.headers.get("location")).toBeNull();
       expect(response.headers.getSetCookie().some((line) => line.startsWith("XSRF-TOKEN="))).toBe(true);
@@ -56,10 +57,8 @@ describe("middleware", () => {
 
 describe("middleware on guild pages of a signed-in user", () => {
   const sealedSession = async () => {
-    const { seal } = await import("@/lib/session/cookie");
-    const { SESSION_COOKIE } = await import("@/lib/session/session-cookie");
-    const value = await seal(SESSION_COOKIE, { v: 1, userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 3_600_000, scope: "identify", createdAt: Date.now() });
-    return { cookie: `gh_session=${value}` };
+    const session = await recordedSession({ userId: "158954752913309807", accessToken: "a", refreshToken: "r", expiresAt: Date.now() + 3_600_000, scope: "identify", createdAt: Date.now() });
+    return { cookie: await sessionCookieHeader(session) };
   };
 
   it.each([

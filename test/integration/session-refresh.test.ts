@@ -1,11 +1,13 @@
 /** @jest-environment node */
 import { NextRequest } from "next/server";
 import { middleware } from "@/middleware";
-import { cookieName, seal, unseal } from "@/lib/session/cookie";
+import { cookieName, unseal } from "@/lib/session/cookie";
 import { refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
+import { readSession } from "@/lib/session/store";
 import { DEMO_USER_ID } from "@/emulators/platform/credentials";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { recordedSession, sessionCookieHeader } from "@/test/session-record";
 
 let harness: EmulatorHarness;
 beforeAll(async () => {
@@ -15,7 +17,7 @@ afterAll(() => harness.stop());
 
 async function expiringSession(): Promise<Session> {
   const tokens = await harness.signIn();
-  return { v: 1, userId: DEMO_USER_ID, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + 60_000, scope: tokens.scope, createdAt: Date.now() };
+  return recordedSession({ userId: DEMO_USER_ID, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt: Date.now() + 60_000, scope: tokens.scope, createdAt: Date.now() });
 }
 
 const TOKEN_ROUTE = "POST /oauth2/token";
@@ -43,16 +45,19 @@ describe("token refresh", () => {
     harness.emulator.clearFaults();
   });
 
-  it("middleware re-seals the cookie for the browser and the current request", async () => {
+  it("middleware re-seals the cookie for the browser and the current request, for the same session", async () => {
     const session = await expiringSession();
     const name = cookieName(SESSION_COOKIE);
-    const request = new NextRequest("http://localhost:3000/en/dashboard", { headers: { cookie: `${name}=${await seal(SESSION_COOKIE, session)}` } });
+    const request = new NextRequest("http://localhost:3000/en/dashboard", { headers: { cookie: await sessionCookieHeader(session) } });
     const response = await middleware(request);
     const line = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
     expect(line).toBeDefined();
     const renewed = await unseal(SESSION_COOKIE, decodeURIComponent(line!.split(";")[0]!.slice(name.length + 1)));
     expect(renewed?.accessToken).not.toBe(session.accessToken);
     expect(renewed!.expiresAt).toBeGreaterThan(session.expiresAt);
+    // Same record: the session keeps its id, its lifetime and its place in "sign out everywhere".
+    expect(renewed!.sid).toBe(session.sid);
+    expect(await readSession(decodeURIComponent(line!.split(";")[0]!.slice(name.length + 1)))).toMatchObject({ sid: session.sid, accessToken: renewed!.accessToken });
     // The page rendering this request sees the new cookie too.
     expect(response.headers.get("x-middleware-request-cookie") ?? response.headers.get("x-middleware-override-headers")).toBeTruthy();
   });

@@ -1,16 +1,20 @@
 /** @jest-environment node */
 // Settings export and import: a workshop-like guild's configuration copied into a
 // nightOwls-like guild (Ada manages it through a role), ids matched by name.
+import sharp from "sharp";
 import { GET as getGuild, PATCH as patchGuild } from "@/app/api/guilds/[guildId]/route";
+import { POST as uploadRoute } from "@/app/api/guilds/[guildId]/images/route";
 import { GET as exportRoute } from "@/app/api/guilds/[guildId]/settings-export/route";
 import { POST as importRoute } from "@/app/api/guilds/[guildId]/settings-import/route";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { settingsFileSchema, type SettingsFile } from "@/lib/guilds/settings-file";
+import { refreshGuildCache } from "@/lib/platform/bot-api";
+import { settingsFileSchema, type SettingsFile } from "@/lib/settings-transfer/settings-file";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { callForm, imageForm } from "@/test/multipart-client";
 import { call, type CookieJar } from "@/test/route-client";
-import { addRole, addScratchGuild } from "@/test/scratch-guild";
+import { addRole, addScratchGuild, freshSnowflake } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 
 type Json = Record<string, unknown>;
@@ -173,6 +177,64 @@ describe("settings import", () => {
     const body = await ok(await importFile(copy, false));
     expect(body.plan).toMatchObject({ unmatched: { channels: ["#electronics", "__proto__", "constructor"].sort(), roles: ["@Woodworkers", "__proto__", "hasOwnProperty", "toString"].sort() } });
     expect(await snapshot(target)).toEqual(before);
+  });
+
+  describe("what matched by name still passes the checks of every write", () => {
+    let greeters: string; // a role of the target above the bot's highest role
+    beforeAll(() => {
+      greeters = addRole(harness, target, { name: "Greeters" });
+      harness.emulator.state.guild(target)!.roles.find((role) => role.id === greeters)!.position = 500;
+      refreshGuildCache(target);
+    });
+    /** A copy of the file naming a role of the source guild (any id: the file says its name). */
+    const withRole = (name: string, use: (copy: Json, roleId: string) => void) => () => {
+      const roleId = freshSnowflake();
+      return edit((copy) => {
+        (copy.roles as Record<string, { name: string }>)[roleId] = { name };
+        use(copy, roleId);
+      })();
+    };
+    const GIVEN_ROLES: Array<[string, () => unknown, string, string]> = [
+      ["a config field", withRole("Greeters", (copy, role) => void (plugins(copy).welcome!.config.join_role_ids = [role])), "plugins.welcome.join_role_ids.0", "is above the bot's highest role, so the bot cannot give it"],
+      [
+        "an item field",
+        withRole("Greeters", (copy, role) => void ((copy.collections as Record<string, Json[]>)["reaction_roles/messages"] = [{ channel_id: ids.source["#general"], message: "Pick one", mode: "normal", pairs: [{ emoji: "🔴", role_id: role }], message_id: null }])),
+        "collections.reaction_roles/messages.0.pairs.0.role_id",
+        "is above the bot's highest role, so the bot cannot give it",
+      ],
+      ["a config field (an integration's role)", withRole("Guildhall", (copy, role) => void (plugins(copy).moderator!.config.mute_role_id = role)), "plugins.moderator.mute_role_id", "belongs to an integration, so the bot cannot give it"],
+    ];
+
+    it.each(GIVEN_ROLES)("refuses a file whose role the bot must give (%s) it cannot give here, naming the field, and changes nothing", async (_name, make, path, message) => {
+      const before = await snapshot(target);
+      for (const apply of [false, true]) {
+        const response = await importFile(make(), apply);
+        const body = await readBody(response);
+        expect(response.status).toBe(400);
+        expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path, message }]);
+        expect((body as Json).message).toBe(`Invalid settings file: ${path} ${message}`);
+      }
+      expect(await snapshot(target)).toEqual(before);
+    });
+
+    it("refuses a file whose welcome card uses an image uploaded to the other server, and changes nothing; the same image uploaded here is fine", async () => {
+      const png = await sharp({ create: { width: 16, height: 8, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+      const uploadTo = async (guildId: string) => {
+        const response = await callForm(uploadRoute, `/api/guilds/${guildId}/images`, imageForm(png, { extra: { plugin_id: "welcome" } }), { jar: ada, params: { guildId } });
+        return ((await ok(response, 201)).url as string).slice("/api/uploads/".length);
+      };
+      const key = await uploadTo(source);
+      const copy = edit((draft) => void (plugins(draft).welcome!.config.card_background = `upload:${key}`))();
+      const before = await snapshot(target);
+      const response = await importFile(copy, true);
+      const body = await readBody(response);
+      expect(response.status).toBe(400);
+      expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path: "plugins.welcome.card_background", message: "is not an image uploaded to this server" }]);
+      expect(await snapshot(target)).toEqual(before);
+      // Rows, not bytes, belong to a server: once the target uploads the same image it may use it.
+      expect(await uploadTo(target)).toBe(key);
+      expect(await ok(await importFile(copy, false))).toMatchObject({ applied: false });
+    });
   });
 
   it.each([

@@ -9,7 +9,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
+import { USER_IDS } from "@/emulators/platform/data/ids";
+import { getDb } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
+import { readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
+import { welcome } from "@/lib/plugins/welcome/definition";
 import { PRESET_IDS } from "@/lib/welcome-card/background";
 import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/welcome-card/presets";
 import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
@@ -231,10 +235,19 @@ describe("GET /api/plugins/welcome/welcome-card/{guild}/preview", () => {
     expect(fetched.filter((url) => !url.startsWith(process.env.DISCORD_API_URL ?? "\u0000") && !url.startsWith(process.env.DISCORD_CDN_URL ?? "\u0000"))).toEqual([]);
   });
 
+  it("refuses another guild's upload through the generic config PATCH too, and changes nothing", async () => {
+    const othersKey = await uploadImage(other);
+    const before = await current();
+    const body = await expectError(await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { card_background: `upload:${othersKey}` } }), 400, "validation_failed");
+    expect(body.fields).toEqual([{ path: "card_background", message: "is not an image uploaded to this server" }]);
+    expect(await current()).toEqual(before);
+  });
+
   it("falls back to the default preset for a stored upload this guild does not have", async () => {
     const othersKey = await uploadImage(other);
-    // Copied settings can hold such a reference: the generic config endpoint does not know uploads.
-    await expectStatus(await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { card_background: `upload:${othersKey}` } }), 200);
+    // Every write refuses such a reference now; a config saved before that check can still hold one.
+    const stored = await readPluginState(await getDb(), guild, welcome);
+    await writePluginState(await getDb(), { guildId: guild, userId: USER_IDS.ada, plugin: welcome, next: { enabled: stored.enabled, config: { ...stored.config, card_background: `upload:${othersKey}` } } });
     const state = await current();
     expect(state.background).toEqual({ kind: "preset", value: "preset:aurora", preset: "aurora" });
     expect(state.missing_upload).toBe(`upload:${othersKey}`);

@@ -17,7 +17,18 @@ export default async function DashboardLayout({ children, params }: { children: 
     <>
       <SiteHeader
         locale={locale}
-        actions={<UserMenu cdnBase={getEnv().DISCORD_CDN_URL} labels={{ signOut: t("signOut"), menu: tn.raw("userMenu") as string, loading: tn("userMenuLoading") }} />}
+        actions={
+          <UserMenu
+            cdnBase={getEnv().DISCORD_CDN_URL}
+            labels={{
+              signOut: t("signOut"),
+              signOutEverywhere: t("signOutEverywhere"),
+              moreActions: t("moreAccountActions"),
+              menu: tn.raw("userMenu") as string,
+              loading: tn("userMenuLoading"),
+            }}
+          />
+        }
       />
       <main id="main">{children}</main>
     </>

@@ -1,46 +1,22 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
 import { Spinner } from "@/components/spinner";
-import { LOGIN_MESSAGE_TYPE, openCenteredPopup, POPUP_SIZE, type LoginMessage } from "@/lib/auth/popup";
+import { LOGIN_MESSAGE_TYPE, POPUP_SIZE, type LoginMessage } from "@/lib/auth/popup";
+import { useAuthPopup } from "@/lib/auth/use-auth-popup";
 import styles from "./login.module.css";
 
 type Labels = { button: string; samePage: string; waiting: string; blocked: string };
 
 /** Opens the consent in an 800x777 popup, or continues full page when popups are blocked. */
 export function LoginButton({ href, labels }: { href: string; labels: Labels }) {
-  const [waiting, setWaiting] = useState(false);
-  const [blocked, setBlocked] = useState(false);
-  const popup = useRef<Window | null>(null);
-
-  useEffect(() => {
-    function onMessage(event: MessageEvent<LoginMessage>) {
-      if (event.origin !== window.location.origin || event.data?.type !== LOGIN_MESSAGE_TYPE) return;
-      window.location.assign(event.data.redirect);
-    }
-    window.addEventListener("message", onMessage);
-    const timer = window.setInterval(() => {
-      if (popup.current?.closed) {
-        popup.current = null;
-        setWaiting(false);
-      }
-    }, 500);
-    return () => {
-      window.removeEventListener("message", onMessage);
-      window.clearInterval(timer);
-    };
-  }, []);
-
-  function start() {
-    const opened = openCenteredPopup(`${href}&popup=1`, "guildhall-login", POPUP_SIZE.login);
-    if (!opened) {
-      setBlocked(true);
-      window.location.assign(href);
-      return;
-    }
-    popup.current = opened;
-    setWaiting(true);
-  }
+  const { waiting, blocked, open } = useAuthPopup<LoginMessage>({
+    name: "guildhall-login",
+    size: POPUP_SIZE.login,
+    messageType: LOGIN_MESSAGE_TYPE,
+    // The session cookie is new: the whole app loads again with it.
+    onMessage: (message) => window.location.assign(message.redirect),
+  });
+  const start = () => open(href, `${href}&popup=1`);
 
   return (
     <div className={styles.actions}>

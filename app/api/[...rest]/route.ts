@@ -1,10 +1,9 @@
-import { NextResponse } from "next/server";
 import { ApiError } from "@/lib/http/api-error";
+import { errorResponse } from "@/lib/http/error-response";
 
 // Unknown /api paths answer in the error envelope rather than with an HTML page.
 function notFound() {
-  const error = new ApiError(404, "not_found", "This API route does not exist.");
-  return NextResponse.json(error.toBody(), { status: 404 });
+  return errorResponse(new ApiError(404, "not_found", "This API route does not exist."));
 }
 
 export const GET = notFound;

@@ -7,6 +7,7 @@ import { getDb } from "@/lib/db/client";
 import { publicRoute } from "@/lib/http/route";
 import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { endSession } from "@/lib/session/store";
 import { toUserEntity } from "@/lib/users/user-entity";
 
 const body = z.strictObject({
@@ -16,9 +17,12 @@ const body = z.strictObject({
 });
 
 // POST /api/finalize-login: exchanges the callback code for a session (spec 7).
-export const POST = publicRoute({ body }, async ({ req, body }) => {
+export const POST = publicRoute({ body, budget: "logins" }, async ({ req, body, session: previous }) => {
   const loginCookie = await unseal(LOGIN_COOKIE, req.cookies.get(cookieName(LOGIN_COOKIE))?.value);
-  const login = await finalizeLogin(await getDb(), { code: body.code, state: body.state, loginCookie });
+  const db = await getDb();
+  const login = await finalizeLogin(db, { code: body.code, state: body.state, loginCookie, userAgent: req.headers.get("user-agent") });
+  // The new cookie replaces this browser's previous one: its session must not outlive it.
+  if (previous) await endSession(db, previous.sid);
   const response = NextResponse.json({
     user: toUserEntity(login.user),
     redirect: login.redirect,

@@ -18,7 +18,8 @@ const query = z.object({
 });
 
 // GET /api/login: starts the OAuth consent with a fresh single-use state bound to this browser.
-export const GET = publicRoute({ query }, async ({ query }) => {
+// Each start stores a state row: budgeted per client address (per user when signed in).
+export const GET = publicRoute({ query, budget: "logins" }, async ({ query }) => {
   const state = await createLoginState(await getDb());
   const redirect = query.redirect && isSafePath(query.redirect) ? query.redirect : defaultAfterLogin(query.locale);
   const sealed = await seal(LOGIN_COOKIE, { state, redirect, popup: query.popup === "1", locale: query.locale });

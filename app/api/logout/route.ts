@@ -1,13 +1,16 @@
 import { NextResponse } from "next/server";
+import { getDb } from "@/lib/db/client";
 import { publicRoute } from "@/lib/http/route";
 import { revokeToken } from "@/lib/platform/oauth";
-import { cookieName, cookieOptions } from "@/lib/session/cookie";
-import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { clearSessionCookie } from "@/lib/session/clear-cookie";
+import { endSession } from "@/lib/session/store";
 
-// POST /api/logout: clears the session; revoking the platform token is best effort.
+// POST /api/logout: ends this session, so a copy of its cookie stops working too;
+// revoking the platform token is best effort.
 export const POST = publicRoute({}, async ({ session }) => {
-  if (session) await revokeToken(session.accessToken).catch(() => undefined);
-  const response = NextResponse.json({ ok: true });
-  response.cookies.set(cookieName(SESSION_COOKIE), "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
-  return response;
+  if (session) {
+    await endSession(await getDb(), session.sid);
+    await revokeToken(session.accessToken).catch(() => undefined);
+  }
+  return clearSessionCookie(NextResponse.json({ ok: true }));
 });

@@ -28,7 +28,7 @@ export const USERS: readonly UserFixture[] = [
     accent_color: 0x2ecc71,
     email: "bjorn@example.com",
     verified: true,
-    locale: "nb",
+    locale: "no", // Discord's code for Norwegian (not "nb")
     flags: 128,
     premium_type: 0,
     mfa_enabled: false,

@@ -1,14 +1,13 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { inputText } from "@/lib/validation/text";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { checkedItem } from "../generic-endpoints";
 import { collectionLimit, createItems, itemResponse, queryItems } from "../items";
 import { achievements } from "./definition";
 
 const trophies = achievements.collections.trophies;
-const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
 const scope = (guildId: string) => ({ guildId, pluginId: achievements.id, collection: "trophies" });
 
 // Trophies can be created in a batch (all or none, within the guild's limit) and report their limits.
@@ -18,11 +17,11 @@ export function achievementsEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: "/achievements/guilds/:guildId/trophies/batch-create",
       plugin: achievements.id,
-      params,
+      params: guildIdParams,
       body: z.strictObject({ trophies: z.array(trophies.itemSchema).min(1).max(trophies.limits.premium) }),
       handler: async ({ db, params, body, access }) => {
         const batch = [];
-        for (const trophy of body.trophies) batch.push(await checkedItem(achievements, trophies, trophy as Record<string, unknown>, params.guildId, access.premium));
+        for (const trophy of body.trophies) batch.push(await checkedItem(db, { plugin: achievements, collection: "trophies" }, trophy as Record<string, unknown>, params.guildId, access.premium));
         const created = await createItems(db, scope(params.guildId), trophies, { userId: access.userId, premium: access.premium }, batch);
         return NextResponse.json({ items: created.map(itemResponse) }, { status: 201 });
       },
@@ -31,7 +30,7 @@ export function achievementsEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: "/achievements/guilds/:guildId/trophies/limits",
       plugin: achievements.id,
-      params,
+      params: guildIdParams,
       handler: async ({ db, params, access }) => {
         const { total } = await queryItems(db, scope(params.guildId), { limit: 1, offset: 0 });
         return { used: total, max: collectionLimit(trophies, access.premium), free: trophies.limits.free, premium: trophies.limits.premium };

@@ -2,15 +2,14 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { inputText } from "@/lib/validation/text";
 import { recordAudit } from "@/lib/audit/record";
 import { economyBalances } from "@/lib/db/schema";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { guildIdParams, platformId } from "@/lib/platform/snowflake";
 import { ApiError } from "@/lib/http/api-error";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { economy } from "./definition";
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
 const MAX_BALANCE = 1_000_000_000_000;
 
 // Manual coin adjustments for one member (POST coin) and a reset of every balance (DELETE coins).
@@ -20,8 +19,8 @@ export function economyEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: "/economy/guilds/:guildId/coin",
       plugin: economy.id,
-      params: z.object({ guildId }),
-      body: z.strictObject({ user_id: inputText().regex(/^\d{17,20}$/, "must be a user id"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
+      params: guildIdParams,
+      body: z.strictObject({ user_id: platformId("user"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
       handler: async ({ db, params, body, access }) => {
         if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [{ path: "user_id", message: "is not a member of this server" }]);
         const coins = await db.transaction(async (tx) => {
@@ -42,7 +41,7 @@ export function economyEndpoints(): PluginEndpoint[] {
       method: "DELETE",
       path: "/economy/guilds/:guildId/coins",
       plugin: economy.id,
-      params: z.object({ guildId }),
+      params: guildIdParams,
       handler: async ({ db, params, access }) => {
         await db.transaction(async (tx) => {
           const removed = await tx.delete(economyBalances).where(eq(economyBalances.guildId, params.guildId)).returning({ userId: economyBalances.userId });

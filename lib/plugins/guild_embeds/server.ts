@@ -1,18 +1,17 @@
 import "server-only";
 import type { APIEmbed } from "discord-api-types/v10";
 import { z } from "zod";
-import { inputText, inputUuid } from "@/lib/validation/text";
 import { editMessage, postMessage } from "@/lib/platform/messages-api";
+import { snowflake } from "@/lib/platform/snowflake";
 import { renderTemplate } from "@/lib/templates/render";
-import { endpoint, type PluginEndpoint } from "../endpoint";
+import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
+import { checkReferences } from "../rules";
 import { toPlatformEmbed } from "../embed-payload";
 import { assertTextChannel, guildTemplateContext, isUnknownMessage, NO_MENTIONS, postFailure } from "../posting";
 import { guildEmbeds } from "./definition";
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
-const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const scope = (id: string): ItemScope => ({ guildId: id, pluginId: guildEmbeds.id, collection: "embeds" });
 
 type EmbedItem = z.output<typeof guildEmbeds.collections.embeds.itemSchema>;
@@ -49,11 +48,13 @@ export function guildEmbedsEndpoints(): PluginEndpoint[] {
       plugin: guildEmbeds.id,
       collection: "embeds",
       params: itemParams,
-      body: z.strictObject({ channel_id: inputText().regex(/^\d{17,20}$/, "must be a platform id").optional() }),
+      body: z.strictObject({ channel_id: snowflake.optional() }),
       handler: async ({ db, params, body, access }) => {
         const current = await getItem(db, scope(params.guildId), params.itemId);
         const item = parseStoredItem(guildEmbeds.collections.embeds.itemSchema, current);
         const channelId = await assertTextChannel(params.guildId, body.channel_id ?? item.channel_id);
+        // What the send saves into the item (its channel and message), checked like any write before posting.
+        await checkReferences(db, params.guildId, { plugin: guildEmbeds, collection: "embeds" }, { channel_id: channelId });
         const config = guildEmbeds.configSchema.parse((await readPluginState(db, params.guildId, guildEmbeds)).config);
         const context = await guildTemplateContext(access, channelId);
         const { content, embeds } = buildMessage(item, config, { render: (text) => renderTemplate(text, context) });

@@ -1,17 +1,13 @@
 import "server-only";
 import type { APIMessage, APIPartialEmoji } from "discord-api-types/v10";
-import { z } from "zod";
-import { inputText, inputUuid } from "@/lib/validation/text";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError } from "@/lib/http/api-error";
 import { addReaction, deleteMessage, editMessage, postMessage, removeReaction } from "@/lib/platform/messages-api";
-import { endpoint, type PluginEndpoint } from "../endpoint";
+import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { assertTextChannel, isUnknownMessage, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { reactionRoles } from "./definition";
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
-const itemParams = z.object({ guildId, itemId: inputUuid("must be an item id") });
 const scope = (id: string): ItemScope => ({ guildId: id, pluginId: reactionRoles.id, collection: "messages" });
 const CUSTOM_EMOJI = /^<a?:[A-Za-z0-9_]{2,32}:(\d{17,20})>$|^(?:a:)?[A-Za-z0-9_]{2,32}:(\d{17,20})$/;
 
@@ -83,6 +79,8 @@ export function reactionRolesEndpoints(): PluginEndpoint[] {
           }
           return { messageId: message.id, channelId: channel };
         });
+        // The save changes only message_id, no reference; the pair roles and the channel were checked
+        // above, more strictly than checkReferences (every role must be assignable at posting time).
         const saved = item.message_id === messageId ? current : await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, { ...current.data, message_id: messageId });
         return { message_id: messageId, channel_id: channelId, item: itemResponse(saved) };
       },

@@ -1,19 +1,18 @@
 import "server-only";
 import { z } from "zod";
-import { inputText, inputUuid } from "@/lib/validation/text";
+import { inputText } from "@/lib/validation/text";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { ApiError } from "@/lib/http/api-error";
 import { postMessage } from "@/lib/platform/messages-api";
-import { endpoint, type PluginEndpoint } from "../endpoint";
+import { guildIdParams, snowflake } from "@/lib/platform/snowflake";
+import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { collectionEndpoints } from "../generic-endpoints";
 import { getItem, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
 import { assertTextChannel, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { timers } from "./definition";
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
-const snowflake = inputText().regex(/^\d{17,20}$/, "must be a platform id");
 const definition = timers.collections.timers;
 
 /** A timer's message as it would be sent: the guild, the signed-in user as the member, the channel. */
@@ -42,7 +41,7 @@ export function timersEndpoints(): PluginEndpoint[] {
       path: `${definition.path}/:itemId/preview`,
       plugin: timers.id,
       collection: "timers",
-      params: z.object({ guildId, itemId: inputUuid("must be an item id") }),
+      params: itemParams,
       handler: async ({ db, params, access }) => {
         const item = await getItem(db, { guildId: params.guildId, pluginId: timers.id, collection: "timers" }, params.itemId);
         const timer = parseStoredItem(definition.itemSchema, item);
@@ -62,7 +61,7 @@ export function timersEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${definition.path}/preview`,
       plugin: timers.id,
-      params: z.object({ guildId }),
+      params: guildIdParams,
       body: z.strictObject({ message: inputText().max(2000), channel_id: snowflake.nullable().optional() }),
       handler: async ({ body, access }) => posting(() => preview(access, body.message, body.channel_id)),
     }),

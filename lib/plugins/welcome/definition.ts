@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/welcome-card/background";
 import { channelField, inputText, messageField, rolesField, text, toggle } from "../fields";
-import { definePlugin } from "../types";
+import { definePlugin, type FieldMeta } from "../types";
 
 export const CARD_TITLE_MAX = 64;
 export const CARD_SUBTITLE_MAX = 128;
@@ -9,8 +9,9 @@ export const CARD_SUBTITLE_MAX = 128;
 /**
  * The welcome card's background: `preset:<id>` (lib/welcome-card/presets.ts) or `upload:<key>`,
  * an image of this guild's uploads. Whether the upload belongs to the guild is checked where
- * the guild is known: PUT …/welcome-card/{guild}/background refuses others, and the card
- * falls back to the default preset for a reference it cannot find in the guild's uploads.
+ * the guild is known: every write refuses others (`upload` field metadata, checkReferences in
+ * lib/plugins/rules.ts), and the card falls back to the default preset for a stored reference
+ * it cannot find in the guild's uploads.
  */
 export const cardBackgroundSchema = inputText()
   .max(MAX_BACKGROUND_LENGTH)
@@ -32,7 +33,7 @@ export const welcome = definePlugin({
     leave_message: messageField("{user.name} left the server."),
     join_role_ids: rolesField(10, { freeMax: 1, gives: true }),
     card_enabled: toggle(false),
-    card_background: cardBackgroundSchema.default(DEFAULT_BACKGROUND),
+    card_background: cardBackgroundSchema.default(DEFAULT_BACKGROUND).meta({ upload: true } satisfies FieldMeta),
     card_title: text(CARD_TITLE_MAX, "Welcome!"),
     card_subtitle: text(CARD_SUBTITLE_MAX, "Member #{server.member_count}"),
   }),

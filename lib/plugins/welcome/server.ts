@@ -7,25 +7,25 @@ import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError } from "@/lib/http/api-error";
+import { RENDER_COST } from "@/lib/http/budgets";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { readImageForm } from "@/lib/images/form";
 import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
-import { findUpload } from "@/lib/images/uploads";
+import { findGuildUploadByKey, findUpload } from "@/lib/images/uploads";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/welcome-card/background";
 import { resolveBackground, welcomeCardPng, type CardMember, type ResolvedBackground } from "@/lib/welcome-card/card";
-import { findGuildUploadByKey, listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
+import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
-import { assertPremiumAllowed } from "../rules";
+import { assertPremiumAllowed, checkReferences } from "../rules";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from "./definition";
 
 // The welcome card (spec 7: /plugins/welcome/welcome-card/{guild}/background): read and set
 // its background (a preset or an image of this guild's uploads, also uploaded and set in one
 // step), and draw the card as the signed-in member would get it, for the live preview.
 
-const guildId = inputText().regex(/^\d{17,20}$/, "must be a guild id");
-const params = z.object({ guildId });
 const base = "/welcome/welcome-card/:guildId";
 
 type WelcomeConfig = z.output<typeof welcome.configSchema>;
@@ -80,6 +80,7 @@ async function setBackground(db: Db, access: GuildAccess, value: string, expecte
   const current = await readPluginState(db, access.guildId, welcome);
   const changes = { card_background: value };
   assertPremiumAllowed(welcome, welcome.configSchema, changes, access.premium);
+  await checkReferences(db, access.guildId, { plugin: welcome }, changes);
   if (current.config.card_background === value && (expected === undefined || expected === current.version)) return current;
   return writePluginState(db, {
     guildId: access.guildId,
@@ -112,7 +113,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       handler: async ({ db, params }) => backgroundState(db, params.guildId, await readPluginState(db, params.guildId, welcome)),
     }),
     // PUT /api/plugins/welcome/welcome-card/{guild}/background {background: "preset:<id>" | "upload:<key>"}
@@ -120,7 +121,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "PUT",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       body: backgroundBody,
       handler: async ({ db, params, body, access, req }) => {
         await checkedBackground(db, params.guildId, body.background);
@@ -133,7 +134,7 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/background`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       handler: async ({ db, params, access, req }) => {
         const form = await readImageForm(req);
         const image = await storeGuildImage(db, { guildId: params.guildId, userId: access.userId, pluginId: welcome.id, bytes: form.image });
@@ -149,8 +150,10 @@ export function welcomeEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: `${base}/preview`,
       plugin: welcome.id,
-      params,
+      params: guildIdParams,
       query: previewQuery,
+      // Drawing the card is the expensive part of this plugin: RENDER_COST units per preview.
+      budget: { name: "renders", cost: RENDER_COST },
       handler: async ({ db, params, query, access }) => {
         const config = (await readPluginState(db, params.guildId, welcome)).config as WelcomeConfig;
         const background = query.background === undefined ? (await resolveBackground(db, params.guildId, config.card_background)).background : await checkedBackground(db, params.guildId, query.background);

@@ -13,9 +13,14 @@ type Props = { pages: { href: string; label: string; exact?: boolean }[]; menuLa
 export function MenuToggle({ pages, menuLabel, controls, className, labelClassName }: Props) {
   const pathname = usePathname();
   const [open, setOpen] = useState(false);
+  const [seenPath, setSeenPath] = useState(pathname);
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => setOpen(false), [pathname]);
+  // A new page (a link of the menu was followed) closes the menu.
+  if (pathname !== seenPath) {
+    setSeenPath(pathname);
+    setOpen(false);
+  }
   useEffect(() => {
     const sidebar = button.current?.closest("aside");
     if (sidebar) sidebar.dataset.open = String(open);

@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import { LinkPending } from "@/components/link-pending";
 
 /** A sidebar link that marks itself as the current page; plugin links stay current on their sub-pages. */
 export function NavLink({ href, exact, className, children }: { href: string; exact?: boolean; className?: string; children: React.ReactNode }) {
@@ -11,6 +12,7 @@ export function NavLink({ href, exact, className, children }: { href: string; ex
     // No viewport prefetch: the sidebar holds ~40 links; hovering still prefetches.
     <Link href={href} className={className} aria-current={current ? "page" : undefined} prefetch={false}>
       {children}
+      <LinkPending />
     </Link>
   );
 }

@@ -8,6 +8,7 @@ import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
 import { PluginCard } from "./plugin-card";
+import { GuildFrame } from "./guild-frame";
 import { getPluginText } from "./plugin-text";
 import styles from "./overview.module.css";
 
@@ -44,7 +45,7 @@ export default async function GuildOverviewPage({ params }: Props) {
   const { guild } = state;
 
   return (
-    <>
+    <GuildFrame locale={locale} shell={state}>
       <header className={styles.header} data-testid="guild-overview">
         <GuildIcon cdnBase={getEnv().DISCORD_CDN_URL} guild={guild} size={72} />
         <div className={styles.headerText}>
@@ -81,6 +82,6 @@ export default async function GuildOverviewPage({ params }: Props) {
           </ul>
         </section>
       ))}
-    </>
+    </GuildFrame>
   );
 }

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { LinkPending } from "@/components/link-pending";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import type { PluginDefinition } from "@/lib/plugins/types";
@@ -27,6 +28,7 @@ export function PluginCard({ plugin, href, guildId, enabled, premiumGuild, text 
         <h3 className={styles.cardName}>
           <Link href={href} className={styles.cardLink} prefetch={false}>
             {text.name}
+            <LinkPending />
           </Link>
         </h3>
         {plugin.premium ? <span className="badge badge-premium">{text.premium}</span> : null}

@@ -10,9 +10,10 @@ import { userRoute } from "@/lib/http/route";
 import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
 import { buildBotAuthorizeUrl } from "@/lib/platform/oauth";
 import { BOT_PERMISSIONS } from "@/lib/platform/permissions";
+import { platformId } from "@/lib/platform/snowflake";
 
 const query = z.object({
-  guild_id: inputText().regex(/^\d{15,21}$/, "must be a guild id"),
+  guild_id: platformId("guild"),
   permissions: inputText()
     .refine((value) => value === BOT_PERMISSIONS.toString(), `must be ${BOT_PERMISSIONS}`)
     .optional(),

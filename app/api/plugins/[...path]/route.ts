@@ -1,5 +1,6 @@
-import { NextResponse, type NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { ApiError } from "@/lib/http/api-error";
+import { errorResponse } from "@/lib/http/error-response";
 import { runGuildEndpoint } from "@/lib/http/route";
 import { findEndpoint } from "@/lib/plugins/server";
 
@@ -15,7 +16,7 @@ async function handle(req: NextRequest, context: Context): Promise<Response> {
     match.kind === "wrong_method"
       ? new ApiError(405, "method_not_allowed", `Use ${match.allowed.join(", ")} on this route.`)
       : new ApiError(404, "not_found", "This API route does not exist.");
-  return NextResponse.json(error.toBody(), { status: error.status, headers: match.kind === "wrong_method" ? { Allow: match.allowed.join(", ") } : undefined });
+  return errorResponse(error, match.kind === "wrong_method" ? { Allow: match.allowed.join(", ") } : undefined);
 }
 
 export const GET = handle;

@@ -27,6 +27,7 @@ import { sampleContext } from "@/lib/templates/context";
 import { getCurrentUserEntity } from "@/lib/users/current-user";
 import { collectionExtras, getCollectionExtrasText } from "../collection-extras";
 import { getFormStrings } from "../form-labels";
+import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
 import styles from "./plugin.module.css";
 
@@ -79,8 +80,8 @@ type OkState = Extract<GuildPageState, { kind: "ok" }>;
 /** What the message editors share: the preview sample (this server, the signed-in user), member names, strings. */
 async function messageEditorData(locale: Locale, state: OkState, channels: Pickers["channels"], stored: unknown, characters: string): Promise<MessageEditorData | undefined> {
   const session = await getSession();
-  if (!session) return undefined;
-  const guild = state.access.guild;
+  if (!session || session.userId !== state.userId) return undefined;
+  const { guild } = state;
   const mentioned = new Set([session.userId, guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
   const ids = [...mentioned].filter(Boolean).slice(0, MAX_NAMED_MEMBERS);
   const [user, bot, names, t] = await Promise.all([
@@ -95,7 +96,7 @@ async function messageEditorData(locale: Locale, state: OkState, channels: Picke
       name: guild.name,
       icon: guild.icon,
       owner_id: guild.owner_id,
-      member_count: state.guild.member_count,
+      member_count: guild.member_count,
       verification_level: guild.verification_level,
       joined_at: bot?.joined_at ?? null,
       channels,
@@ -130,7 +131,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const plugin = getPlugin(pluginId);
   if (!plugin) notFound();
   const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") return null;
+  if (state.kind !== "ok") notFound();
 
   const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
@@ -161,7 +162,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder };
 
   return (
-    <>
+    <GuildFrame locale={locale} shell={state}>
       <header className={styles.header}>
         <span className={styles.icon}>
           <PluginIcon name={plugin.icon} size={28} />
@@ -231,6 +232,6 @@ export default async function PluginSettingsPage({ params }: Props) {
           />
         );
       })}
-    </>
+    </GuildFrame>
   );
 }

@@ -1,4 +1,4 @@
-import type { AuditEventView } from "@/lib/audit/list-events";
+import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { userAvatarUrl } from "@/lib/platform/cdn";
 import type { DiffRow } from "./describe";
 import { RevertButton } from "./revert-button";

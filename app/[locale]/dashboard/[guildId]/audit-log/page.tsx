@@ -1,8 +1,9 @@
+import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { listAuditEvents, type AuditEventView } from "@/lib/audit/list-events";
-import { parseTarget } from "@/lib/audit/target";
+import { listAuditEvents, type AuditEventView } from "@/lib/audit-log/list-events";
+import { parseTarget } from "@/lib/audit-log/target";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { getGuildPickers } from "@/lib/guilds/pickers";
@@ -10,6 +11,7 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGES } from "@/lib/i18n/locales";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import { channelSlug } from "@/components/settings-form/values";
+import { GuildFrame } from "../guild-frame";
 import { getPluginText, humanize, type PluginText } from "../plugin-text";
 import { AuditEvent } from "./audit-event";
 import { genericDiff, itemDiff, pluginDiff, relativeTime, type Describer, type DiffRow } from "./describe";
@@ -43,7 +45,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
   const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") return null;
+  if (state.kind !== "ok") notFound();
   const beforeParam = (await searchParams).before;
   const before = typeof beforeParam === "string" && /^\d{1,15}$/.test(beforeParam) ? beforeParam : undefined;
 
@@ -60,7 +62,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   const describe = describer(pluginText, base, t("enabled"), t("value"));
 
   return (
-    <>
+    <GuildFrame locale={locale} shell={state}>
       <header className={styles.header}>
         <h1>{t("title")}</h1>
         <p>{t("subtitle")}</p>
@@ -107,7 +109,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
           </Link>
         ) : null}
       </nav>
-    </>
+    </GuildFrame>
   );
 }
 

@@ -1,17 +1,14 @@
 "use client";
 
-import { useState, useTransition } from "react";
-import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch } from "@/lib/http/client-fetch";
 
 type Props = { guildId: string; eventId: string; text: { revert: string; reverting: string; confirm: string; label: string } };
 
-/** Puts back what an event replaced, then re-renders the log (the revert appears as a new event on top). */
+/** Puts back what an event replaced; the refresh after every write (RefreshAfterWrites) re-renders the log with the revert on top. */
 export function RevertButton({ guildId, eventId, text }: Props) {
-  const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const [pending, startTransition] = useTransition();
 
   async function revert() {
     if (!window.confirm(text.confirm)) return;
@@ -19,7 +16,6 @@ export function RevertButton({ guildId, eventId, text }: Props) {
     try {
       // A 412 (changed again since) comes back with a code, so apiFetch shows it in the modal.
       await apiFetch(`/guilds/${guildId}/audit-log/${eventId}/revert`, { method: "POST" });
-      startTransition(() => router.refresh());
     } catch (error) {
       reportUnshownError(error);
     } finally {
@@ -27,10 +23,9 @@ export function RevertButton({ guildId, eventId, text }: Props) {
     }
   }
 
-  const working = busy || pending;
   return (
-    <button type="button" className="button button-secondary button-small" data-testid="revert-button" onClick={() => void revert()} disabled={working} aria-busy={working} aria-label={text.label}>
-      {working ? text.reverting : text.revert}
+    <button type="button" className="button button-secondary button-small" data-testid="revert-button" onClick={() => void revert()} disabled={busy} aria-busy={busy} aria-label={text.label}>
+      {busy ? text.reverting : text.revert}
     </button>
   );
 }

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId, useState } from "react";
-import { useRouter } from "next/navigation";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import styles from "./copy.module.css";
@@ -34,7 +33,6 @@ type Step = { kind: "idle" } | { kind: "checking" } | { kind: "error"; message: 
 
 /** Reads an exported settings file in the browser, shows what importing it would change, then applies it on request. */
 export function ImportSettings({ guildId, pluginNames, collectionNames, text }: Props) {
-  const router = useRouter();
   const inputId = useId();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const endpoint = `/guilds/${guildId}/settings-import`;
@@ -63,7 +61,6 @@ export function ImportSettings({ guildId, pluginNames, collectionNames, text }: 
     try {
       await apiFetch(endpoint, { method: "POST", body: { file: step.file, apply: true }, handles: ["invalid_settings_file"] });
       setStep({ kind: "done", plan: step.plan });
-      router.refresh();
     } catch (error) {
       const message = inlineMessage(error);
       setStep(message ? { kind: "error", message } : { kind: "plan", file: step.file, plan: step.plan });

@@ -1,8 +1,10 @@
+import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
+import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
 import { ImportSettings } from "./import-settings";
 import styles from "./copy.module.css";
@@ -24,7 +26,7 @@ export default async function CopySettingsPage({ params }: Props) {
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
   const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") return null;
+  if (state.kind !== "ok") notFound();
   const [t, pluginText] = await Promise.all([getTranslations({ locale, namespace: "copySettings" }), getPluginText(locale)]);
   const pluginNames = Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, pluginText.name(plugin.id)]));
   const collectionNames = Object.fromEntries(
@@ -34,7 +36,7 @@ export default async function CopySettingsPage({ params }: Props) {
   );
 
   return (
-    <>
+    <GuildFrame locale={locale} shell={state}>
       <header className={styles.header}>
         <h1>{t("title")}</h1>
         <p>{t("subtitle")}</p>
@@ -79,6 +81,6 @@ export default async function CopySettingsPage({ params }: Props) {
           />
         </section>
       </div>
-    </>
+    </GuildFrame>
   );
 }

@@ -19,6 +19,24 @@ export async function NotManagedPanel({ locale }: { locale: Locale }) {
   );
 }
 
+/** Shown when the platform could not say whether the user may open the server (it fails closed). */
+export async function UnreachablePanel({ locale, guildId }: { locale: Locale; guildId: string }) {
+  const t = await getTranslations({ locale, namespace: "guild" });
+  return (
+    <div className={`container ${styles.page}`}>
+      <BackLink locale={locale} label={t("backToServers")} />
+      <section className={styles.panel} role="alert" data-testid="platform-unreachable">
+        <h1>{t("unreachableTitle")}</h1>
+        <p>{t("unreachableBody")}</p>
+        {/* A full load: the verdict is made again by middleware. */}
+        <a className="button" href={`/${locale}/dashboard/${guildId}`}>
+          {t("unreachableRetry")}
+        </a>
+      </section>
+    </div>
+  );
+}
+
 /** Shown when the user manages the server but the bot is not in it yet. */
 export async function BotMissingPanel({ locale, guild, cdnBase }: { locale: Locale; guild: { id: string; name: string; icon: string | null }; cdnBase: string }) {
   const [t, td] = await Promise.all([getTranslations({ locale, namespace: "guild" }), getTranslations({ locale, namespace: "dashboard" })]);

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { inputText } from "@/lib/validation/text";
 import { ApiError } from "@/lib/http/api-error";
 import { guildRoute } from "@/lib/http/route";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { guildIdParams } from "@/lib/platform/snowflake";
 
-const params = z.object({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id"), memberId: z.literal("@me", "only @me is supported") });
+const params = guildIdParams.extend({ memberId: z.literal("@me", "only @me is supported") });
 
 // GET /api/guilds/{id}/members/@me: the signed-in user's member object and permissions there.
 export const GET = guildRoute({ params }, async ({ access }) => {

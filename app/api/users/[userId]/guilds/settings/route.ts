@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { inputText } from "@/lib/validation/text";
 import { userRoute } from "@/lib/http/route";
+import { platformId } from "@/lib/platform/snowflake";
 import { assertSelf, userIdParam } from "@/lib/users/current-user";
 import { guildPreferences, updateGuildPreferences } from "@/lib/users/guild-preferences";
 import { getDb } from "@/lib/db/client";
 
 const body = z.strictObject({
-  guilds: z.record(inputText().regex(/^\d{17,20}$/, "must be a guild id"), guildPreferences).refine((value) => Object.keys(value).length <= 200, "at most 200 guilds"),
+  guilds: z.record(platformId("guild"), guildPreferences).refine((value) => Object.keys(value).length <= 200, "at most 200 guilds"),
 });
 
 // PATCH /api/users/@me/guilds/settings: the user's preferences for several guilds at once.

@@ -1,10 +1,10 @@
-import { inputText } from "@/lib/validation/text";
 import { getDb } from "@/lib/db/client";
 import { userRoute } from "@/lib/http/route";
+import { guildIdParams } from "@/lib/platform/snowflake";
 import { assertSelf, userIdParam } from "@/lib/users/current-user";
 import { guildPreferences, updateGuildPreferences } from "@/lib/users/guild-preferences";
 
-const params = userIdParam.extend({ guildId: inputText().regex(/^\d{17,20}$/, "must be a guild id") });
+const params = userIdParam.extend(guildIdParams.shape);
 
 // PATCH /api/users/@me/guilds/{id}/settings: the user's preferences for one guild.
 export const PATCH = userRoute({ params, body: guildPreferences }, async ({ session, params, body }) => {

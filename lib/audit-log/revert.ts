@@ -5,14 +5,13 @@ import { auditEvents } from "@/lib/db/schema";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { settingsView, updateGuildSettings, type SettingsView } from "@/lib/guilds/guild-settings";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { ApiError } from "@/lib/http/api-error";
+import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { getPlugin } from "@/lib/plugins/index";
 import { createItems, deleteItem, getItem, updateItem } from "@/lib/plugins/items";
-import { readPluginState, versionConflict, writePluginState } from "@/lib/plugins/plugin-states";
+import { readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
 import { isRecord } from "@/lib/plugins/schema-walk";
 import { sameValue } from "@/lib/json/same-value";
-import { getGuildPickers } from "@/lib/guilds/pickers";
-import { assertPremiumAllowed, assertReferencesExist } from "@/lib/plugins/rules";
+import { assertPremiumAllowed, checkReferences } from "@/lib/plugins/rules";
 import { parseTarget } from "./target";
 
 /**
@@ -30,6 +29,8 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
   if (target.kind === "guild") {
     const current = settingsView(await readGuildSettings(db, access.guildId));
     if (!sameValue(current, event.after)) throw versionConflict();
+    // The old value must still be allowed today, like every write: a channel may be gone since.
+    await checkReferences(db, access.guildId, "guild", event.before);
     await updateGuildSettings(db, { guildId: access.guildId, userId: access.userId, patch: event.before as Partial<SettingsView>, action: "revert" });
     return;
   }
@@ -42,7 +43,7 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
     const config = plugin.configSchema.parse(isRecord(before.config) ? before.config : {}) as Record<string, unknown>;
     // The old value must still be allowed today: the guild may have lost premium or a channel since.
     if (before.enabled === true) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);
-    assertReferencesExist(plugin.configSchema, config, await getGuildPickers(access.guildId));
+    await checkReferences(db, access.guildId, { plugin }, config);
     await writePluginState(db, {
       guildId: access.guildId,
       userId: access.userId,
@@ -64,7 +65,7 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
   const definition = plugin.collections[target.collection]!;
   if (before) {
     assertPremiumAllowed(plugin, definition.itemSchema, before, access.premium);
-    assertReferencesExist(definition.itemSchema, before, await getGuildPickers(access.guildId));
+    await checkReferences(db, access.guildId, { plugin, collection: target.collection }, before);
   }
   if (!current && before) await createItems(db, scope, definition, writer, [before], [target.itemId]);
   else if (current && !before) await deleteItem(db, scope, target.itemId, writer);

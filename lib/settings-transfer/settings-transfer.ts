@@ -8,13 +8,13 @@ import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { createItems, deleteItem, queryItems } from "@/lib/plugins/items";
 import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
 import { sameValue } from "@/lib/json/same-value";
-import { assertPremiumAllowed } from "@/lib/plugins/rules";
+import { assertPremiumAllowed, checkReferences, type WriteTarget } from "@/lib/plugins/rules";
 import { mapFields, referenceKind } from "@/lib/plugins/schema-walk";
-import type { GuildAccess } from "./access";
-import { guildSettingsPatch, settingsView, updateGuildSettings } from "./guild-settings";
-import { getGuildPickers, type GuildPickers } from "./pickers";
+import type { GuildAccess } from "@/lib/guilds/access";
+import { guildSettingsPatch, settingsView, updateGuildSettings } from "@/lib/guilds/guild-settings";
+import { getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
-import { readGuildSettings } from "./settings-queries";
 
 const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale"] as const;
 
@@ -47,44 +47,56 @@ type Prepared = {
   settings: z.infer<typeof guildSettingsPatch>;
 };
 
-/** Validates the file and maps its channel and role ids onto this guild by name; nothing is written. */
-export async function prepareImport(access: GuildAccess, raw: unknown): Promise<Prepared> {
+/**
+ * Validates the file and maps its channel and role ids onto this guild by name; nothing is written.
+ * What it would write then passes the same checks as every other write (premium, references).
+ */
+export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): Promise<Prepared> {
   const parsed = settingsFileSchema.safeParse(raw);
   if (!parsed.success) throw invalidFile(`This is not a Guildhall settings file (${parsed.error.issues[0]?.path.join(".") || "format"}: ${parsed.error.issues[0]?.message}).`);
   const file = parsed.data;
   const remap = new Remapper(file, await getGuildPickers(access.guildId));
 
-  const plugins = Object.entries(file.plugins).map(([id, entry]) => {
+  // Ids matched by name still pass the checks of every write: a role the bot must give may sit
+  // above the bot in this server, an uploaded image may belong to the other server.
+  const check = (target: WriteTarget, value: unknown, at: string) => checkReferences(db, access.guildId, target, value, { what: "settings file", at });
+
+  const plugins: Prepared["plugins"] = [];
+  for (const [id, entry] of Object.entries(file.plugins)) {
     const plugin = getPlugin(id);
     if (!plugin) throw invalidFile(`The file contains an unknown plugin "${id}".`);
     const config = validate(plugin.configSchema, remap.apply(plugin.configSchema, entry.config), `plugins.${id}`);
     if (entry.enabled || JSON.stringify(config) !== JSON.stringify(plugin.configSchema.parse({}))) {
       if (!plugin.premium || entry.enabled) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);
     }
-    return { id, enabled: entry.enabled, config };
-  });
+    await check({ plugin }, config, `plugins.${id}`);
+    plugins.push({ id, enabled: entry.enabled, config });
+  }
 
   const skipped: ImportPlan["skipped"] = [];
-  const collections = Object.entries(file.collections).map(([key, items]) => {
+  const collections: Prepared["collections"] = [];
+  for (const [key, items] of Object.entries(file.collections)) {
     const [pluginId = "", collection = ""] = key.split("/");
     const plugin = getPlugin(pluginId);
     const definition = plugin?.collections[collection];
     if (!plugin || !definition) throw invalidFile(`The file contains an unknown collection "${key}".`);
-    const mapped = items.flatMap((item, index) => {
+    const mapped: Record<string, unknown>[] = [];
+    for (const [index, item] of items.entries()) {
       const remapped = definition.itemSchema.safeParse(remap.apply(definition.itemSchema, item));
       // Valid in the file but not after matching: it needs a channel or role this server lacks.
       if (!remapped.success && definition.itemSchema.safeParse(item).success) {
         skipped.push({ collection: key, title: String(item[definition.titleField] ?? index + 1) });
-        return [];
+        continue;
       }
       const value = validate(definition.itemSchema, remapped.success ? remapped.data : remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
       assertPremiumAllowed(plugin, definition.itemSchema, value, access.premium);
-      return [value];
-    });
+      await check({ plugin, collection }, value, `collections.${key}.${index}`);
+      mapped.push(value);
+    }
     const limit = access.premium ? definition.limits.premium : definition.limits.free;
     if (mapped.length > limit) throw new ApiError(403, access.premium ? "limit_reached" : "premium_limit_reached", `${key} has ${mapped.length} items; this server can hold ${limit}.`);
-    return { pluginId, collection, items: mapped };
-  });
+    collections.push({ pluginId, collection, items: mapped });
+  }
 
   const settingsInput = Object.fromEntries(EXPORTED_SETTINGS.filter((key) => key in file.settings).map((key) => [key, file.settings[key]]));
   const settingsResult = guildSettingsPatch.safeParse({
@@ -92,6 +104,7 @@ export async function prepareImport(access: GuildAccess, raw: unknown): Promise<
     ...(Array.isArray(settingsInput.ignored_channel_ids) && { ignored_channel_ids: remap.channelList(settingsInput.ignored_channel_ids) }),
   });
   if (!settingsResult.success) throw invalidFile(`The server settings in the file are invalid (${settingsResult.error.issues[0]?.path.join(".")}).`);
+  await check("guild", settingsResult.data, "settings");
 
   return {
     plan: {

@@ -1,12 +1,13 @@
 import { z } from "zod";
 import { inputText } from "@/lib/validation/text";
+import { snowflake } from "@/lib/platform/snowflake";
 
 // The settings export file: the whole configuration of a guild plus the names of
 // the channels and roles it points at, so another guild can match them by name.
 
 export const SETTINGS_FILE_FORMAT = "guildhall.settings";
 
-const id = inputText().regex(/^\d{17,20}$/);
+const id = snowflake;
 // Config and item values are checked by the plugin schemas they are imported into (settings-transfer.ts).
 const json = z.record(inputText(), z.unknown());
 

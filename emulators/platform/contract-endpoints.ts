@@ -1,0 +1,272 @@
+import type { ClientCall } from "@/test/platform-calls";
+import type { Schema } from "@/test/openapi-validate";
+
+import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "./credentials";
+import { GUILD_IDS, USER_IDS } from "./data/ids";
+import type { PlatformEmulator } from "./server";
+import { BOT_USER_ID } from "./state";
+import { BOT_AUTH, autoAuthorize, bearer, exchange, postToken, signIn } from "./test-helpers";
+
+// The platform endpoints Guildhall calls, one row per way lib/platform calls them,
+// for contract.test.ts. A new call in lib/platform fails that test until it has a row
+// here; a row says which lib/platform call it stands for (`client`), which operation of
+// Discord's OpenAPI description answers it (`spec`), and how to make the call the way
+// the app does (same token kind, same query). Reads run over every fixture they can
+// (each demo user, each guild the bot is in), so fixture data is held to the spec too.
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  /** Which of several calls of one row this is (a user, a guild). */
+  label?: string;
+}
+
+export interface Endpoint {
+  name: string;
+  client: ClientCall;
+  /** The operation in test/fixtures/discord-openapi/openapi-extract.json, or our own schema where the spec has none. */
+  spec: { path: string; method: "get" | "post" | "patch" | "put" | "delete" } | { local: Schema; why: string };
+  call(emulator: PlatformEmulator): Promise<Reply[]>;
+}
+
+const api = (emulator: PlatformEmulator) => `${emulator.url}/api/v10`;
+
+/** The scopes lib/platform/oauth.ts asks for at sign-in. */
+const LOGIN_SCOPE = "identify guilds email";
+const signInAsApp = (emulator: PlatformEmulator) => signIn(emulator.url, USER_IDS.ada, LOGIN_SCOPE);
+
+async function reply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+async function send(emulator: PlatformEmulator, method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Reply> {
+  const response = await fetch(`${api(emulator)}${path}`, {
+    method,
+    headers: { ...headers, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return reply(response);
+}
+
+const bot = (emulator: PlatformEmulator, method: string, path: string, body?: unknown) => send(emulator, method, path, BOT_AUTH, body);
+
+/** The same read signed in as each demo user. */
+function asEachUser(emulator: PlatformEmulator, path: string): Promise<Reply[]> {
+  return Promise.all(
+    emulator.state.demoUsers().map(async (user) => {
+      const { access_token } = await signIn(emulator.url, user.id, LOGIN_SCOPE);
+      return { ...(await send(emulator, "GET", path, bearer(access_token))), label: user.username };
+    }),
+  );
+}
+
+/** The same bot read for each guild the bot is in. */
+function forEachBotGuild(emulator: PlatformEmulator, path: (guildId: string) => string): Promise<Reply[]> {
+  return Promise.all(
+    emulator.state.guildsOf(BOT_USER_ID).map(async (guild) => ({ ...(await bot(emulator, "GET", path(guild.id))), label: guild.name })),
+  );
+}
+
+const one = async (reply: Promise<Reply>): Promise<Reply[]> => [await reply];
+
+const guild = GUILD_IDS.workshop;
+function general(emulator: PlatformEmulator): string {
+  const channel = emulator.state.guild(guild)?.channels.find((candidate) => candidate.name === "general");
+  if (!channel) throw new Error("the workshop fixture has no #general");
+  return channel.id;
+}
+
+/**
+ * What the embed builder sends (lib/plugins/embed-payload.ts), every part filled in; the
+ * second field leaves `inline` out, as other clients may, for the emulator to fill in.
+ */
+const SAMPLE_MESSAGE = {
+  content: `Welcome <@${USER_IDS.bjorn}>!`,
+  allowed_mentions: { parse: ["users"] },
+  embeds: [
+    {
+      title: "Server rules",
+      url: "https://example.com/rules",
+      description: "Be kind.",
+      color: 0x5865f2,
+      author: { name: "Guildhall", url: "https://example.com", icon_url: "https://example.com/icon.png" },
+      fields: [{ name: "One", value: "No spam", inline: false }, { name: "Two", value: "Have fun" }],
+      image: { url: "https://example.com/banner.png" },
+      thumbnail: { url: "https://example.com/thumb.png" },
+      footer: { text: "See you", icon_url: "https://example.com/footer.png" },
+      timestamp: "2024-06-01T12:00:00.000Z",
+    },
+  ],
+};
+
+const thumbsUp = encodeURIComponent("👍");
+
+/** Posts the sample message with a reaction on it, so reads return reactions too. */
+async function sampleMessage(emulator: PlatformEmulator): Promise<string> {
+  const posted = await bot(emulator, "POST", `/channels/${general(emulator)}/messages`, SAMPLE_MESSAGE);
+  const id = (posted.body as { id?: string } | undefined)?.id;
+  if (posted.status !== 200 || !id) throw new Error(`could not post the sample message: ${posted.status}`);
+  await bot(emulator, "PUT", `/channels/${general(emulator)}/messages/${id}/reactions/${thumbsUp}/@me`);
+  return id;
+}
+
+const messagePath = async (emulator: PlatformEmulator) => `/channels/${general(emulator)}/messages/${await sampleMessage(emulator)}`;
+
+// Discord documents the token endpoint in prose only (RFC 6749 §5.1); this holds the
+// emulator to what lib/platform/oauth.ts parses and the RFC requires.
+const TOKEN_RESPONSE: Schema = {
+  type: "object",
+  properties: {
+    access_token: { type: "string", minLength: 1 },
+    token_type: { type: "string", enum: ["Bearer"] },
+    expires_in: { type: "integer", minimum: 1 },
+    refresh_token: { type: "string", minLength: 1 },
+    scope: { type: "string" },
+  },
+  required: ["access_token", "token_type", "expires_in", "refresh_token", "scope"],
+};
+const NOT_IN_SPEC = "Discord's OpenAPI description has no /oauth2/token operations";
+
+export const ENDPOINTS: readonly Endpoint[] = [
+  {
+    name: "current user (user token)",
+    client: "user GET Routes.user",
+    spec: { path: "/users/@me", method: "get" },
+    call: (emulator) => asEachUser(emulator, "/users/@me"),
+  },
+  {
+    name: "current user's guilds (user token)",
+    client: "user GET Routes.userGuilds",
+    spec: { path: "/users/@me/guilds", method: "get" },
+    call: (emulator) => asEachUser(emulator, "/users/@me/guilds?limit=200"),
+  },
+  {
+    name: "bot's guilds (bot token)",
+    client: "bot GET Routes.userGuilds",
+    spec: { path: "/users/@me/guilds", method: "get" },
+    call: (emulator) => one(bot(emulator, "GET", "/users/@me/guilds?limit=200")),
+  },
+  {
+    name: "guild with counts",
+    client: "bot GET Routes.guild",
+    spec: { path: "/guilds/{guild_id}", method: "get" },
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}?with_counts=true`),
+  },
+  {
+    name: "guild without counts (confirmBotInGuild)",
+    client: "bot GET Routes.guild",
+    spec: { path: "/guilds/{guild_id}", method: "get" },
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}`),
+  },
+  {
+    name: "guild channels",
+    client: "bot GET Routes.guildChannels",
+    spec: { path: "/guilds/{guild_id}/channels", method: "get" },
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}/channels`),
+  },
+  {
+    name: "guild roles",
+    client: "bot GET Routes.guildRoles",
+    spec: { path: "/guilds/{guild_id}/roles", method: "get" },
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}/roles`),
+  },
+  {
+    name: "guild member",
+    client: "bot GET Routes.guildMember",
+    spec: { path: "/guilds/{guild_id}/members/{user_id}", method: "get" },
+    // Every fixture user who is a member: people, this bot and the other bots.
+    call: (emulator) =>
+      Promise.all(
+        Object.entries(USER_IDS)
+          .filter(([, id]) => emulator.state.guild(guild)?.members.has(id))
+          .map(async ([name, id]) => ({ ...(await bot(emulator, "GET", `/guilds/${guild}/members/${id}`)), label: name })),
+      ),
+  },
+  {
+    name: "member search",
+    client: "bot GET Routes.guildMembersSearch",
+    spec: { path: "/guilds/{guild_id}/members/search", method: "get" },
+    // "a" matches hand-placed members and generated ones.
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}/members/search?query=a&limit=1000`),
+  },
+  {
+    name: "create message",
+    client: "bot POST Routes.channelMessages",
+    spec: { path: "/channels/{channel_id}/messages", method: "post" },
+    call: (emulator) =>
+      one(bot(emulator, "POST", `/channels/${general(emulator)}/messages`, { ...SAMPLE_MESSAGE, nonce: "contract-nonce", enforce_nonce: true })),
+  },
+  {
+    name: "list messages",
+    client: "bot GET Routes.channelMessages",
+    spec: { path: "/channels/{channel_id}/messages", method: "get" },
+    call: async (emulator) => {
+      await sampleMessage(emulator);
+      return [await bot(emulator, "GET", `/channels/${general(emulator)}/messages?limit=50`)];
+    },
+  },
+  {
+    name: "get message",
+    client: "bot GET Routes.channelMessage",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}", method: "get" },
+    call: async (emulator) => [await bot(emulator, "GET", await messagePath(emulator))],
+  },
+  {
+    name: "edit message",
+    client: "bot PATCH Routes.channelMessage",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}", method: "patch" },
+    call: async (emulator) => [await bot(emulator, "PATCH", await messagePath(emulator), { content: "Edited", embeds: null })],
+  },
+  {
+    name: "delete message",
+    client: "bot DELETE Routes.channelMessage",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}", method: "delete" },
+    call: async (emulator) => [await bot(emulator, "DELETE", await messagePath(emulator))],
+  },
+  {
+    name: "add own reaction",
+    client: "bot PUT Routes.channelMessageOwnReaction",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me", method: "put" },
+    call: async (emulator) => [await bot(emulator, "PUT", `${await messagePath(emulator)}/reactions/${encodeURIComponent("🎉")}/@me`)],
+  },
+  {
+    name: "remove own reaction",
+    client: "bot DELETE Routes.channelMessageOwnReaction",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me", method: "delete" },
+    call: async (emulator) => [await bot(emulator, "DELETE", `${await messagePath(emulator)}/reactions/${thumbsUp}/@me`)],
+  },
+  {
+    name: "token exchange (authorization_code)",
+    client: "client POST /oauth2/token",
+    spec: { local: TOKEN_RESPONSE, why: NOT_IN_SPEC },
+    call: async (emulator) => {
+      const { location } = await autoAuthorize(emulator.url, { scope: LOGIN_SCOPE });
+      return [await reply(await exchange(emulator.url, location?.searchParams.get("code") ?? ""))];
+    },
+  },
+  {
+    name: "token refresh",
+    client: "client POST /oauth2/token",
+    spec: { local: TOKEN_RESPONSE, why: NOT_IN_SPEC },
+    call: async (emulator) => {
+      const { refresh_token } = await signInAsApp(emulator);
+      return [await reply(await postToken(emulator.url, { grant_type: "refresh_token", refresh_token }))];
+    },
+  },
+  {
+    name: "token revocation",
+    client: "client POST /oauth2/token/revoke",
+    // RFC 7009 §2.2: a 200 whose body the RFC leaves open; Discord and the emulator send {}.
+    spec: { local: { type: "object" }, why: NOT_IN_SPEC },
+    call: async (emulator) => {
+      const { access_token } = await signInAsApp(emulator);
+      const response = await fetch(`${api(emulator)}/oauth2/token/revoke`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: EMULATOR_CLIENT_ID, client_secret: EMULATOR_CLIENT_SECRET, token: access_token }),
+      });
+      return [await reply(response)];
+    },
+  },
+];

@@ -1,0 +1,57 @@
+import "server-only";
+import { getEnv, type Env } from "@/lib/env";
+import { ApiError } from "./api-error";
+import { clientIp } from "./client-ip";
+import { take } from "./rate-limit";
+
+// Every expensive operation has a budget (DESIGN "Security rules"): per user, per client
+// address when signed out, cost-weighted for image renders. Route handlers name theirs with
+// the pipeline's `budget` option (lib/http/route.ts); middleware spends "pages".
+
+const PER_MINUTE = 60_000;
+
+const LIMITS = {
+  /** Any guild endpoint (the pipeline spends one of these or of "writes" on each). */
+  reads: (env: Env) => env.RATE_LIMIT_READS_PER_MINUTE,
+  writes: (env: Env) => env.RATE_LIMIT_WRITES_PER_MINUTE,
+  /** The user's guild list from the platform (users/@me/guilds, managed-guilds): one shared budget. */
+  "guild-lists": (env: Env) => env.RATE_LIMIT_GUILD_LISTS_PER_MINUTE,
+  /** Member search spends the bot's platform budget: on top of the per-query cache. */
+  "member-search": (env: Env) => env.RATE_LIMIT_MEMBER_SEARCHES_PER_MINUTE,
+  /** Image renders (welcome card preview), RENDER_COST each. */
+  renders: (env: Env) => env.RATE_LIMIT_RENDER_UNITS_PER_MINUTE,
+  /** Starting and finishing a sign-in: database rows and a platform token exchange. */
+  logins: (env: Env) => env.RATE_LIMIT_LOGINS_PER_MINUTE,
+  /** Dynamic page renders, spent in middleware. */
+  pages: (env: Env) => env.RATE_LIMIT_PAGES_PER_MINUTE,
+} as const;
+
+export type BudgetName = keyof typeof LIMITS;
+
+/** What one call spends: one unit of a budget, or `cost` units. */
+export type Spend = BudgetName | { name: BudgetName; cost: number };
+
+/** A welcome card drawing takes ~10 times the CPU of an ordinary API read. */
+export const RENDER_COST = 10;
+
+/** Who pays: the signed-in user, else the client's address (lib/http/client-ip.ts). */
+export function payerOf(userId: string | null | undefined, headers: Headers): string {
+  return userId ? `user:${userId}` : `ip:${clientIp(headers)}`;
+}
+
+/** Spends from the payer's budget: null when within it, else the seconds to wait. */
+export function spend(payer: string, what: Spend, now = Date.now()): number | null {
+  const { name, cost } = typeof what === "string" ? { name: what, cost: 1 } : what;
+  const refused = take(`${payer}:${name}`, { limit: LIMITS[name](getEnv()), windowMs: PER_MINUTE }, cost, now);
+  return refused ? refused.retryAfter : null;
+}
+
+/** spend(), refusing with 429 `rate_limited` (sent with Retry-After by the pipeline). */
+export function assertBudget(payer: string, what: Spend): void {
+  const retryAfter = spend(payer, what);
+  if (retryAfter !== null) throw rateLimited(retryAfter);
+}
+
+export function rateLimited(retryAfter: number): ApiError {
+  return new ApiError(429, "rate_limited", `Too many requests. Try again in ${retryAfter} seconds.`, undefined, retryAfter);
+}
