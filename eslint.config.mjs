@@ -11,4 +11,22 @@ export default defineConfig([
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  {
+    // DESIGN security rules: one string type for all input. Schemas take strings through
+    // inputText() (lib/validation/text.ts), which refuses NUL and unpaired surrogates; a bare
+    // z.string() or string format would let them through. Exempt: the type itself, the
+    // environment, and data the server wrote or the platform sent (sealed cookies, API answers).
+    // lib/platform/snowflake.ts is not exempt: its schemas (platformId, guildIdParams) parse input.
+    files: ["app/**/*.{ts,tsx}", "lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "lib/validation/text.ts", "lib/env.ts", "lib/platform/**", "!lib/platform/snowflake.ts", "lib/session/**", "lib/auth/login-cookie.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[object.name='z'][property.name=/^(string|iso|uuid|guid|email|url|httpUrl|hostname|emoji|base64|base64url|hex|jwt|nanoid|cuid|cuid2|ulid|ipv4|ipv6|cidrv4|cidrv6|e164|stringFormat|templateLiteral)$/]",
+          message: "Build strings from inputText(), inputDateTime() or inputUuid() (lib/validation/text.ts): they refuse NUL and unpaired surrogates.",
+        },
+      ],
+    },
+  },
 ]);

@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { PROXY_BODY_COPY_BYTES } from "./lib/http/body-limits";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
 
@@ -18,11 +19,19 @@ const config: NextConfig = {
   images: { unoptimized: true },
   // `npm test` runs tsc on the whole tree first; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
-  // The browser's router keeps the cached guild overview for 5 minutes (staleTimes.static;
-  // Next 16 refuses less than 30 s): writes refresh the router instead (RefreshAfterWrites).
-  // The page cache stays in memory: on disk it would outlive the database it was drawn
-  // from (a reset database, another instance's writes) and serve old pages after a restart.
-  experimental: { isrFlushToDisk: false },
+  experimental: {
+    // The browser's router keeps the cached guild overview for 5 minutes (staleTimes.static;
+    // Next 16 refuses less than 30 s): writes refresh the router instead (RefreshAfterWrites).
+    // The page cache stays in memory: on disk it would outlive the database it was drawn
+    // from (a reset database, another instance's writes) and serve old pages after a restart.
+    isrFlushToDisk: false,
+    // Middleware runs on every /api request, so Next copies each request body for it and hands
+    // the route that copy, cut off without an error past this size (lib/http/body-limits.ts).
+    // Set here on purpose: every route's own limit stays below it, so a cut body still counts
+    // past the route's limit and answers 413 in the envelope; raising a route limit means
+    // raising this too (test/integration/body-limits.test.ts checks the order).
+    proxyClientMaxBodySize: PROXY_BODY_COPY_BYTES,
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

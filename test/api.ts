@@ -7,7 +7,7 @@ import { call, type CookieJar } from "./route-client";
 const PLUGIN_HANDLERS = { GET, POST, PATCH, PUT, DELETE } as const;
 export type Method = keyof typeof PLUGIN_HANDLERS;
 
-type Options = { body?: unknown; rawBody?: string; headers?: Record<string, string> };
+type Options = { body?: unknown; rawBody?: string; headers?: Record<string, string>; contentType?: string | null };
 
 /** Calls /api/plugins/<path>[?query] through the catch-all handler, as a browser on APP_URL would. */
 export function pluginCall(jar: CookieJar | undefined, method: Method, path: string, options: Options = {}): Promise<Response> {

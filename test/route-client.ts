@@ -37,6 +37,8 @@ type CallOptions = {
   noXsrf?: boolean;
   origin?: string | null;
   headers?: Record<string, string>;
+  /** Content-Type of a body: application/json unless given here or in `headers`; null sends none. */
+  contentType?: string | null;
 };
 
 export async function call(handler: RouteHandler, path: string, options: CallOptions = {}): Promise<Response> {
@@ -50,11 +52,11 @@ export async function call(handler: RouteHandler, path: string, options: CallOpt
     if (!options.noXsrf) headers.set("x-xsrf-token", jar.cookies.get("XSRF-TOKEN") ?? "");
     if (options.origin !== null) headers.set("origin", options.origin ?? APP_ORIGIN);
   }
-  let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    body = JSON.stringify(options.body);
-    headers.set("content-type", "application/json");
-  }
+  const text = options.body !== undefined ? JSON.stringify(options.body) : options.rawBody;
+  // Bytes rather than a string: a string body would get text/plain from the Request itself.
+  const body = text === undefined ? undefined : new TextEncoder().encode(text);
+  if (body && options.contentType !== undefined) headers.delete("content-type");
+  if (body && options.contentType !== null && !headers.has("content-type")) headers.set("content-type", options.contentType ?? "application/json");
   const request = new NextRequest(new URL(path, APP_ORIGIN), { method, headers, body });
   const response = await handler(request, { params: Promise.resolve(options.params ?? {}) });
   jar.store(response);

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { isSafePath } from "./redirect";
 
 // The bot-add flow's `state` is JSON text holding target_path (spec 2). Pure, used by the
 // server page and the route that builds the authorize URL.
 
-const stateSchema = z.object({ target_path: z.string().max(2048).refine(isSafePath) });
+const stateSchema = z.object({ target_path: inputText().max(2048).refine(isSafePath) });
 
 export function encodeGuildOAuthState(targetPath: string): string {
   return JSON.stringify({ target_path: targetPath });

@@ -11,14 +11,13 @@ import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
 import { assertCsrf, isMutating } from "./csrf";
 import { errorResponse } from "./error-response";
+import { readJsonBody } from "./read-body";
 import { toApiError } from "./to-api-error";
 
 // The one pipeline every /api handler goes through: CSRF on writes, session,
 // guild permission, budgets (lib/http/budgets.ts), zod parsing of path, query and
 // body, the error envelope, and no-store on its answers. Route files use publicRoute /
 // userRoute / guildRoute; the plugin catch-all runs its matched endpoint through runGuildEndpoint.
-
-const MAX_BODY_BYTES = 1_000_000;
 
 export type RawParams = Record<string, string | string[] | undefined>;
 type Segments = { params: Promise<RawParams> };
@@ -68,7 +67,7 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     const access = await requireGuildAccess(db, base.session, base.params.guildId);
     // Query and body are read only once the caller is known to manage the guild.
     const query = parse(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
-    const body = endpoint.body ? parse(endpoint.body, await readJson(req), "body") : (undefined as B);
+    const body = endpoint.body ? parse(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
     const result = await endpoint.handler({ ...base, query, body, access, db });
     if (isMutating(req.method)) expireGuildPages(base.params.guildId);
     return result;
@@ -83,7 +82,7 @@ async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefin
   if (schemas.budget) assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
   const params = parse(schemas.params, rawParams ?? {}, "params");
   const query = parse(schemas.query, Object.fromEntries(req.nextUrl.searchParams), "query");
-  const body = schemas.body ? parse(schemas.body, await readJson(req), "body") : (undefined as B);
+  const body = schemas.body ? parse(schemas.body, await readJsonBody(req), "body") : (undefined as B);
   return { req, params, query, body, session };
 }
 
@@ -104,17 +103,4 @@ function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: "body
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error, where);
   return result.data;
-}
-
-async function readJson(req: NextRequest): Promise<unknown> {
-  const length = Number(req.headers.get("content-length") ?? "0");
-  if (length > MAX_BODY_BYTES) throw new ApiError(413, "payload_too_large", "The request body is too large.");
-  const text = await req.text();
-  if (text.length > MAX_BODY_BYTES) throw new ApiError(413, "payload_too_large", "The request body is too large.");
-  if (text.trim() === "") return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "invalid_json", "The request body is not valid JSON.");
-  }
 }

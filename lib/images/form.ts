@@ -1,12 +1,15 @@
 import "server-only";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { ApiError, validationError } from "@/lib/http/api-error";
+import { mediaType, readBounded } from "@/lib/http/read-body";
 import { isPluginId, type PluginId } from "@/lib/plugins/index";
 import { MAX_IMAGE_BYTES, tooLarge } from "./inspect";
 
 // Reads the multipart body of an image upload without ever holding more than
-// the limit: the declared Content-Length is checked first, then the bytes are
-// counted as they arrive and the stream is cancelled once past the limit.
+// the limit (readBounded: the declared Content-Length first, then the bytes are
+// counted as they arrive and the stream is cancelled once past the limit).
+// MAX_FORM_BYTES stays below PROXY_BODY_COPY_BYTES (lib/http/body-limits.ts).
 
 /** Room for the multipart boundaries, part headers and the small fields next to the image. */
 export const MAX_FORM_OVERHEAD = 64 * 1024;
@@ -16,18 +19,19 @@ export type ImageForm = { image: Uint8Array; pluginId: PluginId | null };
 
 const fields = z.object({
   plugin_id: z
-    .array(z.string("must be text, not a file"))
+    .array(inputText("must be text, not a file"))
     .max(1, "must be given once")
     .transform((values) => values[0] || undefined)
-    .pipe(z.string().refine(isPluginId, "must be the id of a plugin").optional()),
+    .pipe(inputText().refine(isPluginId, "must be the id of a plugin").optional()),
 });
 
 export async function readImageForm(req: Request): Promise<ImageForm> {
   const contentType = req.headers.get("content-type") ?? "";
-  if (!/^multipart\/form-data\s*;.*boundary=/i.test(contentType)) throw missing("Send the image as multipart/form-data in a field named image.");
-  const declared = Number(req.headers.get("content-length") ?? "0");
-  if (declared > MAX_FORM_BYTES) throw tooLarge();
-  const body = await readBounded(req, MAX_FORM_BYTES);
+  if (mediaType(req) !== "multipart/form-data") {
+    throw new ApiError(415, "unsupported_media_type", "Send the image as multipart/form-data in a field named image.");
+  }
+  if (!/;\s*boundary=/i.test(contentType)) throw missing("The multipart body could not be read.");
+  const body = await readBounded(req, MAX_FORM_BYTES, tooLarge);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { "content-type": contentType } }).formData();
@@ -43,31 +47,6 @@ export async function readImageForm(req: Request): Promise<ImageForm> {
   const parsed = fields.safeParse({ plugin_id: form.getAll("plugin_id") });
   if (!parsed.success) throw validationError(parsed.error, "body");
   return { image: new Uint8Array(await image.arrayBuffer()), pluginId: (parsed.data.plugin_id as PluginId | undefined) ?? null };
-}
-
-/** The whole body, or 413 image_too_large as soon as it passes `limit` bytes. */
-async function readBounded(req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  if (!req.body) return new Uint8Array(0);
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }
 
 function missing(message: string): ApiError {

@@ -1,10 +1,12 @@
 import { z } from "zod";
 import { LINK_PATTERN } from "../plugins/fields";
+import { inputDateTime, inputText } from "../validation/text";
 import { EMBED_LIMITS, MESSAGE_CONTENT_LIMIT, embedCharacterCount, limitMessage, messageCharacterCount, type LimitRule } from "./limits";
 
 // Server-side schemas for a message the bot sends (content and embeds), built
 // from the limits in ./limits.ts so the builder's counters and the server agree.
 //
+// - Every string is inputText(): no NUL, no unpaired surrogates.
 // - Lengths are Unicode code points: zod's string `.max()` counts code points,
 //   the same rule as `textLength` in ./limits.ts (tests hold them together).
 // - Too many fields (> 25) or embeds (> 10) stops there: zod does not parse the
@@ -13,11 +15,10 @@ import { EMBED_LIMITS, MESSAGE_CONTENT_LIMIT, embedCharacterCount, limitMessage,
 //   everything for the builder.
 
 // A fixed sentence per limit (only the totals name the actual count, and those are added in superRefine).
-const bounded = (rule: LimitRule, limit: number) => z.string().max(limit, limitMessage(rule, limit + 1));
+const bounded = (rule: LimitRule, limit: number) => inputText().max(limit, limitMessage(rule, limit + 1));
 
 const link = (label: string) =>
-  z
-    .string()
+  inputText()
     .max(2048, `${label} can be 2048 characters at most`)
     .regex(LINK_PATTERN, `${label} must be an http:// or https:// link`);
 
@@ -55,7 +56,7 @@ export const embedSchema = z
         icon_url: link("Footer icon").optional(),
       })
       .optional(),
-    timestamp: z.iso.datetime({ offset: true, error: "Timestamp must be an ISO 8601 date and time" }).nullable().optional(),
+    timestamp: inputDateTime("Timestamp must be an ISO 8601 date and time").nullable().optional(),
   })
   .superRefine((embed, ctx) => {
     const count = embedCharacterCount(embed);
@@ -64,7 +65,7 @@ export const embedSchema = z
 
 export const messageSchema = z
   .strictObject({
-    content: z.string().max(MESSAGE_CONTENT_LIMIT, limitMessage("content", MESSAGE_CONTENT_LIMIT + 1)).optional(),
+    content: inputText().max(MESSAGE_CONTENT_LIMIT, limitMessage("content", MESSAGE_CONTENT_LIMIT + 1)).optional(),
     embeds: z.array(embedSchema).max(EMBED_LIMITS.embedsPerMessage, limitMessage("embedsPerMessage", EMBED_LIMITS.embedsPerMessage + 1)).optional(),
   })
   .superRefine((message, ctx) => {

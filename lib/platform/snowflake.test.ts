@@ -1,5 +1,6 @@
 /** @jest-environment node */
-import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
+import { NUL_MESSAGE, SURROGATE_MESSAGE, WELL_FORMED_TEXT } from "@/lib/validation/text";
+import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
 
 describe("snowflakes", () => {
   it("decodes the creation time with the platform epoch", () => {
@@ -39,6 +40,14 @@ describe("snowflakes", () => {
       expect(guildIdParams.safeParse({ guildId: bad }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: "must be a guild id" })]);
     }
     expect(platformId("channel").safeParse("nope").error?.issues[0]?.message).toBe("must be a channel id");
+  });
+
+  it("builds the zod spellings on inputText: NUL and a lone surrogate get their own message", () => {
+    for (const schema of [platformId("user"), snowflake, guildIdParams.shape.guildId]) {
+      expect((schema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks).toContain(WELL_FORMED_TEXT);
+    }
+    expect(guildIdParams.safeParse({ guildId: "17592884729911706\u0000" }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: NUL_MESSAGE })]);
+    expect(platformId("user").safeParse("17592884729911706\uD800").error?.issues.map((issue) => issue.message)).toEqual([SURROGATE_MESSAGE]);
   });
 
   it("throws a RangeError when decoding a non-snowflake", () => {

@@ -1,6 +1,9 @@
 // Snowflake ids (spec 9: epoch 1420070400000 ms) and the zod schemas every route and
 // plugin uses for them. Pure and client-safe (no Node APIs).
+// The schemas are inputText() (lib/validation/text.ts): a NUL or an unpaired surrogate in
+// an id is refused with that message rather than a bare "must be a … id".
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 
 export const PLATFORM_EPOCH_MS = 1420070400000;
 
@@ -10,7 +13,7 @@ const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
 
 /** A platform id as zod checks it; `what` names it in the error ("must be a guild id"). */
-export const platformId = (what: string) => z.string().regex(SNOWFLAKE_PATTERN, `must be a ${what} id`);
+export const platformId = (what: string) => inputText().regex(SNOWFLAKE_PATTERN, `must be a ${what} id`);
 
 export const snowflake = platformId("platform");
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inputDateTime } from "../validation/text";
 import { EMBED_LIMITS, limitMessage, messageCharacterCount } from "../messages/limits";
 import { embedSchema } from "../messages/schema";
 import { TIMESTAMP_NOW } from "./embed-payload";
@@ -9,7 +10,7 @@ import type { FieldMeta } from "./types";
 // make a module cycle (whichever loads first would see the other half-initialised).
 
 const timestamp = z
-  .union([z.literal(TIMESTAMP_NOW), z.iso.datetime({ offset: true, error: "Timestamp must be an ISO 8601 date and time" }).max(64)])
+  .union([z.literal(TIMESTAMP_NOW), inputDateTime("Timestamp must be an ISO 8601 date and time").max(64)])
   .nullable()
   .optional();
 

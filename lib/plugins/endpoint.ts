@@ -2,11 +2,12 @@ import "server-only";
 import { z } from "zod";
 import type { GuildEndpoint } from "@/lib/http/route";
 import { guildIdParams } from "@/lib/platform/snowflake";
+import { inputUuid } from "@/lib/validation/text";
 
 export type Method = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 /** Path params of an item endpoint: `/…/:guildId/…/:itemId`. */
-export const itemParams = guildIdParams.extend({ itemId: z.string().uuid("must be an item id") });
+export const itemParams = guildIdParams.extend({ itemId: inputUuid("must be an item id") });
 
 /**
  * One plugin API endpoint below /api/plugins: a method, a path pattern whose

@@ -1,11 +1,15 @@
 import { z } from "zod";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
+import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
 
-// Building blocks shared by plugin schemas, so every plugin validates ids,
-// messages, colours and links the same way.
+export { inputDateTime, inputText };
 
-export const snowflake = z.string().max(20).regex(SNOWFLAKE_PATTERN, "must be a platform id");
+// Building blocks shared by plugin schemas, so every plugin validates ids,
+// messages, colours and links the same way. Every string starts as inputText()
+// (no NUL, no unpaired surrogates), so definitions built from these inherit it.
+
+export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, "must be a platform id");
 
 const withMeta = <T extends z.ZodType>(schema: T, meta: FieldMeta) => schema.meta(meta);
 
@@ -25,28 +29,28 @@ export const requiredRoleField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(
 
 /** Spec 5 link rule: http or https, then non-space characters containing a dot. */
 export const LINK_PATTERN = /^https?:\/\/\S*\.\S*$/;
-export const url = z.string().max(2048).regex(LINK_PATTERN, "must be an http(s) link");
+export const url = inputText().max(2048).regex(LINK_PATTERN, "must be an http(s) link");
 export const urlField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.union([url, z.literal("")]).default(""), { ...meta, ui: "url" });
 export const requiredUrlField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(url, { ...meta, ui: "url" });
 
 /** A message the bot sends; the platform caps messages at 2000 characters. */
-export const messageField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.string().max(2000).default(fallback), { ...meta, ui: "message" });
-export const requiredMessageField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.string().min(1).max(2000), { ...meta, ui: "message" });
+export const messageField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(2000).default(fallback), { ...meta, ui: "message" });
+export const requiredMessageField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().min(1).max(2000), { ...meta, ui: "message" });
 /** Longer plain text (descriptions), drawn as a multi-line box. */
-export const textareaField = (max: number, fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.string().max(max).default(fallback), { ...meta, ui: "textarea" });
+export const textareaField = (max: number, fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(max).default(fallback), { ...meta, ui: "textarea" });
 
 export const colorField = (fallback: number | null = null) => withMeta(z.number().int().min(0).max(0xffffff).nullable().default(fallback), { ui: "color" });
 
 /** A unicode emoji or a custom emoji reference such as <:name:id>. */
-export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.string().max(64).default(fallback), { ...meta, ui: "emoji" });
-export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.string().min(1).max(64), { ...meta, ui: "emoji" });
+export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(64).default(fallback), { ...meta, ui: "emoji" });
+export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().min(1).max(64), { ...meta, ui: "emoji" });
 
 /** An IANA time-zone name such as Europe/Paris. */
 export const TIMEZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) =>
-  withMeta(z.string().max(64).regex(TIMEZONE_PATTERN, "must be a time-zone name").default(fallback), { ...meta, ui: "timezone" });
+  withMeta(inputText().max(64).regex(TIMEZONE_PATTERN, "must be a time-zone name").default(fallback), { ...meta, ui: "timezone" });
 
-export const text = (max: number, fallback = "", meta: FieldMeta = {}) => withMeta(z.string().max(max).default(fallback), meta);
+export const text = (max: number, fallback = "", meta: FieldMeta = {}) => withMeta(inputText().max(max).default(fallback), meta);
 export const integer = (min: number, max: number, fallback: number, meta: FieldMeta = {}) => withMeta(z.number().int().min(min).max(max).default(fallback), meta);
 export const toggle = (fallback = false, meta: FieldMeta = {}) => withMeta(z.boolean().default(fallback), meta);
 /** A list of anything (words, objects) with a size cap; empty by default. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { snowflake } from "@/lib/platform/snowflake";
 
 // The settings export file: the whole configuration of a guild plus the names of
@@ -7,18 +8,19 @@ import { snowflake } from "@/lib/platform/snowflake";
 export const SETTINGS_FILE_FORMAT = "guildhall.settings";
 
 const id = snowflake;
-const json = z.record(z.string(), z.unknown());
+// Config and item values are checked by the plugin schemas they are imported into (settings-transfer.ts).
+const json = z.record(inputText(), z.unknown());
 
 export const settingsFileSchema = z.strictObject({
   format: z.literal(SETTINGS_FILE_FORMAT),
   version: z.literal(1),
-  exported_at: z.string().max(64),
-  guild: z.strictObject({ id, name: z.string().max(100) }),
-  channels: z.record(id, z.strictObject({ name: z.string().max(100), type: z.number().int().min(0).max(20) })),
-  roles: z.record(id, z.strictObject({ name: z.string().max(100) })),
+  exported_at: inputText().max(64),
+  guild: z.strictObject({ id, name: inputText().max(100) }),
+  channels: z.record(id, z.strictObject({ name: inputText().max(100), type: z.number().int().min(0).max(20) })),
+  roles: z.record(id, z.strictObject({ name: inputText().max(100) })),
   settings: json,
-  plugins: z.record(z.string().max(64), z.strictObject({ enabled: z.boolean(), config: json })),
-  collections: z.record(z.string().max(128), z.array(json).max(1000)),
+  plugins: z.record(inputText().max(64), z.strictObject({ enabled: z.boolean(), config: json })),
+  collections: z.record(inputText().max(128), z.array(json).max(1000)),
 });
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 
 // Content-addressed keys: sha256 of the stored bytes (lower-case hex) + extension.
 // The same bytes always get the same key, so an image is stored once however
@@ -8,7 +8,7 @@ import { z } from "zod";
 export const STORAGE_EXTENSIONS = { png: "image/png", jpg: "image/jpeg", gif: "image/gif", webp: "image/webp" } as const;
 export type StorageExtension = keyof typeof STORAGE_EXTENSIONS;
 
-export const storageKeySchema = z.string().regex(/^[0-9a-f]{64}\.(png|jpg|gif|webp)$/, "must be a sha256 hex digest and an image extension");
+export const storageKeySchema = inputText().regex(/^[0-9a-f]{64}\.(png|jpg|gif|webp)$/, "must be a sha256 hex digest and an image extension");
 
 export function isStorageKey(value: unknown): value is string {
   return storageKeySchema.safeParse(value).success;

@@ -15,7 +15,8 @@ import { getDb } from "@/lib/db/client";
 import { uploads } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { MAX_IMAGE_BYTES } from "@/lib/images/inspect";
-import { isEnvelope, readBody } from "@/test/api";
+import { NUL_MESSAGE } from "@/lib/validation/text";
+import { isEnvelope, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { MAX_FORM_BYTES } from "@/lib/images/form";
 import { callBinary, callForm, countingStream, encodeForm, imageForm } from "@/test/multipart-client";
@@ -213,10 +214,21 @@ describe("POST /api/guilds/{id}/images", () => {
     await refused(() => send(textField), 400, "image_missing");
     await refused(() => send(imageForm(new Uint8Array(0))), 400, "image_missing");
     await refused(() => send(imageForm(Buffer.from("x"), { field: "picture" })), 400, "image_missing");
-    await refused(() => call(upload, url(), { method: "POST", jar: ada, params: { guildId: guild }, body: { image: "data:image/png;base64,AAAA" } }), 400, "image_missing");
     const small = await noise(4, 4).png().toBuffer();
     const { body, contentType } = await encodeForm(imageForm(small));
     await refused(() => callBinary(upload, url(), body.subarray(0, body.length - 30), contentType, { jar: ada, params: { guildId: guild } }), 400, "image_missing");
+  });
+
+  it("refuses any body but multipart/form-data with 415 unsupported_media_type, and multipart without a boundary with 400", async () => {
+    const options = { method: "POST", jar: ada, params: { guildId: guild } };
+    await refused(() => call(upload, url(), { ...options, body: { image: "data:image/png;base64,AAAA" } }), 415, "unsupported_media_type");
+    const png = await noise(4, 4).png().toBuffer();
+    for (const type of ["image/png", "application/octet-stream", "application/x-www-form-urlencoded", "text/plain"]) {
+      await refused(() => callBinary(upload, url(), new Uint8Array(png), type, { jar: ada, params: { guildId: guild } }), 415, "unsupported_media_type");
+    }
+    await refused(() => call(upload, url(), { ...options, rawBody: "x", contentType: null }), 415, "unsupported_media_type");
+    const { body } = await encodeForm(imageForm(png));
+    await refused(() => callBinary(upload, url(), body, "multipart/form-data", { jar: ada, params: { guildId: guild } }), 400, "image_missing");
   });
 
   it("refuses an unknown plugin_id with 400", async () => {
@@ -229,6 +241,10 @@ describe("POST /api/guilds/{id}/images", () => {
     const asFile = imageForm(png);
     asFile.append("plugin_id", new File(["welcome"], "plugin.txt"));
     await refused(() => send(asFile), 400, "validation_failed");
+    // The form's text fields are input like any other (a lone surrogate cannot survive FormData's UTF-8).
+    await refused(() => send(imageForm(png, { extra: { plugin_id: "welcome\u0000" } })), 400, "validation_failed");
+    const nul = (await readBody(await send(imageForm(png, { extra: { plugin_id: "welcome\u0000" } })))) as Envelope;
+    expect(nul.fields).toEqual([{ path: "plugin_id.0", message: NUL_MESSAGE }]);
   });
 
   it("refuses a non-manager with 403 and an anonymous caller with 401 before reading the body", async () => {

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { finalizeLogin } from "@/lib/auth/finalize-login";
 import { LOGIN_COOKIE } from "@/lib/auth/login-cookie";
 import { getDb } from "@/lib/db/client";
@@ -10,8 +11,8 @@ import { endSession } from "@/lib/session/store";
 import { toUserEntity } from "@/lib/users/user-entity";
 
 const body = z.strictObject({
-  code: z.string().min(1).max(512),
-  state: z.string().max(512).optional(),
+  code: inputText().min(1).max(512),
+  state: inputText().max(512).optional(),
   login_type: z.literal("DEFAULT").default("DEFAULT"),
 });
 

@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { LOGIN_COOKIE } from "@/lib/auth/login-cookie";
 import { createLoginState } from "@/lib/auth/login-states";
 import { defaultAfterLogin, isSafePath } from "@/lib/auth/redirect";
@@ -10,7 +11,7 @@ import { buildAuthorizeUrl } from "@/lib/platform/oauth";
 import { cookieName, cookieOptions, seal } from "@/lib/session/cookie";
 
 const query = z.object({
-  redirect: z.string().max(2048).optional(),
+  redirect: inputText().max(2048).optional(),
   login_type: z.literal("DEFAULT").default("DEFAULT"),
   popup: z.enum(["0", "1"]).default("0"),
   locale: z.enum(LOCALES).default(DEFAULT_LOCALE),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelField, emojiField, messageField, roleField, text, toggle } from "../fields";
+import { channelField, emojiField, inputText, messageField, roleField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "days_in_server", "invites", "reactions_added"] as const;
@@ -18,7 +18,7 @@ export const achievements = definePlugin({
   collections: {
     trophies: {
       itemSchema: z.strictObject({
-        name: z.string().min(1).max(64),
+        name: inputText().min(1).max(64),
         description: text(256),
         emoji: emojiField("🏆"),
         condition: z.enum(TROPHY_CONDITIONS),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelField, integer, messageField, roleField, rolesField, toggle } from "../fields";
+import { channelField, inputText, integer, messageField, roleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const AUTOMATION_TRIGGERS = ["member_join", "member_leave", "message_sent", "reaction_added", "role_added", "role_removed", "voice_join"] as const;
@@ -19,7 +19,7 @@ export const automations = definePlugin({
   collections: {
     automations: {
       itemSchema: z.strictObject({
-        name: z.string().min(1).max(100),
+        name: inputText().min(1).max(100),
         trigger: z.enum(AUTOMATION_TRIGGERS),
         action: z.enum(AUTOMATION_ACTIONS),
         channel_id: channelField(),

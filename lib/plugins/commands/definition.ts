@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelsField, integer, messageField, rolesField, text, toggle } from "../fields";
+import { channelsField, inputText, integer, messageField, rolesField, text, toggle } from "../fields";
 import { embedsField } from "../embeds-field";
 import { definePlugin } from "../types";
 
@@ -18,7 +18,7 @@ export const commands = definePlugin({
     commands: {
       itemSchema: z
         .strictObject({
-          name: z.string().max(32).regex(COMMAND_NAME, "must be 1-32 lowercase letters, digits, - or _"),
+          name: inputText().max(32).regex(COMMAND_NAME, "must be 1-32 lowercase letters, digits, - or _"),
           description: text(100, ""),
           response: messageField("", {}),
           embeds: embedsField(10),

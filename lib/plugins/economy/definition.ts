@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelField, emojiField, integer, roleField, text } from "../fields";
+import { channelField, emojiField, inputText, integer, roleField, text } from "../fields";
 import { definePlugin } from "../types";
 
 export const economy = definePlugin({
@@ -20,7 +20,7 @@ export const economy = definePlugin({
   collections: {
     wares: {
       itemSchema: z.strictObject({
-        name: z.string().min(1).max(64),
+        name: inputText().min(1).max(64),
         price: z.number().int().min(0).max(1_000_000_000),
         description: text(256),
         role_id: roleField({ gives: true }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colorField, emojiField, integer, mentionableRoleField, messageField, requiredChannelField, rolesField, toggle } from "../fields";
+import { colorField, emojiField, inputDateTime, inputText, integer, mentionableRoleField, messageField, requiredChannelField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const giveaways = definePlugin({
@@ -18,9 +18,9 @@ export const giveaways = definePlugin({
   collections: {
     giveaways: {
       itemSchema: z.strictObject({
-        prize: z.string().min(1).max(256),
+        prize: inputText().min(1).max(256),
         winners: integer(1, 50, 1),
-        ends_at: z.iso.datetime({ offset: true }).max(40),
+        ends_at: inputDateTime().max(40),
         channel_id: requiredChannelField(),
         required_role_ids: rolesField(10),
       }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { embedsField } from "../embeds-field";
-import { channelField, colorField, messageField, snowflake, text, toggle, urlField } from "../fields";
+import { channelField, colorField, inputText, messageField, snowflake, text, toggle, urlField } from "../fields";
 import { definePlugin } from "../types";
 
 export const guildEmbeds = definePlugin({
@@ -19,7 +19,7 @@ export const guildEmbeds = definePlugin({
     embeds: {
       // One message: optional text above up to 10 embeds, built in the embed builder.
       itemSchema: z.strictObject({
-        name: z.string().trim().min(1, "Give the message a name").max(64),
+        name: inputText().trim().min(1, "Give the message a name").max(64),
         content: messageField(""),
         embeds: embedsField(10, { min: 1 }),
         channel_id: channelField(),

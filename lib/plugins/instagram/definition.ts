@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** Instagram usernames, without the @: 1 to 30 letters, digits, _ or . */
@@ -20,7 +20,7 @@ export const instagram = definePlugin({
     // Singular on purpose: the path is /plugins/instagram/guilds/{guildId}/subscription (spec 7).
     subscription: {
       itemSchema: z.strictObject({
-        username: z.string().max(30).regex(INSTAGRAM_USERNAME, "must be a username without the @"),
+        username: inputText().max(30).regex(INSTAGRAM_USERNAME, "must be a username without the @"),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

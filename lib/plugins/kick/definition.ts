@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** Kick channel slugs: 3 to 25 letters, digits, - or _. */
@@ -19,7 +19,7 @@ export const kick = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        streamer: z.string().max(25).regex(KICK_SLUG, "must be a Kick channel name"),
+        streamer: inputText().max(25).regex(KICK_SLUG, "must be a Kick channel name"),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { channelField, channelsField, integer, list, messageField, roleField, rolesField, toggle } from "../fields";
+import { channelField, channelsField, inputText, integer, list, messageField, roleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const moderator = definePlugin({
@@ -19,7 +19,7 @@ export const moderator = definePlugin({
     automod_links: toggle(false),
     automod_spam: toggle(false),
     automod_caps: toggle(false),
-    banned_words: list(z.string().min(1).max(64), 500, { freeMax: 50 }),
+    banned_words: list(inputText().min(1).max(64), 500, { freeMax: 50 }),
     automod_exempt_role_ids: rolesField(25),
     lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
     lockdown_message: messageField("This channel is locked while the moderators sort things out. Please hold on."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, integer, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
@@ -19,7 +19,7 @@ export const reddit = definePlugin({
   collections: {
     subreddits: {
       itemSchema: z.strictObject({
-        subreddit: z.string().max(21).regex(SUBREDDIT, "must be a subreddit name without r/"),
+        subreddit: inputText().max(21).regex(SUBREDDIT, "must be a subreddit name without r/"),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { categoryChannelField, channelField, integer, messageField, requiredChannelField, rolesField, text, textareaField, toggle } from "../fields";
+import { categoryChannelField, channelField, inputText, integer, messageField, requiredChannelField, rolesField, text, textareaField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const ticketing = definePlugin({
@@ -20,12 +20,12 @@ export const ticketing = definePlugin({
   collections: {
     panels: {
       itemSchema: z.strictObject({
-        title: z.string().min(1).max(256),
+        title: inputText().min(1).max(256),
         description: textareaField(4096, "Click the button below to open a ticket."),
         channel_id: requiredChannelField(),
         category_id: categoryChannelField(),
         support_role_ids: rolesField(10),
-        button_label: z.string().min(1).max(80).default("Open a ticket"),
+        button_label: inputText().min(1).max(80).default("Open a ticket"),
       }),
       limits: { free: 1, premium: 20 },
       titleField: "title",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
@@ -19,7 +19,7 @@ export const tiktok = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: z.string().max(24).regex(TIKTOK_USERNAME, "must be a username without the @"),
+        username: inputText().max(24).regex(TIKTOK_USERNAME, "must be a username without the @"),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colorField, integer, requiredChannelField, requiredMessageField, toggle } from "../fields";
+import { colorField, inputText, integer, requiredChannelField, requiredMessageField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** How often a timer may post: every 10 minutes at most, once a week at least. */
@@ -20,7 +20,7 @@ export const timers = definePlugin({
   collections: {
     timers: {
       itemSchema: z.strictObject({
-        name: z.string().min(1, "give the timer a name").max(64, "must be at most 64 characters"),
+        name: inputText().min(1, "give the timer a name").max(64, "must be at most 64 characters"),
         channel_id: requiredChannelField(),
         message: requiredMessageField(),
         interval_minutes: z

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { ApiError } from "@/lib/http/api-error";
@@ -61,7 +62,7 @@ export function timersEndpoints(): PluginEndpoint[] {
       path: `${definition.path}/preview`,
       plugin: timers.id,
       params: guildIdParams,
-      body: z.strictObject({ message: z.string().max(2000), channel_id: snowflake.nullable().optional() }),
+      body: z.strictObject({ message: inputText().max(2000), channel_id: snowflake.nullable().optional() }),
       handler: async ({ body, access }) => posting(() => preview(access, body.message, body.channel_id)),
     }),
   ];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** Twitch login names: 3 to 25 letters, digits or underscores. */
@@ -19,7 +19,7 @@ export const twitch = definePlugin({
   collections: {
     streamers: {
       itemSchema: z.strictObject({
-        login: z.string().max(25).regex(TWITCH_LOGIN, "must be a Twitch login name"),
+        login: inputText().max(25).regex(TWITCH_LOGIN, "must be a Twitch login name"),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
@@ -19,7 +19,7 @@ export const twitter = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: z.string().max(15).regex(TWITTER_HANDLE, "must be a handle without the @"),
+        username: inputText().max(15).regex(TWITTER_HANDLE, "must be a handle without the @"),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/welcome-card/background";
-import { channelField, messageField, rolesField, text, toggle } from "../fields";
+import { channelField, inputText, messageField, rolesField, text, toggle } from "../fields";
 import { definePlugin, type FieldMeta } from "../types";
 
 export const CARD_TITLE_MAX = 64;
@@ -13,8 +13,7 @@ export const CARD_SUBTITLE_MAX = 128;
  * lib/plugins/rules.ts), and the card falls back to the default preset for a stored reference
  * it cannot find in the guild's uploads.
  */
-export const cardBackgroundSchema = z
-  .string()
+export const cardBackgroundSchema = inputText()
   .max(MAX_BACKGROUND_LENGTH)
   .refine((value) => parseBackground(value) !== null, "must be preset:<preset id> or upload:<storage key>");
 

@@ -1,6 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
@@ -32,8 +33,8 @@ type WelcomeConfig = z.output<typeof welcome.configSchema>;
 export const backgroundBody = z.strictObject({ background: cardBackgroundSchema });
 
 export const previewQuery = z.object({
-  title: z.string().max(CARD_TITLE_MAX).optional(),
-  subtitle: z.string().max(CARD_SUBTITLE_MAX).optional(),
+  title: inputText().max(CARD_TITLE_MAX).optional(),
+  subtitle: inputText().max(CARD_SUBTITLE_MAX).optional(),
   background: cardBackgroundSchema.optional(),
 });
 

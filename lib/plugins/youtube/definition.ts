@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** A YouTube channel id (UC…) or handle (@name). */
@@ -19,7 +19,7 @@ export const youtube = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        youtube_channel: z.string().max(31).regex(YOUTUBE_CHANNEL, "must be a channel id (UC…) or a handle (@name)"),
+        youtube_channel: inputText().max(31).regex(YOUTUBE_CHANNEL, "must be a channel id (UC…) or a handle (@name)"),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

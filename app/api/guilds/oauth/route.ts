@@ -1,5 +1,6 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { encodeGuildOAuthState } from "@/lib/auth/guild-oauth-state";
 import { isSafePath } from "@/lib/auth/redirect";
 import { getEnv } from "@/lib/env";
@@ -13,12 +14,11 @@ import { platformId } from "@/lib/platform/snowflake";
 
 const query = z.object({
   guild_id: platformId("guild"),
-  permissions: z
-    .string()
+  permissions: inputText()
     .refine((value) => value === BOT_PERMISSIONS.toString(), `must be ${BOT_PERMISSIONS}`)
     .optional(),
-  redirect_uri: z.string().max(2048).optional(),
-  target_path: z.string().max(2048).refine(isSafePath, "must be a path on this site").optional(),
+  redirect_uri: inputText().max(2048).optional(),
+  target_path: inputText().max(2048).refine(isSafePath, "must be a path on this site").optional(),
   locale: z.enum(LOCALES).default(DEFAULT_LOCALE),
 });
 

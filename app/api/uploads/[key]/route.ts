@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { ApiError } from "@/lib/http/api-error";
 import { publicRoute } from "@/lib/http/route";
 import { getStorage, isStorageKey, S3Error } from "@/lib/storage";
 
-const params = z.object({ key: z.string() });
+const params = z.object({ key: inputText() });
 
 // GET /api/uploads/{sha256}.{png|jpg|gif|webp}: a stored upload. No session needed: keys are
 // content hashes, unguessable without the image itself, and the bytes behind one never change.

@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { guildRoute } from "@/lib/http/route";
 import { searchGuildMembers } from "@/lib/platform/bot-api";
 import { guildIdParams } from "@/lib/platform/snowflake";
 
 const MAX_LIMIT = 25;
-const query = z.object({ q: z.string().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(10) });
+const query = z.object({ q: inputText().trim().min(1).max(100), limit: z.coerce.number().int().min(1).max(MAX_LIMIT).default(10) });
 
 // GET /api/guilds/{id}/members/search?q=: members whose name or nickname starts with q (for pickers and @ mentions).
 // Spends the bot's platform budget, so it has its own per-user budget, and the platform is
