@@ -66,7 +66,11 @@ export default async function MyServersPage({ params }: { params: Promise<{ loca
                 cdnBase={cdnBase}
                 role={guild.owner ? t("owner") : t("manager")}
                 action={
-                  <Link className="button button-primary button-small" href={`/${locale}/dashboard/${guild.id}`} aria-label={`${t("configure")}: ${guild.name}`}>
+                  <Link
+                    className="button button-primary button-small"
+                    href={`/${locale}/dashboard/${guild.id}`}
+                    // Prefetching every server in view would make each visit here ask the platform about all of them.
+                    prefetch={false} aria-label={`${t("configure")}: ${guild.name}`}>
                     {t("configure")}
                   </Link>
                 }
