@@ -38,10 +38,11 @@ export type SignInOptions = { appUrl: string; userId: string };
 export async function signIn({ appUrl, userId }: SignInOptions): Promise<Jar> {
   const jar = new Jar();
 
-  const home = await fetch(`${appUrl}/en`, { redirect: "manual" });
-  await expectStatus(home, [200], "GET /en");
+  // Public pages set no cookie; the login page (dynamic) hands out the anti-forgery cookie, as in a browser.
+  const home = await fetch(`${appUrl}/en/login`, { redirect: "manual" });
+  await expectStatus(home, [200], "GET /en/login");
   jar.take(home);
-  const xsrf = jar.need("XSRF-TOKEN", "GET /en");
+  const xsrf = jar.need("XSRF-TOKEN", "GET /en/login");
 
   const login = await fetch(`${appUrl}/api/login?locale=en`, { redirect: "manual", headers: { cookie: jar.header() } });
   await expectStatus(login, [302, 303, 307], "GET /api/login");
