@@ -98,6 +98,9 @@ async function decide(req: NextRequest): Promise<NextResponse> {
   return finish(req, session);
 }
 
+/** Guild pages served from the page cache besides the overview: the plugin pages. */
+const CACHED_GUILD_PAGES = new Set<string>(PLUGIN_IDS);
+
 /** Pages below /{locale}/dashboard/{guildId}/ are a plugin id, audit-log or copy-settings (with nothing deeper). */
 const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS]);
 
@@ -139,10 +142,10 @@ function scriptPolicy(pathname: string): ScriptPolicy | null {
   if (firstSegment(pathname) === "api") return null;
   const hashes = prerenderedScriptHashes(pathname);
   if (hashes) return { hashes };
-  const [, locale = "", area, guildId, page] = pathname.split("/");
-  // The cached overview: one nonce per render of it (it is reached only after the verdict).
-  if (area === "dashboard" && isSnowflake(guildId) && page === undefined) {
-    return { nonce: derivedNonce("overview", guildId, locale, String(pageGeneration(guildId))) };
+  const [, locale = "", area, guildId, page, ...deeper] = pathname.split("/");
+  // The cached guild pages (overview, plugin pages): one nonce per render of each (they are reached only after the verdict).
+  if (area === "dashboard" && isSnowflake(guildId) && deeper.length === 0 && (page === undefined || CACHED_GUILD_PAGES.has(page))) {
+    return { nonce: derivedNonce(page ?? "overview", guildId, locale, String(pageGeneration(guildId))) };
   }
   return { nonce: randomNonce() };
 }

@@ -1,11 +1,9 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import useSWR from "swr";
-import { apiFetch } from "@/lib/http/client-fetch";
 import { userAvatarUrl } from "@/lib/platform/cdn";
-import type { UserEntity } from "@/lib/users/user-entity";
 import { LogoutButton } from "./logout-button";
+import { useSignedInUser } from "./use-signed-in-user";
 import styles from "./user-menu.module.css";
 
 type Labels = {
@@ -21,11 +19,7 @@ type Labels = {
 // A client island so the dashboard frame holds nothing user-specific and guild pages
 // can be served from the page cache; the user is read once and shared between pages.
 export function UserMenu({ cdnBase, labels }: { cdnBase: string; labels: Labels }) {
-  const { data: user } = useSWR("/users/@me", (path: string) => apiFetch<UserEntity>(path, { silent: true }), {
-    revalidateOnFocus: true,
-    dedupingInterval: 30_000,
-    errorRetryCount: 2,
-  });
+  const user = useSignedInUser();
   const name = user ? (user.global_name ?? user.username) : "";
   return (
     <div className={styles.menu} aria-label={user ? labels.menu.replace("{name}", name) : labels.loading} aria-busy={!user} role="group">

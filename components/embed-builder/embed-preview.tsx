@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo, useState } from "react";
+import { useViewerSample } from "@/components/message-editor/use-viewer-sample";
 import type { APIEmbed } from "discord-api-types/v10";
 import { MessagePreview, RenderedText, useMentionLookup, useRoleColors } from "@/components/message-editor/message-preview";
 import type { MessageEditorData } from "@/components/message-editor/types";
@@ -149,7 +150,8 @@ function EmbedCard({ embed, text, locale, labels }: { embed: APIEmbed; text: Tex
  * The embeds as the bot would post them, in the message preview's chat shell: texts through
  * the one template renderer (lib/templates), exactly the parts the server sends (embed-payload).
  */
-export function EmbedsPreview({ embeds, data, pickers, labels, locale }: Props) {
+export function EmbedsPreview({ embeds, data: shared, pickers, labels, locale }: Props) {
+  const data = useViewerSample(shared);
   const lookup = useMentionLookup(pickers.channels, pickers.roles, data);
   const roleColors = useRoleColors(pickers.roles);
   const text = useMemo<Text>(() => ({ context: data.context, lookup, roleColors }), [data.context, lookup, roleColors]);

@@ -18,6 +18,7 @@ import {
   type SearchMember,
   type Suggestion,
 } from "./suggest";
+import { useViewerSample } from "./use-viewer-sample";
 import type { MessageEditorData } from "./types";
 import { useMemberSearch } from "./use-member-search";
 import styles from "./message-editor.module.css";
@@ -62,7 +63,8 @@ const fill = (template: string, values: Record<string, string | number>) =>
  * autocompletion (an ARIA 1.2 combobox over a listbox), a counter and a live preview
  * that shows names instead of ids.
  */
-export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data, showPreview = true }: MessageEditorProps) {
+export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data: shared, showPreview = true }: MessageEditorProps) {
+  const data = useViewerSample(shared);
   const { labels, guildId } = data;
   const listId = useId();
   const hintId = `${id}-hint`;

@@ -90,14 +90,39 @@ function pickChannel(guild: SampleGuild, channelId: string | null | undefined): 
 /** A preview context: the guild being edited, the signed-in user as the member, and a channel of the guild. */
 export function sampleContext(guild: SampleGuild, user: SampleUser, options: SampleContextOptions): TemplateContext {
   const ownerId = guild.owner_id ?? (guild.owner ? user.id : "");
-  const context: TemplateContext = {
-    server: {
-      id: guild.id,
-      name: guild.name,
-      icon: guild.icon,
-      ownerId,
-      memberCount: guild.member_count ?? 0,
+  const context: TemplateContext = withSampleUser(
+    {
+      server: {
+        id: guild.id,
+        name: guild.name,
+        icon: guild.icon,
+        ownerId,
+        memberCount: guild.member_count ?? 0,
+      },
+      user: { id: "", username: "", globalName: null, discriminator: "0", avatar: null, bot: false },
+      cdnBase: options.cdnBase,
     },
+    user,
+  );
+  if (guild.region != null) context.server.region = guild.region;
+  if (guild.verification_level != null) context.server.verificationLevel = guild.verification_level;
+  if (guild.joined_at != null) context.server.joinedAt = guild.joined_at;
+  const channel = pickChannel(guild, options.channelId);
+  if (channel) context.channel = channel;
+  if (options.planName) context.plan = { name: options.planName };
+  return context;
+}
+
+/**
+ * The same context with another member as `{user…}`: pages cached for every viewer are
+ * drawn with a stand-in, and the browser puts the signed-in user in once it knows them.
+ */
+export function withSampleUser(context: TemplateContext, user: SampleUser): TemplateContext {
+  const server = { ...context.server };
+  if (server.ownerId !== "" && server.ownerId === user.id) server.ownerName = user.username;
+  return {
+    ...context,
+    server,
     user: {
       id: user.id,
       username: user.username,
@@ -106,14 +131,5 @@ export function sampleContext(guild: SampleGuild, user: SampleUser, options: Sam
       avatar: user.avatar,
       bot: user.bot ?? false,
     },
-    cdnBase: options.cdnBase,
   };
-  if (ownerId !== "" && ownerId === user.id) context.server.ownerName = user.username;
-  if (guild.region != null) context.server.region = guild.region;
-  if (guild.verification_level != null) context.server.verificationLevel = guild.verification_level;
-  if (guild.joined_at != null) context.server.joinedAt = guild.joined_at;
-  const channel = pickChannel(guild, options.channelId);
-  if (channel) context.channel = channel;
-  if (options.planName) context.plan = { name: options.planName };
-  return context;
 }

@@ -37,7 +37,7 @@ it("gives pages prerendered at build a policy naming their scripts by nonce or h
 });
 
 it("gives every page rendered per request a policy whose scripts need a nonce, and a fresh one per request", async () => {
-  for (const path of ["/ar/login", "/auth/callback?code=x", `/en/dashboard/${GUILD}/welcome`, "/en/dashboard", "/en/no-such-page"]) {
+  for (const path of ["/ar/login", "/auth/callback?code=x", `/en/dashboard/${GUILD}/audit-log`, "/en/dashboard", "/en/no-such-page"]) {
     const headers = path.includes("dashboard") ? { cookie } : undefined;
     const [first, second] = [await run(path, headers), await run(path, headers)];
     const sources = scriptSources(first);
@@ -55,13 +55,14 @@ it("locks the rest down: no framing, no plugins, no base tag, images only from h
   expect(policy).toContain(`img-src 'self' data: blob: ${new URL(harness.emulator.url).origin}`);
 });
 
-it("keeps the cached overview's nonce until the guild's pages are expired, then changes it", async () => {
-  const first = nonceOf(await run(`/en/dashboard/${GUILD}`, { cookie }));
+it.each(["", "/welcome"])("keeps a cached guild page's nonce (%s) until the guild's pages are expired, then changes it", async (page) => {
+  const first = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }));
   expect(first).toBeDefined();
-  expect(nonceOf(await run(`/en/dashboard/${GUILD}`, { cookie }))).toBe(first);
-  expect(nonceOf(await run(`/fr/dashboard/${GUILD}`, { cookie }))).not.toBe(first);
+  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }))).toBe(first);
+  expect(nonceOf(await run(`/fr/dashboard/${GUILD}${page}`, { cookie }))).not.toBe(first);
+  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page === "" ? "/moderator" : ""}`, { cookie }))).not.toBe(first);
   expireGuildPages(GUILD);
-  const after = nonceOf(await run(`/en/dashboard/${GUILD}`, { cookie }));
+  const after = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }));
   expect(after).toBeDefined();
   expect(after).not.toBe(first);
 });

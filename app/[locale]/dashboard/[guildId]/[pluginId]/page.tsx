@@ -13,7 +13,7 @@ import type { FormSpec, Pickers } from "@/components/settings-form/types";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
-import { loadGuildPage, type GuildPageState } from "@/lib/guilds/guild-page";
+import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
@@ -22,17 +22,23 @@ import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import { listItems } from "@/lib/plugins/items";
 import { getPluginState } from "@/lib/plugins/plugin-states";
-import { getSession } from "@/lib/session/server";
-import { sampleContext } from "@/lib/templates/context";
-import { getCurrentUserEntity } from "@/lib/users/current-user";
+import { sampleContext, type SampleUser } from "@/lib/templates/context";
+import type { APIGuildMember } from "discord-api-types/v10";
 import { collectionExtras, getCollectionExtrasText } from "../collection-extras";
 import { getFormStrings } from "../form-labels";
 import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
 import styles from "./plugin.module.css";
 
-// Reads the session (the guild layout above does not, so say it here).
-export const dynamic = "force-dynamic";
+// Like the overview: drawn from the guild, the plugin's configuration and the language
+// only (what is per viewer is fetched by islands), rendered once per guild, plugin and
+// language and served from the page cache after middleware's verdict. Every write to the
+// guild expires it (lib/guilds/page-cache.ts); platform changes show within this many seconds.
+export const revalidate = 60;
+
+export function generateStaticParams() {
+  return [];
+}
 
 type Props = { params: Promise<{ locale: string; guildId: string; pluginId: string }> };
 
@@ -66,6 +72,12 @@ function usesPickers(spec: FormSpec): boolean {
 const MAX_NAMED_MEMBERS = 25;
 const USER_MENTION = /<@!?(\d{17,20})>/g;
 
+/** The member shown as `{user}` before the browser puts the signed-in user in. */
+function standIn(id: string, member: APIGuildMember | null): SampleUser {
+  const user = member?.user;
+  return user ? { id: user.id, username: user.username, global_name: user.global_name, avatar: user.avatar } : { id, username: "member", global_name: null, avatar: null };
+}
+
 async function memberName(guildId: string, userId: string): Promise<string | undefined> {
   try {
     const member = await getGuildMember(guildId, userId);
@@ -75,17 +87,16 @@ async function memberName(guildId: string, userId: string): Promise<string | und
   }
 }
 
-type OkState = Extract<GuildPageState, { kind: "ok" }>;
-
-/** What the message editors share: the preview sample (this server, the signed-in user), member names, strings. */
-async function messageEditorData(locale: Locale, state: OkState, channels: Pickers["channels"], stored: unknown, characters: string): Promise<MessageEditorData | undefined> {
-  const session = await getSession();
-  if (!session || session.userId !== state.userId) return undefined;
+/**
+ * What the message editors share: the preview sample (this server; its owner stands in for
+ * `{user}` until the browser knows who is looking), member names, strings.
+ */
+async function messageEditorData(locale: Locale, state: GuildShell, channels: Pickers["channels"], stored: unknown, characters: string): Promise<MessageEditorData> {
   const { guild } = state;
-  const mentioned = new Set([session.userId, guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
+  const mentioned = new Set([guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
   const ids = [...mentioned].filter(Boolean).slice(0, MAX_NAMED_MEMBERS);
-  const [user, bot, names, t] = await Promise.all([
-    getCurrentUserEntity(session),
+  const [owner, bot, names, t] = await Promise.all([
+    getGuildMember(guild.id, guild.owner_id).catch(() => null),
     getGuildMember(guild.id, getEnv().DISCORD_CLIENT_ID).catch(() => null),
     Promise.all(ids.map(async (id) => [id, await memberName(guild.id, id)] as const)),
     getTranslations({ locale, namespace: "messageEditor" }),
@@ -101,7 +112,7 @@ async function messageEditorData(locale: Locale, state: OkState, channels: Picke
       joined_at: bot?.joined_at ?? null,
       channels,
     },
-    user,
+    standIn(guild.owner_id, owner),
     { cdnBase: getEnv().DISCORD_CDN_URL, planName: state.premium ? "Premium" : null },
   );
   // Templates go over raw: the island fills {count} and the hint's {variable} {channel} {mention} keys itself.
@@ -130,8 +141,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   setRequestLocale(locale);
   const plugin = getPlugin(pluginId);
   if (!plugin) notFound();
-  const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") notFound();
+  const state = await loadGuildShell(guildId);
 
   const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
