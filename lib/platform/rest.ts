@@ -21,7 +21,7 @@ import { rethrowAsPlatformError } from "./errors";
 // no instance stores a token, and a 401 cannot make the library drop the bot token.
 
 /** Abort one HTTP attempt after this long (the library retries once on timeouts and 5xx). */
-export const REQUEST_TIMEOUT_MS = 4000;
+export const REQUEST_TIMEOUT_MS = 3500;
 /** Rate-limit waits up to this long are waited out; longer ones reject at once as rate_limited. */
 export const MAX_RATE_LIMIT_WAIT_MS = 3000;
 /**
@@ -29,7 +29,7 @@ export const MAX_RATE_LIMIT_WAIT_MS = 3000;
  * nothing cached must show its error within 5 s however slow the platform is (a retry
  * happens only when the first attempt failed fast).
  */
-export const REQUEST_DEADLINE_MS = 4500;
+export const REQUEST_DEADLINE_MS = 4000;
 
 const MAX_USER_CLIENTS = 500;
 
