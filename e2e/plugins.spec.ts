@@ -26,6 +26,9 @@ test.describe.serial("plugin framework", () => {
     await page.reload();
     await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
 
+    // Cache the French plugin page before the write below.
+    await page.goto(`/fr/dashboard/${GUILD_IDS.workshop}/welcome`);
+    await expect(page.getByRole("combobox", { name: "Salon de bienvenue" })).not.toHaveValue(/general/);
     await page.goto(`${workshop}/welcome`);
     const picker = page.getByRole("combobox", { name: "Welcome channel" });
     await picker.click();
@@ -39,6 +42,10 @@ test.describe.serial("plugin framework", () => {
     await expect(page.getByTestId("save-bar")).toBeHidden();
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
+    // The plugin page is a cached page: the write expired it in every language.
+    await page.goto(`/fr/dashboard/${GUILD_IDS.workshop}/welcome`);
+    await expect(page.getByRole("combobox", { name: "Salon de bienvenue" })).toHaveValue(/general/);
+    await page.goto(`${workshop}/welcome`);
     await screenshot(page, testInfo, "plugin-desktop");
     await page.setViewportSize(PHONE);
     await screenshot(page, testInfo, "plugin-phone");
