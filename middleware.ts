@@ -17,14 +17,21 @@ import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
 import { pageGeneration } from "@/lib/guilds/page-generation";
+import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
 
 // Early decisions: the canonical host, the page budget, language prefix, the login
 // redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
 // (the guild overview is a cached page, so this is where its access is decided). Pages
 // that read the session and the /api route wrapper check again.
 
-/** Paths served without a language segment. */
-const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html", "favicon.ico", "icon.svg"]);
+/** Paths served without a language segment (the files of public/ are passed through before). */
+const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html"]);
+/**
+ * Files of public/ (icons, favicon.ico, manifest, preview image): the matcher already skips
+ * them; should one get here anyway, it is passed on as it is: no language redirect, no
+ * session read, no cookie and no CSP, so it stays publicly cacheable (next.config.ts).
+ */
+const PUBLIC_PATHS = new Set(PUBLIC_FILES.map(publicPath));
 const LEGAL = new Map([
   ["/privacy.html", "privacy"],
   ["/terms.html", "terms"],
@@ -44,6 +51,7 @@ export async function middleware(req: NextRequest) {
 /** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
 async function decide(req: NextRequest): Promise<NextResponse> {
   const { pathname, search } = req.nextUrl;
+  if (PUBLIC_PATHS.has(pathname)) return NextResponse.next();
   const segment = firstSegment(pathname);
   // Only this function may vouch for a verdict: a copy sent by the client is dropped.
   req.headers.delete(VERDICT_HEADER);
@@ -173,7 +181,8 @@ function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextR
 export const config = {
   runtime: "nodejs",
   matcher: [
-    "/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?)$).*)",
+    // Not static files: images, fonts and the web app manifest (public/, lib/brand/assets.ts).
+    "/((?!_next/static|_next/image|.*\\.(?:png|jpg|jpeg|gif|webp|svg|ico|woff2?|webmanifest)$).*)",
     // Every dashboard path, whatever it ends with: `/en/dashboard/{id}/x.png` must meet the verdict too.
     "/:locale/dashboard/:path*",
   ],

@@ -1,5 +1,6 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { PUBLIC_FILE_CACHE_CONTROL, PUBLIC_FILES, publicPath } from "./lib/brand/assets";
 import { PROXY_BODY_COPY_BYTES } from "./lib/http/body-limits";
 
 const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
@@ -33,7 +34,11 @@ const config: NextConfig = {
     proxyClientMaxBodySize: PROXY_BODY_COPY_BYTES,
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      // Next sends `public, max-age=0` for public/ files; see PUBLIC_FILE_CACHE_CONTROL for why not `immutable`.
+      ...PUBLIC_FILES.map((file) => ({ source: publicPath(file), headers: [{ key: "Cache-Control", value: PUBLIC_FILE_CACHE_CONTROL }] })),
+    ];
   },
 };
 

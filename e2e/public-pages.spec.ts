@@ -53,3 +53,25 @@ test("unknown pages show the localized not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable");
 });
+
+test("icons, manifest and the preview image are served from the root, cached, with no cookie", async ({ page, request }) => {
+  for (const [path, type] of [
+    ["/manifest.webmanifest", "application/manifest+json"],
+    ["/og.png", "image/png"],
+    ["/apple-touch-icon.png", "image/png"],
+    ["/icon-192.png", "image/png"],
+    ["/favicon.ico", "image/x-icon"],
+  ] as const) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain(type);
+    expect(response.headers()["cache-control"], path).toBe("public, max-age=86400, stale-while-revalidate=604800");
+    expect(response.headers()["set-cookie"], path).toBeUndefined();
+  }
+  await page.goto("/fr");
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+  await expect(page.locator('link[rel="apple-touch-icon"]')).toHaveAttribute("href", "/apple-touch-icon.png");
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/og\.png$/);
+  await expect(page.locator('meta[property="og:locale"]')).toHaveAttribute("content", "fr_FR");
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+});

@@ -3,6 +3,8 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ErrorModal } from "@/components/error-modal";
 import { BoundaryTextProvider } from "@/components/boundary-text";
+import { APP_THEME, SITE_NAME } from "@/lib/brand/assets";
+import { MANIFEST_URL, SITE_ICONS, socialCards } from "@/lib/brand/metadata";
 import { getEnv } from "@/lib/env";
 import { LANGUAGES, LOCALES, isLocale } from "@/lib/i18n/locales";
 import "../globals.css";
@@ -13,21 +15,22 @@ export function generateStaticParams() {
   return LOCALES.map((locale) => ({ locale }));
 }
 
-export const viewport: Viewport = { themeColor: "#0b0d12", width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { themeColor: APP_THEME, width: "device-width", initialScale: 1 };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
   if (!isLocale(locale)) return {};
   const t = await getTranslations({ locale, namespace: "meta" });
+  // Defaults of every page in the language; the landing and legal pages add their own URL.
+  // Icons are linked here only (no app/icon.* file), so each appears once in the head.
   return {
     metadataBase: new URL(getEnv().APP_URL),
+    applicationName: SITE_NAME,
     title: t("title"),
     description: t("description"),
-    openGraph: { title: t("title"), description: t("description"), siteName: "Guildhall", locale: LANGUAGES[locale].code, type: "website" },
-    alternates: {
-      canonical: `/${locale}`,
-      languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${code}`])),
-    },
+    icons: SITE_ICONS,
+    manifest: MANIFEST_URL,
+    ...socialCards({ locale, title: t("title"), description: t("description") }),
   };
 }
 

@@ -1,7 +1,9 @@
 /** @jest-environment node */
 import { NextRequest } from "next/server";
+import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
-import { middleware } from "@/middleware";
+import { PUBLIC_FILES } from "@/lib/brand/assets";
+import { config, middleware } from "@/middleware";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { recordedSession, sessionCookieHeader } from "@/test/session-record";
 import { signedInJar } from "@/test/sign-in";
@@ -46,6 +48,39 @@ describe("middleware", () => {
     expect(response.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/ru/legal/privacy?lang=ru");
     const negotiated = await run("/terms.html", { "accept-language": "es" });
     expect(negotiated.headers.get("x-middleware-rewrite")).toBe("http://localhost:3000/es/legal/terms");
+  });
+
+  // public/: icons, favicon.ico, the web app manifest and the social preview image.
+  const publicPaths = PUBLIC_FILES.map((file) => `/${file}`);
+
+  it("checks every public file, among them those browsers and crawlers ask for by name", () => {
+    expect(publicPaths).toEqual(expect.arrayContaining(["/manifest.webmanifest", "/og.png", "/apple-touch-icon.png", "/icon-192.png", "/favicon.ico"]));
+  });
+
+  it.each(publicPaths)("does not meet %s (the matcher skips static files)", (path) => {
+    expect(unstable_doesMiddlewareMatch({ config, url: `http://localhost:3000${path}` })).toBe(false);
+    // …while pages still go through it.
+    expect(unstable_doesMiddlewareMatch({ config, url: "http://localhost:3000/" })).toBe(true);
+    expect(unstable_doesMiddlewareMatch({ config, url: "http://localhost:3000/manifest" })).toBe(true);
+  });
+
+  it.each(publicPaths)("passes %s through untouched if it is called: no language redirect, cookie or CSP", async (path) => {
+    const visitors: Record<string, string>[] = [{}, { "accept-language": "fr", cookie: "NEXT_LOCALE=de; gh_session=Fe26.2**nope" }];
+    for (const headers of visitors) {
+      const response = await run(path, headers);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("location")).toBeNull();
+      expect(response.headers.get("x-middleware-rewrite")).toBeNull();
+      expect(response.headers.get("x-middleware-next")).toBe("1");
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(response.headers.get("content-security-policy")).toBeNull();
+      expect(response.headers.get("cache-control")).toBeNull();
+    }
+  });
+
+  it("still prefixes look-alikes that are not public files", async () => {
+    expect((await run("/manifest.json")).headers.get("location")).toBe("http://localhost:3000/en/manifest.json");
+    expect((await run("/og.png/x")).headers.get("location")).toBe("http://localhost:3000/en/og.png/x");
   });
 
   it("answers pages that cannot exist under a guild with a real 404", async () => {

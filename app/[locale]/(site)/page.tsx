@@ -1,7 +1,9 @@
+import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GamepadIcon, MegaphoneIcon, PuzzleIcon, ShieldIcon } from "@/components/icons";
-import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { socialCards } from "@/lib/brand/metadata";
+import { isLocale, DEFAULT_LOCALE, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
 import styles from "./landing.module.css";
 
 const CATEGORIES = [
@@ -13,7 +15,25 @@ const CATEGORIES = [
 
 const STEPS = ["signIn", "addBot", "configure"] as const;
 
-export default async function LandingPage({ params }: { params: Promise<{ locale: string }> }) {
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const t = await getTranslations({ locale, namespace: "meta" });
+  const path = `/${locale}`;
+  return {
+    title: t("title"),
+    description: t("description"),
+    alternates: {
+      canonical: path,
+      languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${code}`])),
+    },
+    ...socialCards({ locale, title: t("title"), description: t("description"), path }),
+  };
+}
+
+export default async function LandingPage({ params }: Props) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);

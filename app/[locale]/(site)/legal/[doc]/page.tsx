@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { socialCards } from "@/lib/brand/metadata";
 import { LANGUAGES, LOCALES, isLocale } from "@/lib/i18n/locales";
 import styles from "./legal.module.css";
 
@@ -25,13 +26,18 @@ function isDoc(value: string): value is Doc {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale, doc } = await params;
   if (!isLocale(locale) || !isDoc(doc)) return {};
-  const t = await getTranslations({ locale, namespace: "meta" });
+  const [t, tl] = await Promise.all([getTranslations({ locale, namespace: "meta" }), getTranslations({ locale, namespace: "legal" })]);
+  const title = t(doc === "privacy" ? "privacyTitle" : "termsTitle");
+  const description = tl(`${doc}.intro`);
+  const path = `/${doc}.html?lang=${locale}`;
   return {
-    title: t(doc === "privacy" ? "privacyTitle" : "termsTitle"),
+    title,
+    description,
     alternates: {
-      canonical: `/${doc}.html?lang=${locale}`,
+      canonical: path,
       languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${doc}.html?lang=${code}`])),
     },
+    ...socialCards({ locale, title, description, path }),
   };
 }
 
