@@ -57,3 +57,19 @@ export async function warmUp(url: string, headers: Record<string, string>, concu
   for (let i = 0; i < 3; i++) await load();
   for (let round = 0; round < 2; round++) await Promise.all(Array.from({ length: concurrency }, load));
 }
+
+/** "all 200", or "3100× 200, 2× 500". */
+export function statusSummary(result: Pick<LoadResult, "statusCounts">): string {
+  const entries = Object.entries(result.statusCounts);
+  if (entries.length === 1 && entries[0]![0] === "200") return "all 200";
+  return entries.map(([status, count]) => `${count}× ${status}`).join(", ") || "none";
+}
+
+/** Why a load run cannot be trusted (no answers, non-200 answers, connection errors); empty when it can. */
+export function loadProblems(name: string, result: LoadResult): string[] {
+  const problems: string[] = [];
+  if (result.responses === 0) problems.push(`${name}: no responses at all`);
+  if (result.non200 > 0) problems.push(`${name}: ${result.non200} responses were not 200 (${statusSummary(result)})`);
+  if (result.errors > 0) problems.push(`${name}: ${result.errors} connection errors (${result.timeouts} timeouts)`);
+  return problems;
+}

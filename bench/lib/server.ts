@@ -99,6 +99,12 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
   };
 }
 
+/** Error lines in a slice of the server log (Next prints "⨯ …", libraries "Error: …"). */
+export function loggedErrors(log: string): { count: number; first?: string } {
+  const lines = log.split("\n").filter((l) => /^\s*(⨯|Error:|\w*Error:)/.test(l));
+  return { count: lines.length, first: lines[0]?.trim().slice(0, 160) };
+}
+
 function readFrom(file: string, offset: number): string {
   const length = Math.max(0, statSync(file).size - offset);
   const buffer = Buffer.alloc(length);

@@ -1,0 +1,44 @@
+// Why: the performance issue sets targets per page kind; each becomes one
+// PASS/FAIL line, so a run shows exactly which figure misses which target.
+import type { ColdLoadResult } from "./cold-loads";
+import type { PageRun } from "./page-run";
+
+export type PageTargets = {
+  /** Guildhall req/s ÷ node:http req/s serving the same bytes. */
+  minRatio?: number;
+  maxP99Ms?: number;
+  maxHtmlKb?: number;
+  maxFirstLoadJsKb?: number;
+  /** Upstream platform calls during the load run (caches are warm by then). */
+  maxPlatformCalls?: number;
+};
+
+export type Check = { pass: boolean; text: string };
+
+export const kb = (bytes: number) => bytes / 1024;
+
+/** One check per target the page has, plus a failed check per reason its run cannot be trusted. */
+export function checkPage(label: string, run: PageRun, firstLoadJsBytes: number | undefined, targets: PageTargets): Check[] {
+  const checks: Check[] = run.problems.map((problem) => ({ pass: false, text: `${label}: ${problem}` }));
+  const atLeast = (what: string, value: number, min: number, digits: number) =>
+    checks.push({ pass: value >= min, text: `${label}: ${what} ${value.toFixed(digits)} ≥ ${min}` });
+  const atMost = (what: string, value: number | undefined, max: number, digits: number, unit: string) =>
+    checks.push({ pass: value !== undefined && value <= max, text: `${label}: ${what} ${value === undefined ? "not measured" : `${value.toFixed(digits)}${unit}`} ≤ ${max}${unit}` });
+
+  if (targets.minRatio !== undefined) atLeast("ratio to node:http", run.ratio, targets.minRatio, 3);
+  if (targets.maxP99Ms !== undefined) atMost("p99", run.guildhall.p99Ms, targets.maxP99Ms, 0, " ms");
+  if (targets.maxHtmlKb !== undefined) atMost("HTML", kb(run.htmlBytes), targets.maxHtmlKb, 1, " KB");
+  if (targets.maxFirstLoadJsKb !== undefined) atMost("first-load JS (gzip)", firstLoadJsBytes === undefined ? undefined : kb(firstLoadJsBytes), targets.maxFirstLoadJsKb, 1, " KB");
+  if (targets.maxPlatformCalls !== undefined) atMost("platform calls during the warm run", run.calls.total, targets.maxPlatformCalls, 0, "");
+  return checks;
+}
+
+/** At most maxPerRoute upstream calls per platform route for the concurrent cold loads, and every answer the right page. */
+export function checkColdLoads(cold: ColdLoadResult, maxPerRoute: number): Check[] {
+  const label = `${cold.concurrency} concurrent cold loads of ${cold.path}`;
+  const checks: Check[] = cold.wrong.length > 0 ? [{ pass: false, text: `${label}: ${cold.wrong.length} answers were not the page (first: ${cold.wrong[0]})` }] : [];
+  const routes = Object.entries(cold.calls.byRoute);
+  if (routes.length === 0) checks.push({ pass: false, text: `${label}: no upstream platform call at all (the guild was not cold?)` });
+  for (const [route, count] of routes) checks.push({ pass: count <= maxPerRoute, text: `${label}: ${route} called ${count}× ≤ ${maxPerRoute}` });
+  return checks;
+}
