@@ -1,7 +1,7 @@
 // Tests only: a signed-in cookie jar made through the real login routes and the emulator.
 import { GET as login } from "@/app/api/login/route";
 import { POST as finalize } from "@/app/api/finalize-login/route";
-import type { EmulatorHarness } from "@/test/emulator-harness";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { call, CookieJar } from "./route-client";
 
 export async function signedInJar(harness: EmulatorHarness, userId?: string): Promise<CookieJar> {
@@ -15,4 +15,21 @@ export async function signedInJar(harness: EmulatorHarness, userId?: string): Pr
   });
   if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
   return jar;
+}
+
+export type SignedIn = { harness: EmulatorHarness; jar: CookieJar; cookie: string };
+
+/**
+ * Starts the emulator for the enclosing file or describe block and signs a user in once
+ * (Ada by default). The fields are filled before the first test runs; read them inside tests.
+ */
+export function signedInForThisBlock(userId?: string): SignedIn {
+  const state = {} as SignedIn;
+  beforeAll(async () => {
+    state.harness = await startEmulatorHarness();
+    state.jar = await signedInJar(state.harness, userId);
+    state.cookie = state.jar.header();
+  });
+  afterAll(() => state.harness.stop());
+  return state;
 }

@@ -6,8 +6,7 @@ import { NextRequest } from "next/server";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { middleware } from "@/middleware";
-import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import { signedInJar } from "@/test/sign-in";
+import { signedInForThisBlock } from "@/test/sign-in";
 
 const GUILD = GUILD_IDS.workshop;
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
@@ -19,13 +18,7 @@ function scriptSources(response: Response): string[] {
 }
 const nonceOf = (response: Response) => scriptSources(response).find((source) => source.startsWith("'nonce-"));
 
-let harness: EmulatorHarness;
-let cookie: string;
-beforeAll(async () => {
-  harness = await startEmulatorHarness();
-  cookie = (await signedInJar(harness)).header();
-});
-afterAll(() => harness.stop());
+const signedIn = signedInForThisBlock();
 
 it("gives pages prerendered at build a policy naming their scripts by nonce or hash, never 'unsafe-inline'", async () => {
   // With a build in .next these are hashes of the prerendered HTML; without one, nonces.
@@ -38,7 +31,7 @@ it("gives pages prerendered at build a policy naming their scripts by nonce or h
 
 it("gives every page rendered per request a policy whose scripts need a nonce, and a fresh one per request", async () => {
   for (const path of ["/ar/login", "/auth/callback?code=x", `/en/dashboard/${GUILD}/audit-log`, "/en/dashboard", "/en/no-such-page"]) {
-    const headers = path.includes("dashboard") ? { cookie } : undefined;
+    const headers = path.includes("dashboard") ? { cookie: signedIn.cookie } : undefined;
     const [first, second] = [await run(path, headers), await run(path, headers)];
     const sources = scriptSources(first);
     expect({ path, unsafeInline: sources.includes("'unsafe-inline'"), star: sources.includes("*") }).toEqual({ path, unsafeInline: false, star: false });
@@ -52,21 +45,21 @@ it("gives every page rendered per request a policy whose scripts need a nonce, a
 it("locks the rest down: no framing, no plugins, no base tag, images only from here and the platform's CDN", async () => {
   const policy = (await run("/en")).headers.get("content-security-policy")!;
   for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "connect-src 'self'"]) expect(policy).toContain(directive);
-  expect(policy).toContain(`img-src 'self' data: blob: ${new URL(harness.emulator.url).origin}`);
+  expect(policy).toContain(`img-src 'self' data: blob: ${new URL(signedIn.harness.emulator.url).origin}`);
 });
 
 it.each(["", "/welcome"])("keeps a cached guild page's nonce (%s) until the guild's pages are expired, then changes it", async (page) => {
-  const first = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }));
+  const first = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie: signedIn.cookie }));
   expect(first).toBeDefined();
-  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }))).toBe(first);
-  expect(nonceOf(await run(`/fr/dashboard/${GUILD}${page}`, { cookie }))).not.toBe(first);
-  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page === "" ? "/moderator" : ""}`, { cookie }))).not.toBe(first);
+  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie: signedIn.cookie }))).toBe(first);
+  expect(nonceOf(await run(`/fr/dashboard/${GUILD}${page}`, { cookie: signedIn.cookie }))).not.toBe(first);
+  expect(nonceOf(await run(`/en/dashboard/${GUILD}${page === "" ? "/moderator" : ""}`, { cookie: signedIn.cookie }))).not.toBe(first);
   expireGuildPages(GUILD);
-  const after = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie }));
+  const after = nonceOf(await run(`/en/dashboard/${GUILD}${page}`, { cookie: signedIn.cookie }));
   expect(after).toBeDefined();
   expect(after).not.toBe(first);
 });
 
 it("sends no page policy on API calls", async () => {
-  expect((await run("/api/users/@me", { cookie })).headers.get("content-security-policy")).toBeNull();
+  expect((await run("/api/users/@me", { cookie: signedIn.cookie })).headers.get("content-security-policy")).toBeNull();
 });

@@ -7,8 +7,7 @@ import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 import { readVerdict, signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { clearCache } from "@/lib/platform/cache";
 import { config, middleware } from "@/middleware";
-import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import { signedInJar } from "@/test/sign-in";
+import { signedInForThisBlock } from "@/test/sign-in";
 
 const GUILD = GUILD_IDS.workshop;
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
@@ -46,14 +45,8 @@ describe("verdict proof", () => {
 });
 
 describe("middleware and guild pages", () => {
-  let harness: EmulatorHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    harness = await startEmulatorHarness();
-    cookie = (await signedInJar(harness)).header();
-  });
-  afterAll(() => harness.stop());
-  beforeEach(() => harness.emulator.resetCalls());
+  const signedIn = signedInForThisBlock();
+  beforeEach(() => signedIn.harness.emulator.resetCalls());
 
   it("sends an anonymous visitor of a guild path ending in .png to the login, without a platform call", async () => {
     for (const path of [`/en/dashboard/${GUILD}/anything.png`, `/en/dashboard/${GUILD}/x.ico`, `/en/dashboard/999999999999999999/y.woff2`]) {
@@ -61,17 +54,17 @@ describe("middleware and guild pages", () => {
       expect(new URL(response.headers.get("location")!).pathname).toBe("/en/login");
       expect(forwarded(response, VERDICT_HEADER)).toBeNull();
     }
-    expect(harness.emulator.calls().total).toBe(0);
+    expect(signedIn.harness.emulator.calls().total).toBe(0);
   });
 
   it("answers a manager's .png guild path with the not-found page, never the guild", async () => {
-    const response = await run(`/en/dashboard/${GUILD}/anything.png`, { cookie });
+    const response = await run(`/en/dashboard/${GUILD}/anything.png`, { cookie: signedIn.cookie });
     expect(new URL(response.headers.get("x-middleware-rewrite")!).pathname).toBe("/en/not-found");
     expect(forwarded(response, VERDICT_HEADER)).toBeNull();
   });
 
   it("vouches for the verdict on an allowed guild page, for this guild and user only", async () => {
-    const response = await run(`/en/dashboard/${GUILD}/welcome`, { cookie });
+    const response = await run(`/en/dashboard/${GUILD}/welcome`, { cookie: signedIn.cookie });
     expect(response.headers.get("x-middleware-rewrite")).toBeNull();
     expect(readVerdict(forwarded(response, VERDICT_HEADER), GUILD)).toEqual({ userId: USER_IDS.ada });
   });
@@ -79,7 +72,7 @@ describe("middleware and guild pages", () => {
   it("drops a verdict header sent by the client, on every path", async () => {
     const forged = signVerdict(GUILD, USER_IDS.ada);
     for (const path of ["/en", `/en/dashboard/${GUILD_IDS.lofi}/welcome`, `/en/dashboard/${GUILD}/welcome`]) {
-      const response = await run(path, { cookie, [VERDICT_HEADER]: forged });
+      const response = await run(path, { cookie: signedIn.cookie, [VERDICT_HEADER]: forged });
       expect({ path, forwarded: forwarded(response, VERDICT_HEADER) === forged }).toEqual({ path, forwarded: false });
     }
     // Not signed in: the forged header is not passed on either.
@@ -88,7 +81,7 @@ describe("middleware and guild pages", () => {
   });
 
   it("gives no verdict for a guild the user only belongs to", async () => {
-    const response = await run(`/en/dashboard/${GUILD_IDS.lofi}/welcome`, { cookie });
+    const response = await run(`/en/dashboard/${GUILD_IDS.lofi}/welcome`, { cookie: signedIn.cookie });
     expect(new URL(response.headers.get("x-middleware-rewrite")!).pathname).toBe(`/en/dashboard/unavailable/${GUILD_IDS.lofi}`);
     expect(forwarded(response, VERDICT_HEADER)).toBeNull();
   });
@@ -96,16 +89,16 @@ describe("middleware and guild pages", () => {
   it("asks the platform about a guild without the bot once for repeated visits", async () => {
     clearCache();
     for (let visit = 0; visit < 5; visit++) {
-      const response = await run(`/en/dashboard/${GUILD_IDS.pixelRaiders}`, { cookie });
+      const response = await run(`/en/dashboard/${GUILD_IDS.pixelRaiders}`, { cookie: signedIn.cookie });
       expect(new URL(response.headers.get("x-middleware-rewrite")!).pathname).toBe(`/en/dashboard/unavailable/${GUILD_IDS.pixelRaiders}`);
     }
-    expect(harness.callsTo("GET /guilds/:id")).toBe(1);
+    expect(signedIn.harness.callsTo("GET /guilds/:id")).toBe(1);
   });
 
   it("answers an unknown guild id from the user's cached guild list, without a bot call", async () => {
-    await run(`/en/dashboard/${GUILD}`, { cookie });
-    harness.emulator.resetCalls();
-    for (let visit = 0; visit < 5; visit++) await run("/en/dashboard/999999999999999999", { cookie });
-    expect(harness.emulator.calls().total).toBe(0);
+    await run(`/en/dashboard/${GUILD}`, { cookie: signedIn.cookie });
+    signedIn.harness.emulator.resetCalls();
+    for (let visit = 0; visit < 5; visit++) await run("/en/dashboard/999999999999999999", { cookie: signedIn.cookie });
+    expect(signedIn.harness.emulator.calls().total).toBe(0);
   });
 });

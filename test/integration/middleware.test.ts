@@ -4,9 +4,8 @@ import { unstable_doesMiddlewareMatch } from "next/experimental/testing/server";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { PUBLIC_FILES } from "@/lib/brand/assets";
 import { config, middleware } from "@/middleware";
-import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { recordedSession, sessionCookieHeader } from "@/test/session-record";
-import { signedInJar } from "@/test/sign-in";
+import { signedInForThisBlock } from "@/test/sign-in";
 
 const run = (path: string, headers: Record<string, string> = {}) => middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers }));
 
@@ -112,13 +111,7 @@ describe("middleware on guild pages of a signed-in user", () => {
 });
 
 describe("middleware deciding who may open a guild's pages", () => {
-  let harness: EmulatorHarness;
-  let cookie: string;
-  beforeAll(async () => {
-    harness = await startEmulatorHarness();
-    cookie = (await signedInJar(harness)).header();
-  });
-  afterAll(() => harness.stop());
+  const signedIn = signedInForThisBlock();
 
   const unavailable = (guildId: string) => `http://localhost:3000/en/dashboard/unavailable/${guildId}`;
 
@@ -130,7 +123,7 @@ describe("middleware deciding who may open a guild's pages", () => {
     ["not a member", GUILD_IDS.synthwave, "unavailable"],
   ])("%s → %s", async (_label, guildId, expected) => {
     for (const page of ["", "/welcome", "/audit-log"]) {
-      const response = await run(`/en/dashboard/${guildId}${page}`, { cookie });
+      const response = await run(`/en/dashboard/${guildId}${page}`, { cookie: signedIn.cookie });
       expect(response.headers.get("location")).toBeNull();
       expect(response.headers.get("x-middleware-rewrite")).toBe(expected ? unavailable(guildId) : null);
     }
@@ -138,7 +131,7 @@ describe("middleware deciding who may open a guild's pages", () => {
 
   it("sends a guild the user does not know of to the same page", async () => {
     const unknownGuild = "999999999999999999";
-    const response = await run(`/en/dashboard/${unknownGuild}`, { cookie });
+    const response = await run(`/en/dashboard/${unknownGuild}`, { cookie: signedIn.cookie });
     expect(response.headers.get("x-middleware-rewrite")).toBe(unavailable(unknownGuild));
   });
 });
