@@ -5,7 +5,7 @@ import { startPlatformEmulator } from "@/emulators/platform/server";
 import { resetEnvCache } from "@/lib/env";
 
 import { buildAuthorizeUrl, exchangeCode, type OAuthTokens } from "@/lib/platform/oauth";
-import { resetPlatformClientForTests } from "@/lib/platform/rest";
+import { platformCallsSettled, resetPlatformClientForTests } from "@/lib/platform/rest";
 
 export type PlatformEmulator = Awaited<ReturnType<typeof startPlatformEmulator>>;
 
@@ -58,6 +58,8 @@ export async function startEmulatorHarness(): Promise<EmulatorHarness> {
       return emulator.calls().byRoute[route] ?? 0;
     },
     async stop() {
+      // A call left running (a stale value served while it loads) must not outlive the test file.
+      await platformCallsSettled();
       await emulator.close();
       for (const key of ENV_KEYS) {
         if (saved[key] === undefined) delete process.env[key];

@@ -104,7 +104,26 @@ export interface PlatformWriteOptions extends PlatformRequestOptions {
 
 type Method = "get" | "post" | "patch" | "put" | "delete";
 
-async function send<T>(rest: REST, authorization: string, method: Method, route: RouteLike, options: PlatformWriteOptions): Promise<T> {
+// Calls still running, some of them for a caller that already moved on (a stale value was
+// served after SLOW_AFTER_MS); tests wait for them before they stop the emulator.
+const pending = new Set<Promise<unknown>>();
+
+/** Resolves once no platform call is running, including one a settling call's caller starts next. */
+export async function platformCallsSettled(): Promise<void> {
+  do {
+    await Promise.allSettled([...pending]);
+    await new Promise((resolve) => setImmediate(resolve));
+  } while (pending.size > 0);
+}
+
+function send<T>(rest: REST, authorization: string, method: Method, route: RouteLike, options: PlatformWriteOptions): Promise<T> {
+  const call = attempt<T>(rest, authorization, method, route, options);
+  pending.add(call);
+  void call.finally(() => pending.delete(call)).catch(() => undefined);
+  return call;
+}
+
+async function attempt<T>(rest: REST, authorization: string, method: Method, route: RouteLike, options: PlatformWriteOptions): Promise<T> {
   try {
     const result = await rest[method](route, {
       auth: false,
