@@ -55,9 +55,11 @@ async function main() {
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
 
-  const next = spawn(process.execPath, [require.resolve("next/dist/bin/next"), dev ? "dev" : "start", "-p", String(env.PORT)], {
+  // Production: Next's handler in server/main.ts, behind the kept public pages. Development: `next dev`.
+  const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : ["--import", "tsx", path.join(root, "server", "main.ts")];
+  const next = spawn(process.execPath, command, {
     stdio: "inherit",
-    env: process.env,
+    env: dev ? process.env : { ...process.env, NODE_ENV: "production" },
   });
   console.log(`Guildhall is starting on ${env.APP_URL}`);
   const stop = (signal: NodeJS.Signals) => next.kill(signal);

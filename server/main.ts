@@ -1,0 +1,52 @@
+// The production HTTP server: Next's request handler, in this process, behind the kept
+// answers of the public pages (server/public-pages.ts). `npm start` runs it (scripts/start.ts).
+import http from "node:http";
+import next from "next";
+import { getEnv } from "../lib/env";
+import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
+import { answerPublicPage, capturePublicPages, NO_PUBLIC_PAGES } from "./public-pages";
+
+/** The pages every visitor gets byte for byte: landing and legal pages in each language. */
+const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
+  const { privacyPath, termsPath } = LANGUAGES[locale];
+  return [`/${locale}`, `/${locale}/legal/privacy`, `/${locale}/legal/terms`, privacyPath, termsPath];
+});
+
+async function main() {
+  const env = getEnv();
+  const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
+  await app.prepare();
+  const handle = app.getRequestHandler();
+  let pages = NO_PUBLIC_PAGES;
+
+  const server = http.createServer((req, res) => {
+    if (answerPublicPage(pages, req, res)) return;
+    handle(req, res).catch((error: unknown) => {
+      console.error("⨯ request failed", error);
+      if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
+
+  // Until this is done, Next answers the public pages itself.
+  const captured = await capturePublicPages(env.PORT, new URL(env.APP_URL).host, PUBLIC_PATHS);
+  pages = captured.pages;
+  if (captured.skipped.length > 0) console.warn(`Served by Next on every request (not the same for everyone): ${captured.skipped.join(", ")}`);
+  console.log(`Ready on ${env.APP_URL} (${pages.answers.size} public pages kept in memory).`);
+
+  const stop = () => {
+    server.close();
+    void app.close().finally(() => process.exit(0));
+    // Open keep-alive connections would hold close() forever.
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(0), 5000).unref();
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
