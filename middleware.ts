@@ -96,11 +96,7 @@ async function decide(req: NextRequest): Promise<NextResponse> {
     const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
     if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
     req.headers.set(VERDICT_HEADER, signVerdict(guildId, session.current.userId));
-    // The overview comes from the page cache, which labels it for shared caches (s-maxage):
-    // a proxy keeping it would hand one guild's page to anyone. Only the browser may keep it.
-    const response = finish(req, session);
-    response.headers.set("Cache-Control", "private, no-store");
-    return response;
+    return finish(req, session);
   }
 
   return finish(req, session);
@@ -175,6 +171,10 @@ function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextR
   // Only on dynamic pages: a public page stays cookie-free and cacheable (the fetch wrapper
   // asks /api/xsrf when a write finds no token).
   if (!req.cookies.get(XSRF_COOKIE) && isDynamicPage(req.nextUrl.pathname)) issueXsrfCookie(response);
+  // My servers and the guild pages come prerendered or from the page cache, which labels them
+  // for shared caches (s-maxage): a proxy keeping one would serve it past the login redirect
+  // and the guild verdict. Only the browser may keep them.
+  if (isGuarded(req.nextUrl.pathname)) response.headers.set("Cache-Control", "private, no-store");
   return response;
 }
 

@@ -50,7 +50,8 @@ async function main() {
     process.exit(1);
   }
 
-  if (!dev) buildIfNeeded(env.APP_URL);
+  // Both end up in prerendered pages (links, image addresses): another value needs another build.
+  if (!dev) buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
   const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
@@ -72,9 +73,9 @@ async function main() {
 }
 
 /** Rebuilds when any source file or a build-relevant setting changed since the last build. */
-function buildIfNeeded(appUrl: string) {
+function buildIfNeeded(settings: string[]) {
   const stampFile = path.join(root, ".next", "guildhall-build-stamp");
-  const stamp = fingerprint(appUrl);
+  const stamp = fingerprint(settings);
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
   console.log("Building Guildhall (first start or sources changed)…");
   const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
@@ -84,8 +85,8 @@ function buildIfNeeded(appUrl: string) {
 
 const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "middleware.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
 
-function fingerprint(appUrl: string): string {
-  const hash = createHash("sha256").update(appUrl);
+function fingerprint(settings: string[]): string {
+  const hash = createHash("sha256").update(settings.join("\n"));
   const visit = (full: string) => {
     if (!existsSync(full)) return;
     const info = statSync(full);

@@ -104,6 +104,19 @@ export function onApiWrite(listener: (path: string) => void): () => void {
 }
 
 export async function apiFetch<T>(path: string, options: Options = {}): Promise<T> {
+  return (await send<T>(path, options)).data;
+}
+
+/**
+ * A GET whose answer may come from the platform cache past its freshness (the guild lists):
+ * the server says so with `Warning: 110`, and the page tells the user.
+ */
+export async function apiFetchMaybeStale<T>(path: string, options: Omit<Options, "method" | "body"> = {}): Promise<{ data: T; stale: boolean }> {
+  const { data, headers } = await send<T>(path, options);
+  return { data, stale: /^110\b/.test(headers.get("warning") ?? "") };
+}
+
+async function send<T>(path: string, options: Options): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
@@ -129,7 +142,7 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
     if (method !== "GET") for (const listener of writeListeners) listener(path);
-    return body as T;
+    return { data: body as T, headers: response.headers };
   }
   const message = errorMessageOf(body);
   const handled = options.silent || options.handles?.includes(errorCodeOf(body) ?? "");
