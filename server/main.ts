@@ -1,10 +1,11 @@
 // The production HTTP server: Next's request handler, in this process, behind the kept
 // answers of the public pages (server/public-pages.ts). `npm start` runs it (scripts/start.ts).
 import http from "node:http";
+import type { AddressInfo } from "node:net";
 import next from "next";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
-import { answerPublicPage, capturePublicPages, NO_PUBLIC_PAGES } from "./public-pages";
+import { answerPublicPage, capturePublicPages } from "./public-pages";
 
 /** The pages every visitor gets byte for byte: landing and legal pages in each language. */
 const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
@@ -17,22 +18,26 @@ async function main() {
   const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
-  let pages = NO_PUBLIC_PAGES;
-
-  const server = http.createServer((req, res) => {
-    if (answerPublicPage(pages, req, res)) return;
+  const handleByNext = (req: http.IncomingMessage, res: http.ServerResponse) => {
     handle(req, res).catch((error: unknown) => {
       console.error("⨯ request failed", error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain; charset=utf-8" });
       res.end();
     });
+  };
+
+  // Asked on a private loopback port before the public one opens, so the first visitors
+  // already get the kept pages and the asking does not queue behind their requests.
+  const pages = await withPrivateServer(handleByNext, async (port) => {
+    const captured = await capturePublicPages(port, new URL(env.APP_URL).host, PUBLIC_PATHS);
+    if (captured.skipped.length > 0) console.warn(`Served by Next on every request (not the same for everyone): ${captured.skipped.join(", ")}`);
+    return captured.pages;
+  });
+
+  const server = http.createServer((req, res) => {
+    if (!answerPublicPage(pages, req, res)) handleByNext(req, res);
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
-
-  // Until this is done, Next answers the public pages itself.
-  const captured = await capturePublicPages(env.PORT, new URL(env.APP_URL).host, PUBLIC_PATHS);
-  pages = captured.pages;
-  if (captured.skipped.length > 0) console.warn(`Served by Next on every request (not the same for everyone): ${captured.skipped.join(", ")}`);
   console.log(`Ready on ${env.APP_URL} (${pages.answers.size} public pages kept in memory).`);
 
   const stop = () => {
@@ -44,6 +49,17 @@ async function main() {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+async function withPrivateServer<T>(listener: http.RequestListener, work: (port: number) => Promise<T>): Promise<T> {
+  const server = http.createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    return await work((server.address() as AddressInfo).port);
+  } finally {
+    server.close();
+    server.closeAllConnections();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -5,7 +5,13 @@
 // again itself. Anything that could make Next answer differently goes to Next instead:
 // another method, a query string, another host, a client-router (RSC) request.
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, constants as zlib, gzip } from "node:zlib";
+
+// In the thread pool: compressing 45 pages at the best levels takes a second or two of CPU,
+// which must not stall the requests Next is answering meanwhile.
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export type PublicAnswer = {
   headers: OutgoingHttpHeaders;
@@ -19,8 +25,6 @@ export type PublicPages = {
   answers: ReadonlyMap<string, PublicAnswer>;
 };
 
-export const NO_PUBLIC_PAGES: PublicPages = { host: "", answers: new Map() };
-
 /** Headers that describe one transfer, not the page: Node writes its own. */
 const PER_TRANSFER = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "vary"]);
 
@@ -31,16 +35,18 @@ const PER_TRANSFER = new Set(["date", "connection", "keep-alive", "transfer-enco
  * A path that does not qualify is left to Next and named in `skipped`.
  */
 export async function capturePublicPages(port: number, host: string, paths: readonly string[]): Promise<{ pages: PublicPages; skipped: string[] }> {
+  const results = await Promise.all(
+    paths.map(async (path) => {
+      const captured = await fetchFromNext(port, host, path);
+      const reason = notShareable(captured);
+      return reason ? { path, reason } : { path, answer: await toAnswer(captured), reason: null };
+    }),
+  );
   const answers = new Map<string, PublicAnswer>();
   const skipped: string[] = [];
-  for (const path of paths) {
-    const captured = await fetchFromNext(port, host, path);
-    const reason = notShareable(captured);
-    if (reason) {
-      skipped.push(`${path} (${reason})`);
-      continue;
-    }
-    answers.set(path, toAnswer(captured));
+  for (const result of results) {
+    if (result.reason === null) answers.set(result.path, result.answer);
+    else skipped.push(`${result.path} (${result.reason})`);
   }
   return { pages: { host, answers }, skipped };
 }
@@ -68,21 +74,21 @@ function notShareable({ status, headers }: Captured): string | null {
   return null;
 }
 
-function toAnswer({ headers, body }: Captured): PublicAnswer {
+async function toAnswer({ headers, body }: Captured): Promise<PublicAnswer> {
   const kept: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !PER_TRANSFER.has(name)) kept[name] = value;
   // Next's own Vary (the client router's headers), plus the encoding chosen here.
   const vary = new Map(`${headers.vary ?? ""},Accept-Encoding`.split(",").map((name) => [name.trim().toLowerCase(), name.trim()]));
   vary.delete("");
   kept.vary = [...vary.values()].join(", ");
+  const [gzipped, brotli] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
   return {
     headers: kept,
     etag: typeof headers.etag === "string" ? headers.etag : undefined,
-    bodies: {
-      identity: body,
-      gzip: gzipSync(body, { level: 9 }),
-      br: brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    },
+    bodies: { identity: body, gzip: gzipped, br: brotli },
   };
 }
 

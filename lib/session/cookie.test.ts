@@ -31,6 +31,15 @@ describe("sealed cookies", () => {
     expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
   });
 
+  it("read the same when read again (kept briefly), and never open under another key", async () => {
+    const sealed = await seal(SESSION_COOKIE, session);
+    expect(await unseal(SESSION_COOKIE, sealed)).toEqual(session);
+    expect(await unseal(SESSION_COOKIE, sealed)).toEqual(session);
+    expect(await unseal({ ...SESSION_COOKIE, schema: z.object({ v: z.literal(3) }) }, sealed)).toBeNull();
+    setEnv({ SESSION_SECRET: "another-secret-another-secret-another-0123" });
+    expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();
+  });
+
   it("read as absent when the content has the wrong shape", async () => {
     const sealed = await seal(SESSION_COOKIE, { ...session, userId: "not-an-id" });
     expect(await unseal(SESSION_COOKIE, sealed)).toBeNull();

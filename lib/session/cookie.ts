@@ -31,11 +31,40 @@ export function seal<T>(spec: CookieSpec<T>, data: T): Promise<string> {
 /** A tampered, truncated, expired or wrong-key cookie reads as absent, never as an error. */
 export async function unseal<T>(spec: CookieSpec<T>, value: string | undefined): Promise<T | null> {
   if (!value || value.length > 8192) return null;
+  const password = getEnv().SESSION_SECRET;
+  const key = `${password}\n${value}`;
+  const remembered = unsealed.get(key);
+  if (remembered && remembered.until > Date.now()) return parsedAs(spec, remembered.data);
+  let data: unknown;
   try {
-    const data = await unsealData<unknown>(value, { password: getEnv().SESSION_SECRET, ttl: spec.maxAgeSeconds });
-    const parsed = spec.schema.safeParse(data);
-    return parsed.success ? parsed.data : null;
+    data = await unsealData<unknown>(value, { password, ttl: spec.maxAgeSeconds });
   } catch {
     return null;
+  }
+  remember(key, data);
+  return parsedAs(spec, data);
+}
+
+function parsedAs<T>(spec: CookieSpec<T>, data: unknown): T | null {
+  const parsed = spec.schema.safeParse(data);
+  return parsed.success ? parsed.data : null;
+}
+
+// Unsealing derives keys (PBKDF2) and decrypts: a fifth of a cheap page's CPU when done for
+// every request, twice (page budget, session). The same sealed text always opens to the same
+// data, so it is kept briefly; whether the session is still alive is decided elsewhere, per
+// request (lib/session/store.ts). Per process, on globalThis so every bundle shares it.
+const UNSEALED_FOR_MS = 60_000;
+const MAX_UNSEALED = 10_000;
+const unsealedStore = globalThis as typeof globalThis & { __guildhallUnsealed?: Map<string, { data: unknown; until: number }> };
+const unsealed = (unsealedStore.__guildhallUnsealed ??= new Map());
+
+function remember(key: string, data: unknown): void {
+  unsealed.delete(key);
+  unsealed.set(key, { data, until: Date.now() + UNSEALED_FOR_MS });
+  while (unsealed.size > MAX_UNSEALED) {
+    const oldest = unsealed.keys().next();
+    if (oldest.done) break;
+    unsealed.delete(oldest.value);
   }
 }
