@@ -33,12 +33,15 @@ export function checkPage(label: string, run: PageRun, firstLoadJsBytes: number 
   return checks;
 }
 
-/** At most maxPerRoute upstream calls per platform route for the concurrent cold loads, and every answer the right page. */
-export function checkColdLoads(cold: ColdLoadResult, maxPerRoute: number): Check[] {
+/**
+ * At most maxPerResource upstream calls per thing read from the platform (a path, with the bot's
+ * or one user's token) for the concurrent cold loads, and every answer the right page.
+ */
+export function checkColdLoads(cold: ColdLoadResult, maxPerResource: number): Check[] {
   const label = `${cold.concurrency} concurrent cold loads of ${cold.path}`;
   const checks: Check[] = cold.wrong.length > 0 ? [{ pass: false, text: `${label}: ${cold.wrong.length} answers were not the page (first: ${cold.wrong[0]})` }] : [];
-  const routes = Object.entries(cold.calls.byRoute);
-  if (routes.length === 0) checks.push({ pass: false, text: `${label}: no upstream platform call at all (the guild was not cold?)` });
-  for (const [route, count] of routes) checks.push({ pass: count <= maxPerRoute, text: `${label}: ${route} called ${count}× ≤ ${maxPerRoute}` });
+  const resources = Object.entries(cold.calls.byResource);
+  if (resources.length === 0) checks.push({ pass: false, text: `${label}: no upstream platform call at all (the guild was not cold?)` });
+  for (const [resource, count] of resources) checks.push({ pass: count <= maxPerResource, text: `${label}: ${resource} called ${count}× ≤ ${maxPerResource}` });
   return checks;
 }

@@ -2,7 +2,8 @@
 // not turn into Discord API calls; the emulator counts every upstream call, so
 // a before/after snapshot shows how many calls the load test caused.
 
-export type CallStats = { total: number; byRoute: Record<string, number> };
+/** Calls per route template ("GET /guilds/:id") and per resource ("GET /guilds/123 as bot"). */
+export type CallStats = { total: number; byRoute: Record<string, number>; byResource: Record<string, number> };
 
 export async function upstreamCalls(emulatorUrl: string): Promise<CallStats> {
   const response = await fetch(`${emulatorUrl}/__emulator/calls`);
@@ -10,12 +11,16 @@ export async function upstreamCalls(emulatorUrl: string): Promise<CallStats> {
   return (await response.json()) as CallStats;
 }
 
-/** after − before, keeping only routes that were called in between. */
+/** after − before, keeping only routes and resources that were called in between. */
 export function callDelta(before: CallStats, after: CallStats): CallStats {
-  const byRoute: Record<string, number> = {};
-  for (const [route, count] of Object.entries(after.byRoute)) {
-    const delta = count - (before.byRoute[route] ?? 0);
-    if (delta !== 0) byRoute[route] = delta;
+  return { total: after.total - before.total, byRoute: countDelta(before.byRoute, after.byRoute), byResource: countDelta(before.byResource, after.byResource) };
+}
+
+function countDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const delta: Record<string, number> = {};
+  for (const [key, count] of Object.entries(after)) {
+    const change = count - (before[key] ?? 0);
+    if (change !== 0) delta[key] = change;
   }
-  return { total: after.total - before.total, byRoute };
+  return delta;
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import * as errors from "./api-errors";
 import type { ApiResponse } from "./api-errors";
 import { dispatchApi, type Auth } from "./api-routes";
-import { routeKey } from "./calls";
+import { resourceKey, routeKey } from "./calls";
 import type { EmulatorContext } from "./context";
 import { EMULATOR_BOT_TOKEN } from "./credentials";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "./faults";
@@ -59,7 +59,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
   const match = API_PATH.exec(url.pathname);
   const path = match ? (match[1] ?? "/") : url.pathname.replace(/^\/api/, "") || "/";
   const template = routeKey(method, path);
-  context.calls.record(template);
+  context.calls.record(template, resourceKey(method, path, req.headers.authorization));
   const identity = identityOf(req);
 
   const fault = context.faults.take(method, path, template);

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { resourceKey } from "./calls";
 import { GUILD_IDS } from "./data/ids";
 import { startPlatformEmulator, type PlatformEmulator } from "./server";
 import { BOT_AUTH, bearer, getJson, postToken, signIn, emulatorForThisFile } from "./test-helpers";
@@ -146,7 +147,7 @@ describe("control API", () => {
     expect(badJson.status).toBe(400);
   });
 
-  it("counts calls per route with ids as :id, and resets them", async () => {
+  it("counts calls per route with ids as :id and per resource and credential, and resets them", async () => {
     await getJson(`${api}/users/@me/guilds`, bearer(ada));
     await getJson(`${api}/users/@me/guilds?limit=5`, bearer(ada));
     await getJson(`${api}/guilds/${GUILD_IDS.workshop}`, BOT_AUTH);
@@ -155,10 +156,16 @@ describe("control API", () => {
     expect(stats).toEqual({
       total: 4,
       byRoute: { "GET /users/@me/guilds": 2, "GET /guilds/:id": 1, "GET /guilds/:id/members/:id": 1 },
+      byResource: {
+        [resourceKey("GET", "/users/@me/guilds", bearer(ada).Authorization)]: 2,
+        [`GET /guilds/${GUILD_IDS.workshop} as bot`]: 1,
+        [`GET /guilds/${GUILD_IDS.workshop}/members/${GUILD_IDS.workshop} as bot`]: 1,
+      },
     });
+    expect(Object.keys(stats.byResource)[0]).toMatch(/^GET \/users\/@me\/guilds as user [0-9a-f]{8}$/);
     expect(emulator.calls()).toEqual(stats);
     await control("/calls/reset", "POST");
-    expect(emulator.calls()).toEqual({ total: 0, byRoute: {} });
+    expect(emulator.calls()).toEqual({ total: 0, byRoute: {}, byResource: {} });
   });
 
   it("sets the access token TTL and resets state", async () => {
