@@ -27,6 +27,8 @@ export interface Controls {
 
 const resetBody = z.object({ tokens: z.boolean().optional() });
 const messagesQuery = z.object({ channel_id: snowflake.optional() });
+/** What an owner changes in Discord's own client (server settings), for freshness tests. */
+const guildChanges = z.object({ name: z.string().trim().min(2).max(100) });
 const configBody = z.object({ access_token_ttl_seconds: z.int().min(1).max(10 * 365 * 24 * 3600).optional() });
 
 function config(controls: Controls) {
@@ -53,6 +55,16 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     sendJson(res, 400, invalidFormBody(parsed.error));
     return undefined;
   };
+
+  const guildId = /^PATCH \/__emulator\/guilds\/(\d{17,20})$/.exec(route)?.[1];
+  if (guildId) {
+    const changes = await body(guildChanges);
+    if (!changes) return;
+    const guild = controls.state.guild(guildId);
+    if (!guild) return sendJson(res, 404, { message: "Unknown Guild", code: 10004 });
+    guild.name = changes.name;
+    return sendJson(res, 200, { id: guild.id, name: guild.name });
+  }
 
   switch (route) {
     case "GET /__emulator/health":

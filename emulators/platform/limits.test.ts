@@ -147,6 +147,14 @@ describe("control API", () => {
     expect(badJson.status).toBe(400);
   });
 
+  it("renames a guild as an owner would in Discord's client, and refuses bad names and unknown guilds", async () => {
+    const renamed = await control(`/guilds/${GUILD_IDS.workshop}`, "PATCH", { name: "  Ada's New Workshop " });
+    expect(await renamed.json()).toEqual({ id: GUILD_IDS.workshop, name: "Ada's New Workshop" });
+    expect((await getJson<{ name: string }>(`${api}/guilds/${GUILD_IDS.workshop}`, BOT_AUTH)).body.name).toBe("Ada's New Workshop");
+    expect((await control(`/guilds/${GUILD_IDS.workshop}`, "PATCH", { name: "x" })).status).toBe(400);
+    expect((await control("/guilds/123456789012345678", "PATCH", { name: "Nowhere" })).status).toBe(404);
+  });
+
   it("counts calls per route with ids as :id and per resource and credential, and resets them", async () => {
     await getJson(`${api}/users/@me/guilds`, bearer(ada));
     await getJson(`${api}/users/@me/guilds?limit=5`, bearer(ada));
