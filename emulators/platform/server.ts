@@ -125,6 +125,10 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
     }
     route(req, res, context, controls).catch((error: unknown) => fail(res, req, error));
   });
+  // Discord's edge keeps idle connections open for minutes. Node's default of 5 s races the
+  // client's pool: the app, sharing this process in tests, sends on a socket the server is
+  // closing and gets ECONNRESET on both the attempt and its retry (seen in CI as bursts of 502).
+  server.keepAliveTimeout = 70_000;
   // Malformed HTTP (bad request line, oversized headers) gets a plain answer.
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
