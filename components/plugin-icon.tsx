@@ -256,7 +256,10 @@ function resolve(name: string): string {
   return alias && PATHS[alias] ? alias : "puzzle";
 }
 
-const SVG_ATTRIBUTES = { viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round" } as const;
+// Set once on each <symbol> rather than on every <svg> that uses it: a page draws ~70 icons,
+// so this keeps ~100 bytes per icon out of both the HTML and the RSC payload. The stroke's
+// currentColor still follows the text colour around each use.
+const SYMBOL_ATTRIBUTES = { viewBox: "0 0 24 24", fill: "none", stroke: "currentColor", strokeWidth: 1.8, strokeLinecap: "round", strokeLinejoin: "round" } as const;
 
 /**
  * Every icon once, as <symbol>s, for the pages that show many of them (the guild
@@ -268,7 +271,7 @@ export function PluginIconSprite() {
     <svg width="0" height="0" style={{ position: "absolute" }} aria-hidden="true" focusable="false">
       <defs>
         {Object.entries(PATHS).map(([name, paths]) => (
-          <symbol key={name} id={`pi-${name}`} viewBox="0 0 24 24">
+          <symbol key={name} id={`pi-${name}`} {...SYMBOL_ATTRIBUTES}>
             {paths}
           </symbol>
         ))}
@@ -280,7 +283,7 @@ export function PluginIconSprite() {
 /** The icon of a plugin definition's `icon` key (from the sprite); an unknown key gets the generic puzzle piece. Decorative. */
 export function PluginIcon({ name, size = 20 }: { name: string; size?: number }) {
   return (
-    <svg width={size} height={size} {...SVG_ATTRIBUTES} aria-hidden="true" focusable="false">
+    <svg width={size} height={size} aria-hidden="true" focusable="false">
       <use href={`#pi-${resolve(name)}`} />
     </svg>
   );

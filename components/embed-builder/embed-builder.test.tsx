@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fireEvent, render, screen, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useEffect, useState } from "react";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { FieldsEditor } from "@/components/settings-form/fields-editor";
@@ -92,8 +92,13 @@ const inCard = (index: number) => within(card(index));
 /** A counter's text without the isolate marks that keep "{count} / {max}" left to right. */
 const count = (testId: string) => screen.getByTestId(testId).textContent?.replace(/[\u2066-\u2069]/g, "");
 
-beforeAll(() => {
+beforeAll(async () => {
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
+  // The builder is its own chunk (field-row.tsx loads it with next/dynamic): load it once,
+  // so every test below draws it at once, as a page does once the chunk is in.
+  render(<Harness />);
+  await screen.findByRole("group", { name: "Embeds" });
+  cleanup();
 });
 
 describe("EmbedBuilder in the item form", () => {

@@ -130,8 +130,9 @@ export function Combobox({ id, options, display, onSelect, placeholder, noMatche
       <svg className={styles.chevron} width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
         <path d="m6 9 6 6 6-6" />
       </svg>
+      {/* Options exist only while the list is open: closed, a server's 100 channels would be drawn (and sent) for nothing. */}
       <ul id={listId} ref={list} role="listbox" className={styles.list} hidden={!open}>
-        {matches.length === 0 ? (
+        {!open ? null : matches.length === 0 ? (
           <li className={styles.empty} role="presentation">
             {noMatches}
           </li>

@@ -1,6 +1,6 @@
 "use client";
 
-import { EmbedBuilder } from "@/components/embed-builder/embed-builder";
+import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
@@ -15,6 +15,10 @@ import { TimezoneList } from "./timezone-list";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
 import { errorFor, fill } from "./values";
 import styles from "./form.module.css";
+
+// Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)
+// download it; it is still drawn on the server where it appears.
+const EmbedBuilder = dynamic(() => import("@/components/embed-builder/embed-builder").then((module) => module.EmbedBuilder));
 
 export type RowContext = {
   idPrefix: string;

@@ -8,8 +8,12 @@ import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX } from "@/lib/plugins/welcome/definit
 import { PRESET_IDS, uploadBackground } from "@/lib/welcome-card/background";
 import { resolveBackground } from "@/lib/welcome-card/card";
 import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
-import { WelcomeCardEditor, type WelcomeCardText } from "./welcome-card-editor";
+import dynamic from "next/dynamic";
+import type { WelcomeCardText } from "./welcome-card-editor";
 import styles from "./welcome-card-section.module.css";
+
+// Its own chunk, so the other plugin pages (which share one page module) do not download it.
+const WelcomeCardEditor = dynamic(() => import("./welcome-card-editor").then((module) => module.WelcomeCardEditor));
 
 type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 
