@@ -12,6 +12,8 @@ test("a newcomer visiting / lands on /en and sees the landing page", async ({ pa
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
   await screenshot(page, testInfo, "landing-desktop");
   await page.setViewportSize(PHONE);
+  // On a phone the header shows only the logo; the link keeps its name for screen readers.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Guildhall", exact: true })).toBeVisible();
   await screenshot(page, testInfo, "landing-phone");
 });
 
