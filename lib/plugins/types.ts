@@ -82,7 +82,7 @@ export type PluginDefinition = {
   category: PluginCategory;
   /** The whole plugin needs a premium guild. */
   premium: boolean;
-  /** Key of the icon the UI draws (components/plugin-icon.tsx). */
+  /** Key of the icon the UI draws (lib/icons/plugin-icons.ts). */
   icon: string;
   /** Strict zod object; every field has a default so `configSchema.parse({})` is the initial config. */
   configSchema: z.ZodObject;

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { LinkPending } from "@/components/link-pending";
 import useSWR from "swr";
 import { loginUrlFor } from "@/lib/auth/redirect";
 import { apiFetchMaybeStale, TransportError } from "@/lib/http/client-fetch";
@@ -112,6 +113,7 @@ export function GuildList({ locale, cdnBase, labels }: Props) {
                     aria-label={`${labels.configure}: ${guild.name}`}
                   >
                     {labels.configure}
+                    <LinkPending />
                   </Link>
                 }
               />

@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
-  // Also read by loading.tsx, which gets no params: without it next-intl would read headers and make every page dynamic.
+  // Without it next-intl would read headers for the pages below and make every one dynamic.
   setRequestLocale(locale);
   const [t, tn] = await Promise.all([getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "nav" })]);
   return (

@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { GuildIcon } from "@/components/guild-icon";
-import { PluginIcon } from "@/components/plugin-icon";
+import { pluginIconHref } from "@/components/plugin-icon";
 import type { Locale } from "@/lib/i18n/locales";
 import { pluginsByCategory } from "@/lib/plugins/index";
 import { CATEGORIES } from "@/lib/plugins/types";
 import { MenuToggle } from "./menu-toggle";
-import { NavLink } from "./nav-link";
+import { NavMenu, type NavGroup, type NavItem } from "./nav-menu";
 import type { PluginText } from "./plugin-text";
 import styles from "./shell.module.css";
 
@@ -25,56 +25,22 @@ type Props = {
 export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, pluginText }: Props) {
   const base = `/${locale}/dashboard/${guild.id}`;
   const groups = pluginsByCategory();
-  const pages = [
-    { href: base, label: text.overview, exact: true, icon: "grid" },
-    { href: `${base}/audit-log`, label: text.auditLog, icon: "history" },
-    { href: `${base}/copy-settings`, label: text.copySettings, icon: "copy" },
+  const pages: NavItem[] = [
+    { href: base, label: text.overview, exact: true, icon: pluginIconHref("grid") },
+    { href: `${base}/audit-log`, label: text.auditLog, icon: pluginIconHref("history") },
+    { href: `${base}/copy-settings`, label: text.copySettings, icon: pluginIconHref("copy") },
   ];
-  const pluginPages = CATEGORIES.flatMap((category) => groups[category].map((plugin) => ({ href: `${base}/${plugin.id}`, label: pluginText.name(plugin.id) })));
-
-  const idPrefix = "nav";
-  const list = (
-    <>
-      <ul className={styles.navList}>
-        {pages.map((page) => (
-          <li key={page.href}>
-            <NavLink href={page.href} exact={page.exact} className={styles.navLink}>
-              <PluginIcon name={page.icon} size={18} />
-              <span className={styles.navName}>{page.label}</span>
-            </NavLink>
-          </li>
-        ))}
-      </ul>
-      {CATEGORIES.filter((category) => groups[category].length > 0).map((category) => (
-        <div key={category} className={styles.navGroup}>
-          <p className={styles.navHeading} id={`${idPrefix}-${category}`}>
-            {pluginText.category(category)}
-          </p>
-          <ul className={styles.navList} aria-labelledby={`${idPrefix}-${category}`}>
-            {groups[category].map((plugin) => (
-              <li key={plugin.id}>
-                <NavLink href={`${base}/${plugin.id}`} className={styles.navLink}>
-                  <PluginIcon name={plugin.icon} size={18} />
-                  <span className={styles.navName}>{pluginText.name(plugin.id)}</span>
-                  {plugin.premium ? (
-                    <span className={styles.navPremium} title={text.premium}>
-                      <PluginIcon name="crown" size={14} />
-                      <span className="visually-hidden">{` (${text.premium})`}</span>
-                    </span>
-                  ) : null}
-                  {enabled[plugin.id] ? (
-                    <span className={styles.navDot} title={text.enabled}>
-                      <span className="visually-hidden">{` (${text.enabled})`}</span>
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ))}
-    </>
-  );
+  const navGroups: NavGroup[] = CATEGORIES.filter((category) => groups[category].length > 0).map((category) => ({
+    id: category,
+    heading: pluginText.category(category),
+    items: groups[category].map((plugin) => ({
+      href: `${base}/${plugin.id}`,
+      label: pluginText.name(plugin.id),
+      icon: pluginIconHref(plugin.icon),
+      ...(plugin.premium ? { premium: true } : {}),
+      ...(enabled[plugin.id] ? { enabled: true } : {}),
+    })),
+  }));
 
   const header = (
     <div className={styles.navGuild}>
@@ -93,10 +59,10 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
       </Link>
       <div className={styles.sidebarTop}>
         {header}
-        <MenuToggle pages={[...pages, ...pluginPages]} menuLabel={text.menu} controls="guild-menu" className={styles.menuToggle} labelClassName={styles.menuLabel} />
+        <MenuToggle pages={[...pages, ...navGroups.flatMap((group) => group.items)]} menuLabel={text.menu} controls="guild-menu" className={styles.menuToggle} labelClassName={styles.menuLabel} />
       </div>
       <nav id="guild-menu" aria-label={text.label} className={styles.nav}>
-        {list}
+        <NavMenu pages={pages} groups={navGroups} crownIcon={pluginIconHref("crown")} text={{ premium: text.premium, enabled: text.enabled }} />
       </nav>
     </aside>
   );

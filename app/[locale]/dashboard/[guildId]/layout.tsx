@@ -1,5 +1,4 @@
 import { notFound } from "next/navigation";
-import { PluginIconSprite } from "@/components/plugin-icon";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { RefreshAfterWrites } from "./refresh-after-writes";
 
@@ -17,7 +16,6 @@ export default async function GuildLayout({ children, params }: Props) {
   if (!isSnowflake(guildId)) notFound();
   return (
     <>
-      <PluginIconSprite />
       <RefreshAfterWrites guildId={guildId} />
       {children}
     </>
