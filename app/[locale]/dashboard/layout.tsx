@@ -1,8 +1,13 @@
+import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { UserMenu } from "@/components/user-menu";
 import { getEnv } from "@/lib/env";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+
+// Dashboard pages are private: crawlers and link previews only ever reach the login page,
+// so the site's description and social cards would be dead weight in each page's head and payload.
+export const metadata: Metadata = { description: null, openGraph: null, twitter: null, robots: { index: false } };
 
 // The dashboard frame. It reads no session so guild overviews can be cached pages:
 // middleware sends visitors without a working session to the login page and checks

@@ -40,10 +40,12 @@ export async function getPluginText(locale: Locale): Promise<PluginText> {
           return label ? [[option, label]] : [];
         }),
       );
+      // Absent keys rather than undefined ones: each would travel as "$undefined" in the page's payload.
+      const help = text(`${key}.help`);
       out[`${prefix}${field.name}`] = {
         label: text(`${key}.label`) ?? humanize(field.name),
-        help: text(`${key}.help`),
-        options: Object.keys(options).length ? options : undefined,
+        ...(help !== undefined ? { help } : {}),
+        ...(Object.keys(options).length ? { options } : {}),
       };
       if (field.itemFields) collectFields(out, [key, `${key}.fields`], field.itemFields, `${prefix}${field.name}.`);
     }
