@@ -153,7 +153,7 @@ describe("EmbedBuilder in the item form", () => {
     set(field.getByLabelText("Name"), "n");
     set(field.getByLabelText("Value"), "v");
     set(footer, "f".repeat(2048));
-    set(inCard(0).getByRole("combobox", { name: "Description" }), "d".repeat(3950));
+    set(inCard(0).getByRole("textbox", { name: "Description" }), "d".repeat(3950));
     // 1 + 1 + 2048 + 3950 = 6000: at the limit, fine.
     expect(count("item-embeds-0-total")).toBe("6000 / 6000 characters");
     expect(card(0).textContent).not.toContain("in all");

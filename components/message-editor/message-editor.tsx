@@ -60,7 +60,7 @@ const fill = (template: string, values: Record<string, string | number>) =>
 
 /**
  * The one message editor: a textarea that keeps platform syntax, with `{` `#` `@`
- * autocompletion (an ARIA 1.2 combobox over a listbox), a counter and a live preview
+ * autocompletion (a textbox suggesting from a listbox), a counter and a live preview
  * that shows names instead of ids.
  */
 export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data: shared, showPreview = true }: MessageEditorProps) {
@@ -192,8 +192,8 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
           ref={box}
           id={id}
           className={styles.box}
-          role="combobox"
-          aria-expanded={open}
+          // A textarea may take no ARIA role (ARIA in HTML): it stays a textbox whose suggestions
+          // are announced through aria-activedescendant and the status line below.
           aria-controls={listId}
           aria-autocomplete="list"
           aria-haspopup="listbox"
