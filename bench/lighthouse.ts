@@ -10,14 +10,14 @@
 import os from "node:os";
 import path from "node:path";
 import { GUILD_IDS, USER_IDS } from "../emulators/platform/data/ids";
-import { checkpoint, cleanupOnSignals, onCleanup, runCleanup } from "./lib/cleanup";
+import { checkpoint, onCleanup, runBenchmark } from "./lib/cleanup";
 import { wrongPage } from "./lib/html";
 import { runLighthouse, type LighthouseRun } from "./lib/lighthouse-run";
 import { checkLighthouse, medianRun, type LighthouseTargets } from "./lib/lighthouse-targets";
 import { startGuildhall } from "./lib/server";
 import { signIn } from "./lib/sign-in";
 import { markdownTable } from "./lib/table";
-import type { Check } from "./lib/targets";
+import { reportChecks, type Check } from "./lib/targets";
 
 /** Lighthouse scores vary from run to run; the median of this many runs counts. */
 const RUNS = 3;
@@ -98,11 +98,7 @@ async function main(): Promise<number> {
   }
 
   const checks: Check[] = results.flatMap(({ page, runs, median }) => checkLighthouse(page.label, page.path, runs, median, TARGETS));
-  console.log("\nTargets:");
-  for (const check of checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.text}`);
-  const failed = checks.filter((check) => !check.pass).length;
-  console.log(`\nResult: ${failed === 0 ? "PASS" : `FAIL (${failed} of ${checks.length} checks)`}; took ${Math.round((Date.now() - started) / 1000)} s.`);
-  return failed === 0 ? 0 : 1;
+  return reportChecks(checks, started);
 }
 
 /** Fills the page caches before the first measured run, and makes sure the page is the intended one (a 200 can be the login or "unavailable" page). */
@@ -117,15 +113,4 @@ async function warmUp(url: string, page: Page, headers: Record<string, string>):
 const show = (value: number | undefined, digits: number) => (value === undefined ? "n/a" : value.toFixed(digits));
 const seconds = (ms: number | undefined) => (ms === undefined ? "n/a" : `${(ms / 1000).toFixed(1)} s`);
 
-cleanupOnSignals();
-main()
-  .then(async (code) => {
-    await runCleanup();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    if (error instanceof Error && error.message === "interrupted") return; // the signal handler exits
-    console.error(`\nLighthouse benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await runCleanup();
-    process.exit(1);
-  });
+runBenchmark("Lighthouse benchmark", main);

@@ -9,14 +9,14 @@
 import os from "node:os";
 import path from "node:path";
 import { GUILD_IDS, USER_IDS } from "../emulators/platform/data/ids";
-import { checkpoint, cleanupOnSignals, onCleanup, runCleanup } from "./lib/cleanup";
+import { checkpoint, onCleanup, runBenchmark } from "./lib/cleanup";
 import { coldLoads } from "./lib/cold-loads";
 import { measureFirstLoadJs, type FirstLoadJs } from "./lib/first-load-js";
 import { runPage, type PageRun } from "./lib/page-run";
 import { startGuildhall } from "./lib/server";
 import { signIn } from "./lib/sign-in";
 import { markdownTable } from "./lib/table";
-import { checkColdLoads, checkPage, kb, type Check, type PageTargets } from "./lib/targets";
+import { checkColdLoads, checkPage, kb, reportChecks, type Check, type PageTargets } from "./lib/targets";
 
 // Load settings: the same for every Guildhall run and every baseline run.
 const CONNECTIONS = 10;
@@ -168,22 +168,7 @@ async function main(): Promise<number> {
     }),
     ...checkColdLoads(cold, COLD_MAX_CALLS_PER_RESOURCE),
   ];
-  console.log("\nTargets:");
-  for (const check of checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.text}`);
-  const failed = checks.filter((check) => !check.pass).length;
-  console.log(`\nResult: ${failed === 0 ? "PASS" : `FAIL (${failed} of ${checks.length} checks)`}; took ${Math.round((Date.now() - started) / 1000)} s.`);
-  return failed === 0 ? 0 : 1;
+  return reportChecks(checks, started);
 }
 
-cleanupOnSignals();
-main()
-  .then(async (code) => {
-    await runCleanup();
-    process.exit(code);
-  })
-  .catch(async (error: unknown) => {
-    if (error instanceof Error && error.message === "interrupted") return; // the signal handler exits
-    console.error(`\nBenchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    await runCleanup();
-    process.exit(1);
-  });
+runBenchmark("Benchmark", main);

@@ -42,3 +42,19 @@ export function cleanupOnSignals(): void {
   handle("SIGINT", 130);
   handle("SIGTERM", 143);
 }
+
+/** Runs a benchmark's main: cleans up on every exit path and exits with its code (1 when it throws). */
+export function runBenchmark(name: string, main: () => Promise<number>): void {
+  cleanupOnSignals();
+  main()
+    .then(async (code) => {
+      await runCleanup();
+      process.exit(code);
+    })
+    .catch(async (error: unknown) => {
+      if (error instanceof Error && error.message === "interrupted") return; // the signal handler exits
+      console.error(`\n${name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await runCleanup();
+      process.exit(1);
+    });
+}

@@ -45,3 +45,12 @@ export function checkColdLoads(cold: ColdLoadResult, maxPerResource: number): Ch
   for (const [resource, count] of resources) checks.push({ pass: count <= maxPerResource, text: `${label}: ${resource} called ${count}× ≤ ${maxPerResource}` });
   return checks;
 }
+
+/** Prints PASS/FAIL per check and the overall result; the exit code: 0 when every check passed, else 1. */
+export function reportChecks(checks: Check[], startedAt: number): number {
+  console.log("\nTargets:");
+  for (const check of checks) console.log(`  ${check.pass ? "PASS" : "FAIL"}  ${check.text}`);
+  const failed = checks.filter((check) => !check.pass).length;
+  console.log(`\nResult: ${failed === 0 ? "PASS" : `FAIL (${failed} of ${checks.length} checks)`}; took ${Math.round((Date.now() - startedAt) / 1000)} s.`);
+  return failed === 0 ? 0 : 1;
+}

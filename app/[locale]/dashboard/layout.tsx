@@ -7,7 +7,7 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 
 // Dashboard pages are private: crawlers and link previews only ever reach the login page,
 // so the site's description and social cards would be dead weight in each page's head and payload.
-export const metadata: Metadata = { description: null, openGraph: null, twitter: null, robots: { index: false } };
+export const metadata: Metadata = { description: null, openGraph: null, twitter: null };
 
 // The dashboard frame. It reads no session so guild overviews can be cached pages:
 // middleware sends visitors without a working session to the login page and checks
