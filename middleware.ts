@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
@@ -18,6 +18,7 @@ import { isSnowflake } from "@/lib/platform/snowflake";
 import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
 import { pageGeneration } from "@/lib/guilds/page-generation";
 import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
+import { BUDGET_PAID_HEADER, budgetAlreadyPaid, registerMiddleware } from "@/lib/http/in-process-middleware";
 
 // Early decisions: the canonical host, the page budget, language prefix, the login
 // redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
@@ -42,11 +43,16 @@ export async function middleware(req: NextRequest) {
   const elsewhere = canonicalHostResponse(req);
   if (elsewhere) return applyResponsePolicy(elsewhere);
   // Before the session step, which may refresh tokens and ask the platform.
-  const overBudget = await pageBudgetRefusal(req);
+  const paid = budgetAlreadyPaid(req.headers.get(BUDGET_PAID_HEADER));
+  req.headers.delete(BUDGET_PAID_HEADER);
+  const overBudget = paid ? null : await pageBudgetRefusal(req);
   if (overBudget) return applyResponsePolicy(overBudget);
   // HSTS on https; a response that sets a cookie is never publicly cacheable.
   return applyResponsePolicy(await decide(req));
 }
+
+// The production server asks for this decision itself before sending a kept page (server/kept-pages.ts).
+registerMiddleware((url, headers) => middleware(new NextRequest(url, { headers })));
 
 /** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
 async function decide(req: NextRequest): Promise<NextResponse> {

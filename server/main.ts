@@ -1,10 +1,12 @@
 // The production HTTP server: Next's request handler, in this process, behind the kept
-// answers of the public pages (server/public-pages.ts). `npm start` runs it (scripts/start.ts).
+// answers of the public pages (server/public-pages.ts) and of the cached dashboard pages
+// (server/kept-pages.ts). `npm start` runs it (scripts/start.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
+import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
 
 /** The pages every visitor gets byte for byte: landing and legal pages in each language. */
@@ -34,8 +36,11 @@ async function main() {
     return captured.pages;
   });
 
+  const kept = new KeptPages(new URL(env.APP_URL).origin);
   const server = http.createServer((req, res) => {
-    if (!answerPublicPage(pages, req, res)) handleByNext(req, res);
+    if (answerPublicPage(pages, req, res)) return;
+    if (kept.accepts(req)) void kept.serve(req, res, handleByNext);
+    else handleByNext(req, res);
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(`Ready on ${env.APP_URL} (${pages.answers.size} public pages kept in memory).`);

@@ -5,7 +5,8 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { answerPublicPage, capturePublicPages, chooseEncoding, type PublicPages } from "./public-pages";
+import { chooseEncoding } from "./kept-answer";
+import { answerPublicPage, capturePublicPages, type PublicPages } from "./public-pages";
 
 const HOST = "guildhall.test:8080";
 const PAGE = Buffer.from(`<!DOCTYPE html><html><body>${"Landing ".repeat(500)}</body></html>`);

@@ -33,8 +33,9 @@ import styles from "./plugin.module.css";
 // Like the overview: drawn from the guild, the plugin's configuration and the language
 // only (what is per viewer is fetched by islands), rendered once per guild, plugin and
 // language and served from the page cache after middleware's verdict. Every write to the
-// guild expires it (lib/guilds/page-cache.ts); platform changes show within this many seconds.
-export const revalidate = 60;
+// guild expires it (lib/guilds/page-cache.ts); platform changes show within a minute: this
+// many seconds, plus the 10 s the server keeps Next's answer (server/kept-pages.ts).
+export const revalidate = 50;
 
 export function generateStaticParams() {
   return [];
