@@ -1,12 +1,11 @@
-import { MARK, MARK_GRID } from "@/lib/brand/mark";
+import { publicPath } from "@/lib/brand/assets";
 
-/** The Guildhall mark: a hall gable over a chat bubble (lib/brand/mark.ts, also drawn into public/). */
+/**
+ * The Guildhall mark (lib/brand/mark.ts) as the browser caches it from public/icon.svg:
+ * drawn inline it cost ~1 KB of every page's HTML and as much again in its payload, more
+ * in message previews, which show it as the bot's avatar.
+ */
 export function Logo({ size = 32 }: { size?: number }) {
-  return (
-    <svg width={size} height={size} viewBox={`0 0 ${MARK_GRID} ${MARK_GRID}`} aria-hidden="true" focusable="false">
-      <rect width={MARK_GRID} height={MARK_GRID} rx={MARK.radius} fill={MARK.tile} />
-      <path d={MARK.gablePath} fill={MARK.gable} />
-      <path d={MARK.bubblePath} fill={MARK.bubble} />
-    </svg>
-  );
+  // eslint-disable-next-line @next/next/no-img-element -- a fixed-size SVG: nothing for next/image to optimise
+  return <img src={publicPath("icon.svg")} width={size} height={size} alt="" decoding="async" />;
 }

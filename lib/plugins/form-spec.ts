@@ -19,8 +19,9 @@ export type FormField = {
   /** A role the bot gives (FieldMeta.gives). */
   gives?: boolean;
   default: unknown;
-  nullable: boolean;
-  required: boolean;
+  /** Sent only when true, like every flag of a field: the spec travels in each page's payload. */
+  nullable?: boolean;
+  required?: boolean;
   itemFields?: FormField[];
   itemType?: "string" | "enum";
   itemOptions?: string[];
@@ -75,8 +76,8 @@ function toField(name: string, property: JsonSchema, required: boolean): FormFie
   const base = {
     name,
     default: property.default ?? null,
-    nullable,
-    required,
+    ...(nullable && { nullable: true }),
+    ...(required && { required: true }),
     ...(property.ui && { ui: property.ui }),
     ...(property.premium && { premium: true }),
     ...(property.freeMax !== undefined && { freeMax: property.freeMax }),

@@ -1,11 +1,10 @@
 import Link from "next/link";
 import { GuildIcon } from "@/components/guild-icon";
-import { pluginIconHref } from "@/components/plugin-icon";
+import { ICON_SPRITE_URL, resolveIcon } from "@/lib/icons/plugin-icons";
 import type { Locale } from "@/lib/i18n/locales";
 import { pluginsByCategory } from "@/lib/plugins/index";
 import { CATEGORIES } from "@/lib/plugins/types";
-import { MenuToggle } from "./menu-toggle";
-import { NavMenu, type NavGroup, type NavItem } from "./nav-menu";
+import { GuildMenu, type MenuEntry, type MenuGroup } from "./guild-menu";
 import type { PluginText } from "./plugin-text";
 import styles from "./shell.module.css";
 
@@ -25,18 +24,18 @@ type Props = {
 export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, pluginText }: Props) {
   const base = `/${locale}/dashboard/${guild.id}`;
   const groups = pluginsByCategory();
-  const pages: NavItem[] = [
-    { href: base, label: text.overview, exact: true, icon: pluginIconHref("grid") },
-    { href: `${base}/audit-log`, label: text.auditLog, icon: pluginIconHref("history") },
-    { href: `${base}/copy-settings`, label: text.copySettings, icon: pluginIconHref("copy") },
+  const pages: MenuEntry[] = [
+    { slug: "", label: text.overview, icon: resolveIcon("grid") },
+    { slug: "audit-log", label: text.auditLog, icon: resolveIcon("history") },
+    { slug: "copy-settings", label: text.copySettings, icon: resolveIcon("copy") },
   ];
-  const navGroups: NavGroup[] = CATEGORIES.filter((category) => groups[category].length > 0).map((category) => ({
+  const navGroups: MenuGroup[] = CATEGORIES.filter((category) => groups[category].length > 0).map((category) => ({
     id: category,
     heading: pluginText.category(category),
     items: groups[category].map((plugin) => ({
-      href: `${base}/${plugin.id}`,
+      slug: plugin.id,
       label: pluginText.name(plugin.id),
-      icon: pluginIconHref(plugin.icon),
+      icon: resolveIcon(plugin.icon),
       ...(plugin.premium ? { premium: true } : {}),
       ...(enabled[plugin.id] ? { enabled: true } : {}),
     })),
@@ -57,13 +56,9 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
       <Link href={`/${locale}/dashboard`} className={styles.allServers}>
         <BackArrow /> {text.allServers}
       </Link>
-      <div className={styles.sidebarTop}>
+      <GuildMenu base={base} spriteUrl={ICON_SPRITE_URL} pages={pages} groups={navGroups} text={{ label: text.label, menu: text.menu, premium: text.premium, enabled: text.enabled }}>
         {header}
-        <MenuToggle pages={[...pages, ...navGroups.flatMap((group) => group.items)]} menuLabel={text.menu} controls="guild-menu" className={styles.menuToggle} labelClassName={styles.menuLabel} />
-      </div>
-      <nav id="guild-menu" aria-label={text.label} className={styles.nav}>
-        <NavMenu pages={pages} groups={navGroups} crownIcon={pluginIconHref("crown")} text={{ premium: text.premium, enabled: text.enabled }} />
-      </nav>
+      </GuildMenu>
     </aside>
   );
 }
