@@ -32,7 +32,7 @@ export async function readBody(response: Response): Promise<unknown> {
   return text ? JSON.parse(text) : null;
 }
 
-export type Envelope = { code: string; status_code: number; message: string; error: { message: string }; fields?: Array<{ path: string; message: string }> };
+export type Envelope = { code: string; status_code: number; message: string; error: { message: string }; fields?: Array<{ path: string; code: string; params?: Record<string, string | number>; message: string }> };
 
 /** True when the body is exactly the error envelope of lib/http/api-error.ts for this status. */
 export function isEnvelope(body: unknown, status: number): body is Envelope {

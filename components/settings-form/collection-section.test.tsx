@@ -27,7 +27,7 @@ const labels: FormLabels = {
 const text: CollectionText = {
   title: "Reaction role messages", add: "Add message", empty: "None yet", edit: "Edit", delete: "Delete", confirmDelete: "Delete {name}?", count: "{count} / {max}",
   limitReached: "Limit", premiumLimitReached: "Premium limit", showMore: "More", untitled: "Untitled", off: "Off",
-  addTitle: "Add message", editTitle: "Edit", cancel: "Cancel", save: "Save", saving: "Saving…",
+  addTitle: "Add message", editTitle: "Edit", cancel: "Cancel", save: "Save", saving: "Saving…", discardQuestion: "Discard the changes?", keepEditing: "Keep editing", discard: "Discard",
 };
 const pickers = {
   channels: [{ id: CHANNEL, name: "general", type: 0, position: 0, parent_id: null }],
@@ -110,7 +110,7 @@ describe("collection item actions", () => {
 
   it("names the roles the bot cannot give and why, under the item and without the error modal", async () => {
     mockFetch(() =>
-      answer(400, { code: "role_not_assignable", status_code: 400, message: "The bot cannot give these roles: Admins (above_bot).", error: { message: "…" }, fields: [{ path: "pairs.1.role_id", message: "above_bot" }] }),
+      answer(400, { code: "role_not_assignable", status_code: 400, message: "The bot cannot give these roles: Admins (above_bot).", error: { message: "…" }, fields: [{ path: "pairs.1.role_id", code: "role_above_bot", message: "This role is above the bot’s highest role." }] }),
     );
     renderSection();
     await act(async () => fireEvent.click(postButton()));

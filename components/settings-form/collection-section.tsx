@@ -1,6 +1,6 @@
 "use client";
 
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { CollectionAction } from "@/lib/plugins/types";
@@ -58,6 +58,9 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const [busy, setBusy] = useState<string | null>(null);
   const [running, setRunning] = useState<{ itemId: string; action: ActionId } | null>(null);
   const [results, setResults] = useState<Record<string, ActionResult>>({});
+  /** A new item just saved: its Edit button takes the focus the closed dialog gives back. */
+  const focusItem = useRef<string | null>(null);
+  const section = useRef<HTMLElement>(null);
   const endpoint = `/plugins${path ?? `/${pluginId}/guilds/${guildId}/${collection}`}`;
   const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
   // Fields an action fills in (the posted message) are not edited by hand.
@@ -130,11 +133,18 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
     else {
       setItems((current) => [...current, item]);
       setTotal((count) => count + 1);
+      focusItem.current = item.id;
     }
   }
 
+  useEffect(() => {
+    if (!focusItem.current) return;
+    section.current?.querySelector<HTMLElement>(`[data-edit="${focusItem.current}"]`)?.focus();
+    focusItem.current = null;
+  }, [items]);
+
   return (
-    <section className={styles.section} aria-labelledby={headingId} data-testid={`collection-${collection}`}>
+    <section ref={section} className={styles.section} aria-labelledby={headingId} data-testid={`collection-${collection}`}>
       <header className={styles.header}>
         <h2 id={headingId}>{text.title}</h2>
         <span className={`badge ${full ? "badge-premium" : ""}`} data-testid="collection-count">
@@ -168,7 +178,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
                     onRun={(action) => void run(item, action)}
                   />
                 ) : null}
-                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`${text.edit}: ${titleOf(item)}`}>
+                <button type="button" className="button button-secondary button-small" onClick={() => setEditing(item)} aria-label={`${text.edit}: ${titleOf(item)}`} data-edit={item.id}>
                   {text.edit}
                 </button>
                 <button
@@ -196,6 +206,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
       <ItemDialog
         editing={editing}
         endpoint={endpoint}
+        schema={{ pluginId, collection }}
         spec={dialogSpec}
         emptyValues={emptyValues}
         context={context}

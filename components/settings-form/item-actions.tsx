@@ -47,7 +47,7 @@ export type ItemActionsConfig = { list: readonly CollectionAction[]; text: Actio
 export type ActionResult = { ok: true; text: string; href: string } | { ok: false; text: string };
 
 type Posted = { channel_id: string; message_id: string; item?: RawItem };
-type ErrorBody = { message?: string; fields?: Array<{ path?: string; message?: string }> };
+type ErrorBody = { message?: string; fields?: Array<{ path?: string; code?: string; message?: string }> };
 
 /** The codes explained under the item instead of in the error modal. */
 const HANDLED = ["rate_limited", "bot_missing_permissions", "channel_required", "invalid_channel", "post_failed", "role_not_assignable"] as const;
@@ -62,6 +62,9 @@ function valueAt(data: unknown, path: string): unknown {
   return path.split(".").reduce<unknown>((node, key) => (node && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), data);
 }
 
+/** The issue codes of role fields (lib/validation/issues.ts roleIssue) and the picker's words for them. */
+const ROLE_REASONS: Record<string, keyof FormLabels["reasons"]> = { role_above_bot: "above_bot", role_managed: "managed", role_everyone: "everyone" };
+
 type Describe = { channelName: (id: string) => string; pickers: Pickers; labels: FormLabels };
 
 function explain(code: Handled, body: ErrorBody, data: Values, text: ActionText, { pickers, labels }: Describe): string {
@@ -70,7 +73,7 @@ function explain(code: Handled, body: ErrorBody, data: Values, text: ActionText,
     const roles = fields.map((field) => {
       const id = String(valueAt(data, field.path ?? "") ?? "");
       const role = pickers.roles.find((entry) => entry.id === id);
-      const reason = labels.reasons[field.message as keyof FormLabels["reasons"]] ?? text.errors.unknown_role;
+      const reason = labels.reasons[ROLE_REASONS[field.code ?? ""] ?? ("" as keyof FormLabels["reasons"])] ?? text.errors.unknown_role;
       return `${role?.name ?? labels.unknownRole} (${reason})`;
     });
     return fill(text.errors.role_not_assignable, { roles: roles.join(", ") });

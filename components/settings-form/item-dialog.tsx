@@ -1,16 +1,17 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import { reportUnshownError } from "@/components/report-error";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import type { FieldErrors, FormField, FormSpec, Values } from "./types";
-import { changedKeys, fieldErrorsOf, fill, pick } from "./values";
+import { useLiveValidation } from "./use-live-validation";
+import { changedKeys, fieldErrorsOf, fill, isEqual, pick } from "./values";
 import styles from "./collection.module.css";
 
 export type RawItem = { id: string; position: number; version: number } & Values;
-export type DialogText = { addTitle: string; editTitle: string; cancel: string; save: string; saving: string };
+export type DialogText = { addTitle: string; editTitle: string; cancel: string; save: string; saving: string; discardQuestion: string; keepEditing: string; discard: string };
 /** Clearer, translated words for some field errors: a value taken by another item, a number out of bounds ("{min}", "{max}"). */
 export type ValidationText = { duplicate: string; outOfRange: string };
 
@@ -18,6 +19,8 @@ type Props = {
   /** The item being edited, or null to create one; undefined keeps the dialog closed. */
   editing: { id: string; data: Values } | null | undefined;
   endpoint: string;
+  /** Whose schema checks the item as it is typed (lib/validation/browser-validator.ts). */
+  schema: { pluginId: string; collection: string };
   spec: FormSpec;
   emptyValues: Values;
   context: Omit<RowContext, "errors" | "idPrefix">;
@@ -48,7 +51,7 @@ export function explainFieldErrors(errors: FieldErrors, code: string | undefined
 }
 
 /** Add or edit one collection item in a modal <dialog>; validation errors stay next to their fields. */
-export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text, validationText, heading, onDone }: Props) {
+export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, context, text, validationText, heading, onDone }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const startValues = () => (editing ? { ...emptyValues, ...editing.data } : emptyValues);
   const [values, setValues] = useState<Values>(startValues);
@@ -57,7 +60,13 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
   const [saving, setSaving] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
   const [shownFor, setShownFor] = useState(editing);
+  const [confirming, setConfirming] = useState(false);
+  const keepEditing = useRef<HTMLButtonElement>(null);
   const open = editing !== undefined;
+  const fieldNames = useMemo(() => spec.fields.map((field) => field.name), [spec]);
+  const live = useLiveValidation(schema.pluginId, schema.collection, fieldNames, values);
+  const shownErrors = live.shown(errors);
+  const changed = open && spec.fields.some((field) => !isEqual(values[field.name], startValues()[field.name]));
 
   // Every opening starts from the item (or an empty row), without the last one's errors.
   if (editing !== shownFor) {
@@ -66,6 +75,8 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
       setValues(startValues());
       setErrors({});
       setNotice(null);
+      setConfirming(false);
+      live.reset();
     }
   }
 
@@ -78,8 +89,24 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
     if (focusErrors) dialog.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusErrors]);
 
+  useEffect(() => {
+    if (confirming) keepEditing.current?.focus();
+  }, [confirming]);
+
+  /** Escape, a click outside and Cancel: a changed item is only thrown away once the owner says so. */
+  function requestClose() {
+    if (saving) return;
+    if (changed) setConfirming(true);
+    else onDone(null);
+  }
+
   async function submit() {
     if (saving) return;
+    // The schema's own problems are shown without asking the server.
+    if (Object.keys(await live.checkAll(values)).length > 0) {
+      setFocusErrors((count) => count + 1);
+      return;
+    }
     setSaving(true);
     setNotice(null);
     try {
@@ -107,11 +134,28 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
 
   const titleId = `${endpoint}-dialog-title`.replace(/\W/g, "-");
   return (
-    <dialog ref={dialog} className={styles.dialog} aria-labelledby={titleId} onClose={() => open && onDone(null)}>
+    <dialog
+      ref={dialog}
+      className={`${styles.dialog} ${spec.fields.some((field) => field.ui === "message" || field.ui === "embeds") ? styles.dialogWide : ""}`}
+      aria-labelledby={titleId}
+      onClose={() => open && onDone(null)}
+      onKeyDown={(event) => {
+        // Handled here, not by the dialog's own cancel: Chromium closes anyway on a second Escape.
+        if (event.key !== "Escape") return;
+        event.preventDefault();
+        if (confirming) setConfirming(false);
+        else requestClose();
+      }}
+      onClick={(event) => {
+        // The dialog element itself is only hit on its backdrop: the form fills it.
+        if (event.target === dialog.current) requestClose();
+      }}
+    >
       <form
         method="dialog"
         noValidate
         className={styles.dialogForm}
+        {...live.formProps}
         onSubmit={(event) => {
           event.preventDefault();
           void submit();
@@ -134,11 +178,22 @@ export function ItemDialog({ editing, endpoint, spec, emptyValues, context, text
               setValues((current) => ({ ...current, [name]: value }));
               setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
             }}
-            context={{ ...context, errors, idPrefix: `${titleId}-field` }}
+            context={{ ...context, errors: shownErrors, idPrefix: `${titleId}-field` }}
           />
         </div>
+        {confirming ? (
+          <div className={styles.discard} role="alert">
+            <p>{text.discardQuestion}</p>
+            <button ref={keepEditing} type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)}>
+              {text.keepEditing}
+            </button>
+            <button type="button" className="button button-ghost button-small" onClick={() => onDone(null)}>
+              {text.discard}
+            </button>
+          </div>
+        ) : null}
         <footer className={styles.dialogFooter}>
-          <button type="button" className="button button-ghost" onClick={() => onDone(null)}>
+          <button type="button" className="button button-ghost" onClick={requestClose}>
             {text.cancel}
           </button>
           <button type="submit" className="button button-primary" disabled={saving || context.disabled} aria-busy={saving}>

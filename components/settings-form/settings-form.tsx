@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useEffectEvent, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
@@ -9,6 +9,7 @@ import type { MessageEditorData } from "@/components/message-editor/types";
 import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
 import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Pickers, Values } from "./types";
+import { useLiveValidation } from "./use-live-validation";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 import { changedKeys, fieldErrorsOf, isEqual, pick } from "./values";
 import styles from "./form.module.css";
@@ -45,6 +46,9 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   const [justSaved, setJustSaved] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
   const form = useRef<HTMLFormElement>(null);
+  const fieldNames = useMemo(() => spec.fields.map((field) => field.name), [spec]);
+  const live = useLiveValidation(pluginId, undefined, fieldNames, draft);
+  const shownErrors = live.shown(errors);
 
   const dirty = changedKeys(saved, draft).length > 0;
   useUnsavedGuard(dirty && !reloading, text.leave);
@@ -75,6 +79,11 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
     const keys = changedKeys(saved, draft);
     if (saving || conflict || keys.length === 0) return;
     const sent = draft;
+    // The schema's own problems are shown without asking the server.
+    if (Object.keys(await live.checkAll(sent)).length > 0) {
+      setFocusErrors((count) => count + 1);
+      return;
+    }
     setSaving(true);
     try {
       const result = await apiFetch<Saved>(`/plugins/${pluginId}/config/${guildId}`, {
@@ -129,6 +138,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
       ref={form}
       className={styles.form}
       noValidate
+      {...live.formProps}
       onSubmit={(event) => {
         event.preventDefault();
         void save();
@@ -138,17 +148,18 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked, message: messageEditor }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor }}
       />
       {dirty || conflict ? (
         <SaveBar
           text={text}
           saving={saving}
           conflict={conflict}
-          invalid={Object.keys(errors).length > 0}
+          invalid={Object.keys(shownErrors).length > 0}
           onReset={() => {
             setDraft(saved);
             setErrors({});
+            live.reset();
           }}
           onReload={() => setReloading(true)}
         />

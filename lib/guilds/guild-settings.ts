@@ -1,6 +1,7 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { issue } from "@/lib/validation/issues";
 import { inputText } from "@/lib/validation/text";
 import { auditTarget, recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db/client";
@@ -13,7 +14,7 @@ import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries"
 
 /** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */
 export const guildSettingsPatch = z.strictObject({
-  activePrefix: inputText().min(1).max(5).regex(/^\S+$/, "must not contain spaces").optional(),
+  activePrefix: inputText().min(1).max(5).regex(/^\S+$/, issue("no_spaces")).optional(),
   application_commands_enabled: z.boolean().optional(),
   application_commands_localized: z.boolean().optional(),
   default_embed_color: z.number().int().min(0).max(0xffffff).nullable().optional(),

@@ -1,9 +1,14 @@
-import { z } from "zod";
+import type { z } from "zod";
+import type { FieldIssue } from "@/lib/validation/issues";
+import { fieldIssues } from "@/lib/validation/issue-text";
+import { issueTextFor } from "@/lib/validation/server-messages";
 
 // One error class and one response shape for every /api answer (spec 7, 8):
-// { code, status_code, message, error: { message }, fields? }
+// { code, status_code, message, error: { message }, fields? }. Each field names its
+// problem with a stable `code` (lib/validation/issues.ts) the page can translate, and
+// `message` says it in the caller's language (lib/http/error-response.ts words it).
 
-export type FieldIssue = { path: string; message: string };
+export type { FieldIssue };
 
 export type ApiErrorBody = {
   code: string;
@@ -34,13 +39,17 @@ export class ApiError extends Error {
 }
 
 export function validationError(error: z.ZodError, where: "body" | "query" | "params"): ApiError {
-  const fields = error.issues.slice(0, 50).map((issue) => ({
-    path: issue.path.map(String).join(".") || where,
-    message: issue.message,
-  }));
+  return fieldsError(fieldIssues(error, where, issueTextFor("en")), where);
+}
+
+/** 400 `validation_failed` for these field issues; the summary names the first. */
+export function fieldsError(fields: FieldIssue[], where: string): ApiError {
+  return new ApiError(400, "validation_failed", validationSummary(fields, where), fields);
+}
+
+export function validationSummary(fields: readonly FieldIssue[], where: string): string {
   const first = fields[0];
-  const summary = first ? `Invalid ${where}: ${first.path} ${first.message}` : `Invalid ${where}`;
-  return new ApiError(400, "validation_failed", summary, fields);
+  return first ? `${first.path}: ${first.message}` : `Invalid ${where}`;
 }
 
 /** 412: the stored version is not the one the writer read (If-Match, or a revert's expected value); nothing changed. */

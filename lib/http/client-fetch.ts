@@ -1,3 +1,6 @@
+import { isLocale } from "@/lib/i18n/locales";
+import { firstSegment } from "@/lib/i18n/negotiate";
+import { LOCALE_HEADER } from "./api-locale";
 import { raiseErrorModal } from "./error-bus";
 import { SESSION_ID_HEADER, XSRF_COOKIE, XSRF_HEADER } from "./xsrf-names";
 
@@ -116,11 +119,20 @@ export async function apiFetchMaybeStale<T>(path: string, options: Omit<Options,
   return { data, stale: /^110\b/.test(headers.get("warning") ?? "") };
 }
 
+function pageLocale(): string | null {
+  if (typeof window === "undefined") return null;
+  const segment = firstSegment(window.location.pathname);
+  return isLocale(segment) ? segment : null;
+}
+
 async function send<T>(path: string, options: Options): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
   const headers: Record<string, string> = { ...options.headers, Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
+  // Errors come back in the page's language (lib/http/api-locale.ts).
+  const locale = pageLocale();
+  if (locale) headers[LOCALE_HEADER] = locale;
   // Read synchronously when present, so a write starts in the same tick as the click.
   const xsrf = readCookie(XSRF_COOKIE) ?? (method.toUpperCase() === "GET" ? undefined : await xsrfToken(signal));
   if (xsrf) headers[XSRF_HEADER] = xsrf;

@@ -10,6 +10,7 @@ import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
 import { assertCsrf, isMutating } from "./csrf";
+import { apiLocale } from "./api-locale";
 import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
 import { toApiError } from "./to-api-error";
@@ -37,13 +38,13 @@ type Handler<C> = (ctx: C) => Promise<Response | object>;
 
 /** A handler open to anonymous visitors (login, public lookups). */
 export function publicRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schemas<P, Q, B>, handler: Handler<RouteContext<P, Q, B, Session | null>>) {
-  return (req: NextRequest, segments: Segments) => respond(async () => handler(await prepare(req, await segments?.params, schemas, "public")));
+  return (req: NextRequest, segments: Segments) => respond(req, async () => handler(await prepare(req, await segments?.params, schemas, "public")));
 }
 
 /** A handler that needs a signed-in user: 401 otherwise. */
 export function userRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schemas<P, Q, B>, handler: Handler<RouteContext<P, Q, B, Session>>) {
   return (req: NextRequest, segments: Segments) =>
-    respond(async () => handler((await prepare(req, await segments?.params, schemas, "user")) as RouteContext<P, Q, B, Session>));
+    respond(req, async () => handler((await prepare(req, await segments?.params, schemas, "user")) as RouteContext<P, Q, B, Session>));
 }
 
 export type GuildEndpoint<P extends { guildId: string }, Q, B> = Schemas<P, Q, B> & {
@@ -60,7 +61,7 @@ export function guildRoute<P extends { guildId: string }, Q = unknown, B = unkno
 }
 
 export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextRequest, rawParams: RawParams, endpoint: GuildEndpoint<P, Q, B>): Promise<Response> {
-  return respond(async () => {
+  return respond(req, async () => {
     const base = (await prepare(req, rawParams, { params: endpoint.params, budget: endpoint.budget }, "user")) as RouteContext<P, unknown, unknown, Session>;
     assertBudget(payerOf(base.session.userId, req.headers), isMutating(req.method) ? "writes" : "reads");
     const db = await getDb();
@@ -86,7 +87,7 @@ async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefin
   return { req, params, query, body, session };
 }
 
-async function respond(run: () => Promise<Response | object>): Promise<Response> {
+async function respond(req: NextRequest, run: () => Promise<Response | object>): Promise<Response> {
   try {
     const result = await run();
     const response = result instanceof Response ? result : NextResponse.json(result);
@@ -94,7 +95,7 @@ async function respond(run: () => Promise<Response | object>): Promise<Response>
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     return response;
   } catch (error) {
-    return errorResponse(toApiError(error));
+    return errorResponse(toApiError(error), undefined, apiLocale(req));
   }
 }
 

@@ -5,6 +5,7 @@ import { ApiError, validationError } from "@/lib/http/api-error";
 import { mediaType, readBounded } from "@/lib/http/read-body";
 import { isPluginId, type PluginId } from "@/lib/plugins/index";
 import { MAX_IMAGE_BYTES, tooLarge } from "./inspect";
+import { issue } from "@/lib/validation/issues";
 
 // Reads the multipart body of an image upload without ever holding more than
 // the limit (readBounded: the declared Content-Length first, then the bytes are
@@ -19,10 +20,10 @@ export type ImageForm = { image: Uint8Array; pluginId: PluginId | null };
 
 const fields = z.object({
   plugin_id: z
-    .array(inputText("must be text, not a file"))
-    .max(1, "must be given once")
+    .array(inputText())
+    .max(1)
     .transform((values) => values[0] || undefined)
-    .pipe(inputText().refine(isPluginId, "must be the id of a plugin").optional()),
+    .pipe(inputText().refine(isPluginId, issue("invalid_option")).optional()),
 });
 
 export async function readImageForm(req: Request): Promise<ImageForm> {

@@ -1,16 +1,33 @@
 /** @jest-environment node */
 import fc from "fast-check";
 import { z } from "zod";
-import { EMBED_LIMITS, embedProblems, messageProblems, textLength, type EmbedText } from "./limits";
+import { describeIssue, type IssueCode, type IssueParams } from "@/lib/validation/issues";
+import { issueTextFor } from "@/lib/validation/server-messages";
+import { EMBED_LIMITS, embedProblems, messageProblems, textLength, type EmbedText, type LimitProblem } from "./limits";
 import { embedSchema, messageSchema, type Embed } from "./schema";
 
 const chars = (n: number, char = "a") => char.repeat(n);
 
+// Issues as the user reads them: the English sentence of each issue's code (lib/validation/issues.ts).
 type Issue = { path: string; message: string };
+const english = (code: IssueCode, params?: IssueParams) => issueTextFor("en")(code, params);
 const issuesOf = (schema: z.ZodType, value: unknown): Issue[] => {
-  const result = schema.safeParse(value);
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message }));
+  const result = schema.safeParse(value, { reportInput: true });
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const { code, params } = describeIssue(issue);
+        return { path: issue.path.join("."), message: english(code, params) };
+      });
 };
+/** The sentence the schema gives for a limit the builder's embedProblems reports. */
+const sentenceOf = ({ rule, limit, actual }: Pick<LimitProblem, "rule" | "limit" | "actual">): string => {
+  if (rule === "total") return english("embed_total", { limit, actual });
+  if (rule === "messageTotal") return english("embeds_total", { limit, actual });
+  if (rule === "fields" || rule === "embedsPerMessage") return english("too_many", { max: limit });
+  return english("too_long", { max: limit });
+};
+const tooLong = (max: number) => english("too_long", { max });
 const key = (issue: Issue) => `${issue.path}\u0000${issue.message}`;
 const sorted = (issues: Issue[]) => [...issues].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 /** What the schema reports for an embed, per embedProblems: over 25 fields, zod stops at the count (see schema.ts). */
@@ -18,43 +35,43 @@ const expectedEmbedIssues = (embed: EmbedText): Issue[] => {
   const tooManyFields = (embed.fields?.length ?? 0) > EMBED_LIMITS.fields;
   return embedProblems(embed)
     .filter((problem) => !tooManyFields || !["fieldName", "fieldValue", "total"].includes(problem.rule))
-    .map(({ path, message }) => ({ path, message }));
+    .map((problem) => ({ path: problem.path, message: sentenceOf(problem) }));
 };
 
 type Case = { label: string; limit: number; path: string; message: string; build: (n: number) => Embed };
 
 const EMBED_CASES: Case[] = [
-  { label: "title", limit: 256, path: "title", message: "Title can be 256 characters at most", build: (n) => ({ title: chars(n) }) },
-  { label: "description", limit: 4096, path: "description", message: "Description can be 4096 characters at most", build: (n) => ({ description: chars(n) }) },
+  { label: "title", limit: 256, path: "title", message: tooLong(256), build: (n) => ({ title: chars(n) }) },
+  { label: "description", limit: 4096, path: "description", message: tooLong(4096), build: (n) => ({ description: chars(n) }) },
   {
     label: "field count",
     limit: 25,
     path: "fields",
-    message: "An embed can have 25 fields at most",
+    message: english("too_many", { max: 25 }),
     build: (n) => ({ fields: Array.from({ length: n }, () => ({ name: "n", value: "v", inline: true })) }),
   },
   {
     label: "field name",
     limit: 256,
     path: "fields.1.name",
-    message: "Field name can be 256 characters at most",
+    message: tooLong(256),
     build: (n) => ({ fields: [{ name: "ok", value: "ok" }, { name: chars(n), value: "v" }] }),
   },
   {
     label: "field value",
     limit: 1024,
     path: "fields.1.value",
-    message: "Field value can be 1024 characters at most",
+    message: tooLong(1024),
     build: (n) => ({ fields: [{ name: "ok", value: "ok" }, { name: "n", value: chars(n) }] }),
   },
-  { label: "footer text", limit: 2048, path: "footer.text", message: "Footer text can be 2048 characters at most", build: (n) => ({ footer: { text: chars(n) } }) },
-  { label: "author name", limit: 256, path: "author.name", message: "Author name can be 256 characters at most", build: (n) => ({ author: { name: chars(n) } }) },
+  { label: "footer text", limit: 2048, path: "footer.text", message: tooLong(2048), build: (n) => ({ footer: { text: chars(n) } }) },
+  { label: "author name", limit: 256, path: "author.name", message: tooLong(256), build: (n) => ({ author: { name: chars(n) } }) },
   {
     // 5 fields of 176 + 1024 = 6000; every part stays within its own limit.
     label: "total 6000 split across fields",
     limit: 6000,
     path: "",
-    message: "Embeds may hold 6000 characters in all; this one has 6001",
+    message: english("embed_total", { limit: 6000, actual: 6001 }),
     build: (n) => ({ fields: Array.from({ length: 5 }, (_, i) => ({ name: chars(i === 4 ? 176 - (6000 - n) : 176), value: chars(1024) })) }),
   },
 ];
@@ -88,25 +105,25 @@ describe("embedSchema limits", () => {
     };
     expect(issuesOf(embedSchema, full)).toEqual([]);
     expect(issuesOf(embedSchema, { ...full, author: { name: chars(169) } })).toEqual([
-      { path: "", message: "Embeds may hold 6000 characters in all; this one has 6001" },
+      { path: "", message: english("embed_total", { limit: 6000, actual: 6001 }) },
     ]);
   });
 
   it("reports a part's own limit and the total together", () => {
     expect(sorted(issuesOf(embedSchema, { description: chars(4097), footer: { text: chars(2048) } }))).toEqual([
-      { path: "", message: "Embeds may hold 6000 characters in all; this one has 6145" },
-      { path: "description", message: "Description can be 4096 characters at most" },
+      { path: "", message: english("embed_total", { limit: 6000, actual: 6145 }) },
+      { path: "description", message: tooLong(4096) },
     ]);
   });
 
   it("counts code points, as limits.ts documents", () => {
     expect(issuesOf(embedSchema, { title: chars(256, "😀") })).toEqual([]);
-    expect(issuesOf(embedSchema, { title: chars(256, "😀") + "a" })).toEqual([{ path: "title", message: "Title can be 256 characters at most" }]);
+    expect(issuesOf(embedSchema, { title: chars(256, "😀") + "a" })).toEqual([{ path: "title", message: tooLong(256) }]);
     expect(issuesOf(embedSchema, { title: chars(256, "\u00e9") })).toEqual([]);
-    expect(issuesOf(embedSchema, { title: chars(129, "e\u0301") })).toEqual([{ path: "title", message: "Title can be 256 characters at most" }]);
+    expect(issuesOf(embedSchema, { title: chars(129, "e\u0301") })).toEqual([{ path: "title", message: tooLong(256) }]);
     expect(issuesOf(embedSchema, { description: chars(4000, "😀"), footer: { text: chars(2000, "😀") } })).toEqual([]);
     expect(issuesOf(embedSchema, { description: chars(4000, "😀"), footer: { text: chars(2001, "😀") } })).toEqual([
-      { path: "", message: "Embeds may hold 6000 characters in all; this one has 6001" },
+      { path: "", message: english("embed_total", { limit: 6000, actual: 6001 }) },
     ]);
   });
 
@@ -124,7 +141,7 @@ describe("embedSchema limits", () => {
 
   it("stops at the count when there are too many fields", () => {
     const fields = Array.from({ length: 26 }, () => ({ name: chars(300), value: chars(1024) }));
-    expect(issuesOf(embedSchema, { fields })).toEqual([{ path: "fields", message: "An embed can have 25 fields at most" }]);
+    expect(issuesOf(embedSchema, { fields })).toEqual([{ path: "fields", message: english("too_many", { max: 25 }) }]);
     // The builder still hears about everything.
     expect(embedProblems({ fields }).map((problem) => problem.rule)).toEqual(["fields", ...Array.from({ length: 26 }, () => "fieldName"), "total"]);
   });
@@ -180,13 +197,13 @@ describe("embedSchema shape", () => {
   });
 
   it.each([
-    ["url", { url: "ftp://example.com" }, "url", "Link must be an http:// or https:// link"],
-    ["url", { url: "javascript:alert(1)" }, "url", "Link must be an http:// or https:// link"],
-    ["author url", { author: { name: "a", url: "example.com" } }, "author.url", "Author link must be an http:// or https:// link"],
-    ["author icon", { author: { name: "a", icon_url: "https://no-dot" } }, "author.icon_url", "Author icon must be an http:// or https:// link"],
-    ["image", { image: { url: "data:image/png;base64,AAAA" } }, "image.url", "Image must be an http:// or https:// link"],
-    ["thumbnail", { thumbnail: { url: "" } }, "thumbnail.url", "Thumbnail must be an http:// or https:// link"],
-    ["footer icon", { footer: { text: "t", icon_url: "https://a b.c" } }, "footer.icon_url", "Footer icon must be an http:// or https:// link"],
+    ["url", { url: "ftp://example.com" }, "url", english("invalid_link")],
+    ["url", { url: "javascript:alert(1)" }, "url", english("invalid_link")],
+    ["author url", { author: { name: "a", url: "example.com" } }, "author.url", english("invalid_link")],
+    ["author icon", { author: { name: "a", icon_url: "https://no-dot" } }, "author.icon_url", english("invalid_link")],
+    ["image", { image: { url: "data:image/png;base64,AAAA" } }, "image.url", english("invalid_link")],
+    ["thumbnail", { thumbnail: { url: "" } }, "thumbnail.url", english("invalid_link")],
+    ["footer icon", { footer: { text: "t", icon_url: "https://a b.c" } }, "footer.icon_url", english("invalid_link")],
   ])("rejects a non-http(s) %s", (_label, value, path, message) => {
     expect(issuesOf(embedSchema, value)).toEqual([{ path, message }]);
   });
@@ -198,9 +215,9 @@ describe("embedSchema shape", () => {
 
   it("takes colours from 0 to 0xFFFFFF, or null", () => {
     for (const color of [0, 1, 0xffffff, null]) expect(issuesOf(embedSchema, { color })).toEqual([]);
-    expect(issuesOf(embedSchema, { color: -1 })).toEqual([{ path: "color", message: "Color must be between 0 and 0xFFFFFF" }]);
-    expect(issuesOf(embedSchema, { color: 0x1000000 })).toEqual([{ path: "color", message: "Color must be between 0 and 0xFFFFFF" }]);
-    expect(issuesOf(embedSchema, { color: 1.5 })).toEqual([{ path: "color", message: "Color must be a whole number" }]);
+    expect(issuesOf(embedSchema, { color: -1 })).toEqual([{ path: "color", message: english("too_small", { min: 0 }) }]);
+    expect(issuesOf(embedSchema, { color: 0x1000000 })).toEqual([{ path: "color", message: english("too_big", { max: 0xffffff }) }]);
+    expect(issuesOf(embedSchema, { color: 1.5 })).toEqual([{ path: "color", message: english("not_integer") }]);
     expect(embedSchema.safeParse({ color: "#fff" }).success).toBe(false);
   });
 
@@ -209,13 +226,13 @@ describe("embedSchema shape", () => {
       expect(issuesOf(embedSchema, { timestamp })).toEqual([]);
     }
     for (const timestamp of ["yesterday", "2024-05-01", "1714564800000"]) {
-      expect(issuesOf(embedSchema, { timestamp })).toEqual([{ path: "timestamp", message: "Timestamp must be an ISO 8601 date and time" }]);
+      expect(issuesOf(embedSchema, { timestamp })).toEqual([{ path: "timestamp", message: english("invalid_datetime") }]);
     }
   });
 
   it("needs a name and a value in every field, text in a footer and a name for an author", () => {
-    expect(issuesOf(embedSchema, { fields: [{ name: "", value: "v" }] })).toEqual([{ path: "fields.0.name", message: "Field name cannot be empty" }]);
-    expect(issuesOf(embedSchema, { fields: [{ name: "n", value: "" }] })).toEqual([{ path: "fields.0.value", message: "Field value cannot be empty" }]);
+    expect(issuesOf(embedSchema, { fields: [{ name: "", value: "v" }] })).toEqual([{ path: "fields.0.name", message: english("required") }]);
+    expect(issuesOf(embedSchema, { fields: [{ name: "n", value: "" }] })).toEqual([{ path: "fields.0.value", message: english("required") }]);
     expect(embedSchema.safeParse({ footer: { icon_url: "https://example.com/a.png" } }).success).toBe(false);
     expect(embedSchema.safeParse({ author: { url: "https://example.com" } }).success).toBe(false);
   });
@@ -228,10 +245,10 @@ describe("messageSchema", () => {
     it("passes at the bound (2000)", () => expect(issuesOf(messageSchema, { content: chars(2000) })).toEqual([]));
     it("passes just under (1999)", () => expect(issuesOf(messageSchema, { content: chars(1999) })).toEqual([]));
     it("fails just over (2001)", () =>
-      expect(issuesOf(messageSchema, { content: chars(2001) })).toEqual([{ path: "content", message: "Message can be 2000 characters at most" }]));
+      expect(issuesOf(messageSchema, { content: chars(2001) })).toEqual([{ path: "content", message: tooLong(2000) }]));
     it("counts code points", () => {
       expect(issuesOf(messageSchema, { content: chars(2000, "😀") })).toEqual([]);
-      expect(issuesOf(messageSchema, { content: chars(2000, "😀") + "a" })).toEqual([{ path: "content", message: "Message can be 2000 characters at most" }]);
+      expect(issuesOf(messageSchema, { content: chars(2000, "😀") + "a" })).toEqual([{ path: "content", message: tooLong(2000) }]);
     });
   });
 
@@ -240,7 +257,7 @@ describe("messageSchema", () => {
     it("passes at the bound (10)", () => expect(issuesOf(messageSchema, { embeds: embeds(10) })).toEqual([]));
     it("passes just under (9)", () => expect(issuesOf(messageSchema, { embeds: embeds(9) })).toEqual([]));
     it("fails just over (11)", () =>
-      expect(issuesOf(messageSchema, { embeds: embeds(11) })).toEqual([{ path: "embeds", message: "A message can have 10 embeds at most" }]));
+      expect(issuesOf(messageSchema, { embeds: embeds(11) })).toEqual([{ path: "embeds", message: english("too_many", { max: 10 }) }]));
   });
 
   describe("6000 across all embeds", () => {
@@ -248,11 +265,11 @@ describe("messageSchema", () => {
     it("passes just under (3000 + 2999)", () => expect(issuesOf(messageSchema, { embeds: [embedOf(3000), embedOf(2999)] })).toEqual([]));
     it("fails just over (3000 + 3001), though each embed fits", () =>
       expect(issuesOf(messageSchema, { embeds: [embedOf(3000), embedOf(3001)] })).toEqual([
-        { path: "embeds", message: "The embeds of a message may hold 6000 characters in all; these have 6001" },
+        { path: "embeds", message: english("embeds_total", { limit: 6000, actual: 6001 }) },
       ]));
     it("reports a single oversized embed once, at that embed", () =>
       expect(issuesOf(messageSchema, { embeds: [{ description: chars(4000), footer: { text: chars(2001) } }] })).toEqual([
-        { path: "embeds.0", message: "Embeds may hold 6000 characters in all; this one has 6001" },
+        { path: "embeds.0", message: english("embed_total", { limit: 6000, actual: 6001 }) },
       ]));
     it("content does not count towards the embeds' 6000", () =>
       expect(issuesOf(messageSchema, { content: chars(2000), embeds: [embedOf(3000), embedOf(3000)] })).toEqual([]));
@@ -260,12 +277,12 @@ describe("messageSchema", () => {
 
   it("reports each embed's problems under its index", () => {
     expect(issuesOf(messageSchema, { embeds: [{ title: "ok" }, { fields: [{ name: "n", value: chars(1025) }] }] })).toEqual([
-      { path: "embeds.1.fields.0.value", message: "Field value can be 1024 characters at most" },
+      { path: "embeds.1.fields.0.value", message: tooLong(1024) },
     ]);
   });
 
   it("needs content or at least one embed", () => {
-    const empty = [{ path: "", message: "A message needs content or at least one embed" }];
+    const empty = [{ path: "", message: english("message_empty") }];
     expect(issuesOf(messageSchema, {})).toEqual(empty);
     expect(issuesOf(messageSchema, { content: "", embeds: [] })).toEqual(empty);
     expect(issuesOf(messageSchema, { content: " \n\t " })).toEqual(empty);
@@ -279,7 +296,7 @@ describe("messageSchema", () => {
 
   it("stops at the count when there are too many embeds", () => {
     const embeds = Array.from({ length: 11 }, () => ({ title: chars(300), description: chars(600) }));
-    expect(issuesOf(messageSchema, { embeds })).toEqual([{ path: "embeds", message: "A message can have 10 embeds at most" }]);
+    expect(issuesOf(messageSchema, { embeds })).toEqual([{ path: "embeds", message: english("too_many", { max: 10 }) }]);
     expect(messageProblems({ embeds }).filter((problem) => problem.rule !== "title").map((problem) => problem.rule)).toEqual(["embedsPerMessage", "messageTotal"]);
   });
 
@@ -291,7 +308,7 @@ describe("messageSchema", () => {
       { embeds: [{ description: chars(4096), footer: { text: chars(2048) } }] },
     ];
     for (const message of cases) {
-      expect(sorted(issuesOf(messageSchema, message))).toEqual(sorted(messageProblems(message).map(({ path, message: text }) => ({ path, message: text }))));
+      expect(sorted(issuesOf(messageSchema, message))).toEqual(sorted(messageProblems(message).map((problem) => ({ path: problem.path, message: sentenceOf(problem) }))));
     }
   });
 });

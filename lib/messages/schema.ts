@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { LINK_PATTERN } from "../plugins/fields";
 import { inputDateTime, inputText } from "../validation/text";
-import { EMBED_LIMITS, MESSAGE_CONTENT_LIMIT, embedCharacterCount, limitMessage, messageCharacterCount, type LimitRule } from "./limits";
+import { customIssue, issue } from "../validation/issues";
+import { EMBED_LIMITS, MESSAGE_CONTENT_LIMIT, embedCharacterCount, messageCharacterCount } from "./limits";
 
 // Server-side schemas for a message the bot sends (content and embeds), built
 // from the limits in ./limits.ts so the builder's counters and the server agree.
@@ -14,69 +15,67 @@ import { EMBED_LIMITS, MESSAGE_CONTENT_LIMIT, embedCharacterCount, limitMessage,
 //   the count is reported. `embedProblems` / `messageProblems` still list
 //   everything for the builder.
 
-// A fixed sentence per limit (only the totals name the actual count, and those are added in superRefine).
-const bounded = (rule: LimitRule, limit: number) => inputText().max(limit, limitMessage(rule, limit + 1));
+// Failures are issue codes (lib/validation/issues.ts), worded in the user's language where they
+// are shown; the builder's live counters word the limits themselves (limitMessage).
+const bounded = (limit: number) => inputText().max(limit);
 
-const link = (label: string) =>
-  inputText()
-    .max(2048, `${label} can be 2048 characters at most`)
-    .regex(LINK_PATTERN, `${label} must be an http:// or https:// link`);
+const link = () => inputText().max(2048).regex(LINK_PATTERN, issue("invalid_link"));
 
 export const embedFieldSchema = z.strictObject({
-  name: bounded("fieldName", EMBED_LIMITS.fieldName).min(1, "Field name cannot be empty"),
-  value: bounded("fieldValue", EMBED_LIMITS.fieldValue).min(1, "Field value cannot be empty"),
+  name: bounded(EMBED_LIMITS.fieldName).min(1),
+  value: bounded(EMBED_LIMITS.fieldValue).min(1),
   inline: z.boolean().optional(),
 });
 
 export const embedSchema = z
   .strictObject({
-    title: bounded("title", EMBED_LIMITS.title).optional(),
-    url: link("Link").optional(),
-    description: bounded("description", EMBED_LIMITS.description).optional(),
+    title: bounded(EMBED_LIMITS.title).optional(),
+    url: link().optional(),
+    description: bounded(EMBED_LIMITS.description).optional(),
     color: z
       .number()
-      .int("Color must be a whole number")
-      .min(0, "Color must be between 0 and 0xFFFFFF")
-      .max(0xffffff, "Color must be between 0 and 0xFFFFFF")
+      .int()
+      .min(0)
+      .max(0xffffff)
       .nullable()
       .optional(),
     author: z
       .strictObject({
-        name: bounded("authorName", EMBED_LIMITS.authorName),
-        url: link("Author link").optional(),
-        icon_url: link("Author icon").optional(),
+        name: bounded(EMBED_LIMITS.authorName),
+        url: link().optional(),
+        icon_url: link().optional(),
       })
       .optional(),
-    fields: z.array(embedFieldSchema).max(EMBED_LIMITS.fields, limitMessage("fields", EMBED_LIMITS.fields + 1)).optional(),
-    image: z.strictObject({ url: link("Image") }).optional(),
-    thumbnail: z.strictObject({ url: link("Thumbnail") }).optional(),
+    fields: z.array(embedFieldSchema).max(EMBED_LIMITS.fields).optional(),
+    image: z.strictObject({ url: link() }).optional(),
+    thumbnail: z.strictObject({ url: link() }).optional(),
     footer: z
       .strictObject({
-        text: bounded("footer", EMBED_LIMITS.footer),
-        icon_url: link("Footer icon").optional(),
+        text: bounded(EMBED_LIMITS.footer),
+        icon_url: link().optional(),
       })
       .optional(),
-    timestamp: inputDateTime("Timestamp must be an ISO 8601 date and time").nullable().optional(),
+    timestamp: inputDateTime().nullable().optional(),
   })
   .superRefine((embed, ctx) => {
     const count = embedCharacterCount(embed);
-    if (count > EMBED_LIMITS.total) ctx.addIssue({ code: "custom", message: limitMessage("total", count), input: embed });
+    if (count > EMBED_LIMITS.total) ctx.addIssue(customIssue("embed_total", { limit: EMBED_LIMITS.total, actual: count }));
   });
 
 export const messageSchema = z
   .strictObject({
-    content: inputText().max(MESSAGE_CONTENT_LIMIT, limitMessage("content", MESSAGE_CONTENT_LIMIT + 1)).optional(),
-    embeds: z.array(embedSchema).max(EMBED_LIMITS.embedsPerMessage, limitMessage("embedsPerMessage", EMBED_LIMITS.embedsPerMessage + 1)).optional(),
+    content: inputText().max(MESSAGE_CONTENT_LIMIT).optional(),
+    embeds: z.array(embedSchema).max(EMBED_LIMITS.embedsPerMessage).optional(),
   })
   .superRefine((message, ctx) => {
     const embeds = message.embeds ?? [];
     if ((message.content ?? "").trim() === "" && embeds.length === 0) {
-      ctx.addIssue({ code: "custom", message: "A message needs content or at least one embed", input: message });
+      ctx.addIssue(customIssue("message_empty", {}));
     }
     // With one embed the embed's own 6000 check already says this.
     const count = messageCharacterCount(embeds);
     if (embeds.length > 1 && count > EMBED_LIMITS.total) {
-      ctx.addIssue({ code: "custom", path: ["embeds"], message: limitMessage("messageTotal", count), input: embeds });
+      ctx.addIssue(customIssue("embeds_total", { limit: EMBED_LIMITS.total, actual: count }, ["embeds"]));
     }
   });
 

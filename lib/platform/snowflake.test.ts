@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { NUL_MESSAGE, SURROGATE_MESSAGE, WELL_FORMED_TEXT } from "@/lib/validation/text";
+import { NUL_ISSUE, SURROGATE_ISSUE, WELL_FORMED_TEXT } from "@/lib/validation/text";
 import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
 
 describe("snowflakes", () => {
@@ -46,8 +46,8 @@ describe("snowflakes", () => {
     for (const schema of [platformId("user"), snowflake, guildIdParams.shape.guildId]) {
       expect((schema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks).toContain(WELL_FORMED_TEXT);
     }
-    expect(guildIdParams.safeParse({ guildId: "17592884729911706\u0000" }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: NUL_MESSAGE })]);
-    expect(platformId("user").safeParse("17592884729911706\uD800").error?.issues.map((issue) => issue.message)).toEqual([SURROGATE_MESSAGE]);
+    expect(guildIdParams.safeParse({ guildId: "17592884729911706\u0000" }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: NUL_ISSUE })]);
+    expect(platformId("user").safeParse("17592884729911706\uD800").error?.issues.map((issue) => issue.message)).toEqual([SURROGATE_ISSUE]);
   });
 
   it("throws a RangeError when decoding a non-snowflake", () => {

@@ -1,13 +1,19 @@
 /** @jest-environment node */
 import { z } from "zod";
 import { EMBED_LIMITS } from "../messages/limits";
+import { describeIssue } from "../validation/issues";
 import { isEmptyEmbed, TIMESTAMP_NOW, toPlatformEmbed } from "./embed-payload";
 import { embedsField, storedEmbedSchema } from "./embeds-field";
 import { itemFormSpec } from "./form-spec";
 import { guildEmbeds } from "./guild_embeds/definition";
 import { commands } from "./commands/definition";
 
-const issues = (schema: z.ZodType, value: unknown) => (schema.safeParse(value).error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]);
+/** [path, issue code, sentence numbers] of each problem (lib/validation/issues.ts). */
+const issues = (schema: z.ZodType, value: unknown) =>
+  (schema.safeParse(value, { reportInput: true }).error?.issues ?? []).map((issue) => {
+    const { code, params } = describeIssue(issue);
+    return params ? [issue.path.join("."), code, params] : [issue.path.join("."), code];
+  });
 
 describe("embedsField", () => {
   const optional = embedsField();
@@ -15,18 +21,18 @@ describe("embedsField", () => {
 
   it("defaults to no embeds, or asks for one when the list needs one", () => {
     expect(optional.parse(undefined)).toEqual([]);
-    expect(issues(required, undefined)).toEqual([["", "Add at least one embed"]]);
-    expect(issues(required, [])).toEqual([["", "Add at least one embed"]]);
+    expect(issues(required, undefined)).toEqual([["", "too_few", { min: 1 }]]);
+    expect(issues(required, [])).toEqual([["", "too_few", { min: 1 }]]);
     expect(required.parse([{ title: "x" }])).toEqual([{ title: "x" }]);
   });
 
   it("keeps the platform's limits: 10 embeds, each one's own, 6000 characters in all", () => {
-    expect(issues(optional, Array.from({ length: 11 }, () => ({})))).toEqual([["", "A message can have 10 embeds at most"]]);
-    expect(issues(optional, [{ title: "x".repeat(257) }])).toEqual([["0.title", "Title can be 256 characters at most"]]);
+    expect(issues(optional, Array.from({ length: 11 }, () => ({})))).toEqual([["", "too_many", { max: 10 }]]);
+    expect(issues(optional, [{ title: "x".repeat(257) }])).toEqual([["0.title", "too_long", { max: 256 }]]);
     const half = { description: "d".repeat(3001) };
-    expect(issues(optional, [half, half])).toEqual([["", "The embeds of a message may hold 6000 characters in all; these have 6002"]]);
+    expect(issues(optional, [half, half])).toEqual([["", "embeds_total", { limit: 6000, actual: 6002 }]]);
     expect(optional.safeParse([half, { description: "d".repeat(2999) }]).success).toBe(true);
-    expect(issues(optional, [{ fields: Array.from({ length: 26 }, () => ({ name: "n", value: "v" })) }])).toEqual([["0.fields", "An embed can have 25 fields at most"]]);
+    expect(issues(optional, [{ fields: Array.from({ length: 26 }, () => ({ name: "n", value: "v" })) }])).toEqual([["0.fields", "too_many", { max: 25 }]]);
   });
 
   it("takes a date or 'now' as the timestamp, nothing else", () => {
@@ -49,8 +55,8 @@ describe("embedsField", () => {
 describe("commands", () => {
   const schema = commands.collections.commands.itemSchema;
   it("reply with a response, embeds or both", () => {
-    expect(issues(schema, { name: "hi" })).toEqual([["response", "Write a response or add an embed"]]);
-    expect(issues(schema, { name: "hi", response: "   " })).toEqual([["response", "Write a response or add an embed"]]);
+    expect(issues(schema, { name: "hi" })).toEqual([["response", "response_or_embed"]]);
+    expect(issues(schema, { name: "hi", response: "   " })).toEqual([["response", "response_or_embed"]]);
     expect(schema.parse({ name: "hi", embeds: [{ title: "Hi" }] })).toMatchObject({ response: "", embeds: [{ title: "Hi" }] });
     expect(schema.parse({ name: "hi", response: "Hi" })).toMatchObject({ embeds: [] });
   });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputDateTime } from "../validation/text";
-import { EMBED_LIMITS, limitMessage, messageCharacterCount } from "../messages/limits";
+import { EMBED_LIMITS, messageCharacterCount } from "../messages/limits";
+import { customIssue } from "../validation/issues";
 import { embedSchema } from "../messages/schema";
 import { TIMESTAMP_NOW } from "./embed-payload";
 import type { FieldMeta } from "./types";
@@ -30,12 +31,12 @@ type EmbedsMeta = Omit<FieldMeta, "ui"> & {
 export const embedsField = (max: number = EMBED_LIMITS.embedsPerMessage, { min = 0, ...meta }: EmbedsMeta = {}) => {
   const list = z
     .array(storedEmbedSchema)
-    .min(min, min === 1 ? "Add at least one embed" : `Add at least ${min} embeds`)
-    .max(max, max === EMBED_LIMITS.embedsPerMessage ? limitMessage("embedsPerMessage", max + 1) : `A message can have ${max} embeds at most`)
+    .min(min)
+    .max(max)
     .superRefine((embeds, ctx) => {
       // One embed over 6000 already reports it itself.
       const count = messageCharacterCount(embeds);
-      if (embeds.length > 1 && count > EMBED_LIMITS.total) ctx.addIssue({ code: "custom", message: limitMessage("messageTotal", count), input: embeds });
+      if (embeds.length > 1 && count > EMBED_LIMITS.total) ctx.addIssue(customIssue("embeds_total", { limit: EMBED_LIMITS.total, actual: count }));
     });
   // zod 4 returns a default without validating it, so a required list validates its empty default (prefault).
   return (min > 0 ? list.prefault([]) : list.default([])).meta({ ...meta, ui: "embeds" });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText } from "../validation/text";
+import { issue } from "../validation/issues";
 import type { FieldMeta } from "./types";
 
 export { inputDateTime, inputText };
@@ -9,7 +10,7 @@ export { inputDateTime, inputText };
 // messages, colours and links the same way. Every string starts as inputText()
 // (no NUL, no unpaired surrogates), so definitions built from these inherit it.
 
-export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, "must be a platform id");
+export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, issue("invalid_id"));
 
 const withMeta = <T extends z.ZodType>(schema: T, meta: FieldMeta) => schema.meta(meta);
 
@@ -29,7 +30,7 @@ export const requiredRoleField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(
 
 /** Spec 5 link rule: http or https, then non-space characters containing a dot. */
 export const LINK_PATTERN = /^https?:\/\/\S*\.\S*$/;
-export const url = inputText().max(2048).regex(LINK_PATTERN, "must be an http(s) link");
+export const url = inputText().max(2048).regex(LINK_PATTERN, issue("invalid_link"));
 export const urlField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.union([url, z.literal("")]).default(""), { ...meta, ui: "url" });
 export const requiredUrlField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(url, { ...meta, ui: "url" });
 
@@ -48,7 +49,7 @@ export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta
 /** An IANA time-zone name such as Europe/Paris. */
 export const TIMEZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) =>
-  withMeta(inputText().max(64).regex(TIMEZONE_PATTERN, "must be a time-zone name").default(fallback), { ...meta, ui: "timezone" });
+  withMeta(inputText().max(64).regex(TIMEZONE_PATTERN, issue("invalid_timezone")).default(fallback), { ...meta, ui: "timezone" });
 
 export const text = (max: number, fallback = "", meta: FieldMeta = {}) => withMeta(inputText().max(max).default(fallback), meta);
 export const integer = (min: number, max: number, fallback: number, meta: FieldMeta = {}) => withMeta(z.number().int().min(min).max(max).default(fallback), meta);

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import { guildSettingsPatch } from "@/lib/guilds/guild-settings";
 import { settingsFileSchema } from "@/lib/settings-transfer/settings-file";
 import { messageSchema } from "@/lib/messages/schema";
-import { NUL_MESSAGE, SURROGATE_MESSAGE, WELL_FORMED_TEXT } from "@/lib/validation/text";
+import { NUL_ISSUE, SURROGATE_ISSUE, WELL_FORMED_TEXT } from "@/lib/validation/text";
 import { PLUGINS } from "./index";
 import { PLUGIN_ENDPOINTS } from "./server";
 
@@ -105,8 +105,8 @@ function flatIssues(issues: Issue[], prefix: PropertyKey[] = []): Array<{ path: 
 }
 
 const BAD = [
-  ["NUL", "a\u0000b", NUL_MESSAGE],
-  ["a lone surrogate", "a\uD800b", SURROGATE_MESSAGE],
+  ["NUL", "a\u0000b", NUL_ISSUE],
+  ["a lone surrogate", "a\uD800b", SURROGATE_ISSUE],
 ] as const;
 
 const SCHEMAS: Array<[string, z.ZodType]> = [

@@ -10,6 +10,8 @@ import type { z } from "zod";
 import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { getPlugin } from "./index";
 import type { CollectionDefinition } from "./types";
+import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+import { fieldIssues } from "@/lib/validation/issue-text";
 
 export type Item = { id: string; position: number; version: number; data: Record<string, unknown> };
 export type ItemScope = { guildId: string; pluginId: string; collection: string };
@@ -21,7 +23,7 @@ export type ItemScope = { guildId: string; pluginId: string; collection: string 
 export function parseStoredItem<T extends z.ZodObject>(schema: T, item: Item): z.output<T> {
   const parsed = schema.safeParse(item.data);
   if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.slice(0, 50).map((issue) => ({ path: issue.path.map(String).join(".") || "item", message: issue.message }));
+  const fields = fieldIssues(parsed.error, "item", issueTextFor("en"));
   throw new ApiError(409, "item_outdated", "This item was saved in an older format. Open it, correct the highlighted fields and save it again.", fields);
 }
 
@@ -87,7 +89,7 @@ async function assertUnique(tx: Tx, scope: ItemScope, definition: CollectionDefi
       if (key === null || key === "") continue;
       if (taken.has(key)) {
         const shown = String(item.data[field]).trim();
-        throw new ApiError(409, "duplicate_value", `"${shown}" is already used by another item of this server; choose another ${field}.`, [{ path: field, message: "already used by another item" }]);
+        throw new ApiError(409, "duplicate_value", `"${shown}" is already used by another item of this server; choose another ${field}.`, [fieldIssue(field, "duplicate_value")]);
       }
       taken.add(key);
     }

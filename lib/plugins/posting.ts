@@ -8,6 +8,8 @@ import { getGuildMember } from "@/lib/platform/bot-api";
 import { PlatformError, PlatformErrorCode, platformFieldErrors, retryAfterSeconds } from "@/lib/platform/errors";
 import { sampleContext, type TemplateContext } from "@/lib/templates/context";
 import { renderTemplate } from "@/lib/templates/render";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import type { FieldIssue } from "@/lib/validation/issues";
 
 // What every endpoint that posts to the platform for an item shares (embed send,
 // reaction-role post, timer preview): mentions off, the channel check, the template
@@ -21,11 +23,11 @@ export type PostedMessage = { channel_id: string; message_id: string };
 
 /** A 400 unless `channelId` is a text channel of the guild (as the bot sees it). */
 export async function assertTextChannel(guild: string, channelId: string | null | undefined): Promise<string> {
-  if (!channelId) throw new ApiError(400, "channel_required", "Choose a channel to post in.", [{ path: "channel_id", message: "required" }]);
+  if (!channelId) throw new ApiError(400, "channel_required", "Choose a channel to post in.", [fieldIssue("channel_id", "required")]);
   const { channels } = await getGuildPickers(guild);
   const channel = channels.find((item) => item.id === channelId);
   if (!channel || !CHANNEL_TYPES_BY_UI.channel!.includes(channel.type)) {
-    throw new ApiError(400, "invalid_channel", "This is not a text channel of this server.", [{ path: "channel_id", message: "must be a text channel of this server" }]);
+    throw new ApiError(400, "invalid_channel", "This is not a text channel of this server.", [fieldIssue("channel_id", "wrong_channel_type")]);
   }
   return channelId;
 }
@@ -51,8 +53,21 @@ export function postFailure(error: unknown): ApiError {
   if (error.code === PlatformErrorCode.MISSING_PERMISSIONS || error.code === PlatformErrorCode.MISSING_ACCESS) {
     return new ApiError(403, "bot_missing_permissions", "The bot is missing permissions in this channel (view it, send messages, embed links, add reactions and read message history).");
   }
-  const fields = error.status === 400 ? platformFieldErrors(error).map((field) => ({ path: field.path || "body", message: field.message || field.code })) : [];
+  const fields = error.status === 400 ? platformFieldErrors(error).map((field) => platformFieldIssue(field.path || "body", field.code, field.message)) : [];
   return new ApiError(502, "post_failed", `Discord did not accept the message: ${error.message}`, fields.length > 0 ? fields : undefined);
+}
+
+/**
+ * One field the platform refused, as our issue: its length and required-field codes read
+ * like our own checks, a refused emoji or link says so; anything else quotes the platform.
+ */
+function platformFieldIssue(path: string, code: string, message: string): FieldIssue {
+  if (code === "BASE_TYPE_REQUIRED") return fieldIssue(path, "required");
+  const max = /MAX_LENGTH|BAD_LENGTH/.test(code) ? Number(/(\d+) or fewer/.exec(message)?.[1]) : NaN;
+  if (Number.isFinite(max)) return fieldIssue(path, "too_long", { max });
+  if (/EMOJI/.test(code)) return fieldIssue(path, "invalid_emoji");
+  if (/URL/.test(code)) return fieldIssue(path, "invalid_link");
+  return fieldIssue(path, "platform_refused", { detail: message || code });
 }
 
 /** Runs the platform calls of a post, send or preview; their failures become postFailure answers. */

@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
-import { ApiError, type FieldIssue } from "@/lib/http/api-error";
+import { ApiError, fieldsError, type FieldIssue } from "@/lib/http/api-error";
+import { roleIssue, type IssueCode } from "@/lib/validation/issues";
+import { fieldIssue } from "@/lib/validation/server-messages";
 import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { channelsField } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
@@ -10,12 +12,6 @@ import type { PluginDefinition } from "./types";
 
 // Checks that need the guild: ids and uploads must be the guild's own, premium-only
 // fields and sizes need a premium guild. Run after zod, before any write.
-
-const ROLE_NOT_GIVABLE = {
-  above_bot: "is above the bot's highest role, so the bot cannot give it",
-  managed: "belongs to an integration, so the bot cannot give it",
-  everyone: "is @everyone, which every member already has",
-} as const;
 
 /** The guild's own settings that point at something of the guild (PATCH /api/guilds/{id}). */
 const GUILD_SETTINGS_REFERENCES = z.object({ ignored_channel_ids: channelsField(100) });
@@ -39,21 +35,21 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
   const roles = new Map(pickers.roles.map((role) => [role.id, role]));
   const fields: FieldIssue[] = [];
   for (const ref of references) {
-    const message = await problem(ref);
-    if (message) fields.push({ path: at && ref.path ? `${at}.${ref.path}` : at || ref.path, message });
+    const code = await problem(ref);
+    if (code) fields.push(fieldIssue(at && ref.path ? `${at}.${ref.path}` : at || ref.path, code));
   }
-  if (fields.length > 0) throw new ApiError(400, "validation_failed", `Invalid ${what}: ${fields[0]!.path} ${fields[0]!.message}`, fields);
+  if (fields.length > 0) throw fieldsError(fields, what);
 
-  async function problem(ref: (typeof references)[number]): Promise<string | null> {
-    if (ref.kind === "upload") return (await findGuildUploadByKey(db, guildId, ref.key)) ? null : "is not an image uploaded to this server";
+  async function problem(ref: (typeof references)[number]): Promise<IssueCode | null> {
+    if (ref.kind === "upload") return (await findGuildUploadByKey(db, guildId, ref.key)) ? null : "unknown_upload";
     if (ref.kind === "role") {
       const role = roles.get(ref.id);
-      if (!role) return "is not a role of this server";
-      return ref.gives && !role.assignable ? ROLE_NOT_GIVABLE[role.reason ?? "above_bot"] : null;
+      if (!role) return "unknown_role";
+      return ref.gives && !role.assignable ? roleIssue(role.reason ?? "above_bot") : null;
     }
     const channel = channels.get(ref.id);
-    if (!channel) return "is not a channel of this server";
-    return (CHANNEL_TYPES_BY_UI[ref.ui] ?? []).includes(channel.type) ? null : "is not the right kind of channel";
+    if (!channel) return "unknown_channel";
+    return (CHANNEL_TYPES_BY_UI[ref.ui] ?? []).includes(channel.type) ? null : "wrong_channel_type";
   }
 }
 

@@ -14,13 +14,14 @@ const NUL = "\u0000";
 /** In a `u` regex a lone surrogate is a code point of its own, which \p{Cs} matches; pairs are not. */
 const LONE_SURROGATE = /\p{Cs}/u;
 
-export const NUL_MESSAGE = "must not contain NUL characters";
-export const SURROGATE_MESSAGE = "must be valid Unicode (it has an unpaired surrogate)";
+/** Issue codes (lib/validation/issues.ts): the field says which in the user's language. */
+export const NUL_ISSUE = "text_nul";
+export const SURROGATE_ISSUE = "text_surrogate";
 
 /** What is wrong with a string from outside, or null when it may be kept. */
 export function textProblem(value: string): string | null {
-  if (value.includes(NUL)) return NUL_MESSAGE;
-  if (LONE_SURROGATE.test(value)) return SURROGATE_MESSAGE;
+  if (value.includes(NUL)) return NUL_ISSUE;
+  if (LONE_SURROGATE.test(value)) return SURROGATE_ISSUE;
   return null;
 }
 

@@ -34,30 +34,30 @@ const embeds = () => `/guild_embeds/guilds/${guild}/embeds`;
 const commands = () => `/commands/guilds/${guild}/commands`;
 const create = async (path: string, body: unknown) => json(await pluginCall(ada, "POST", path, { body }), 201);
 
-/** The 400 of a refused body, with its fields as path → message. */
+/** The 400 of a refused body, with its fields as path → issue code (lib/validation/issues.ts). */
 async function refused(response: Response): Promise<Record<string, string>> {
   const body = (await readBody(response)) as Envelope;
   expect(response.status).toBe(400);
   expect(body.code).toBe("validation_failed");
-  return Object.fromEntries((body.fields ?? []).map((field) => [field.path, field.message]));
+  return Object.fromEntries((body.fields ?? []).map((field) => [field.path, field.code]));
 }
 
 describe("saving embed messages", () => {
   it("needs a name and at least one embed", async () => {
-    expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "No embeds" } }))).toMatchObject({ embeds: "Add at least one embed" });
+    expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "No embeds" } }))).toMatchObject({ embeds: "too_few" });
     expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "", embeds: [{ title: "x" }] } }))).toHaveProperty("name");
   });
 
   it("refuses the platform's limits with their sentences", async () => {
     const long = (n: number) => "x".repeat(n);
     const tooMany = Array.from({ length: 11 }, (_, index) => ({ title: `Embed ${index}` }));
-    expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "Many", embeds: tooMany } }))).toEqual({ embeds: "A message can have 10 embeds at most" });
+    expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "Many", embeds: tooMany } }))).toEqual({ embeds: "too_many" });
     const fields = await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "Long", embeds: [{ title: long(257), fields: [{ name: "n", value: long(1025) }] }] } }));
-    expect(fields).toMatchObject({ "embeds.0.title": "Title can be 256 characters at most", "embeds.0.fields.0.value": "Field value can be 1024 characters at most" });
+    expect(fields).toMatchObject({ "embeds.0.title": "too_long", "embeds.0.fields.0.value": "too_long" });
     // 4000 + 4000 characters: each embed fits, the message does not.
     const big = { description: long(4000) };
     expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "Big", embeds: [big, big] } }))).toEqual({
-      embeds: "The embeds of a message may hold 6000 characters in all; these have 8000",
+      embeds: "embeds_total",
     });
     expect(await refused(await pluginCall(ada, "POST", embeds(), { body: { name: "Late", embeds: [{ title: "x", timestamp: "tomorrow" }] } }))).toHaveProperty(["embeds.0.timestamp"]);
   });
@@ -99,11 +99,11 @@ describe("sending an embed message", () => {
 
 describe("command embeds", () => {
   it("need a response or at least one embed, on create and on update", async () => {
-    expect(await refused(await pluginCall(ada, "POST", commands(), { body: { name: "empty" } }))).toEqual({ response: "Write a response or add an embed" });
+    expect(await refused(await pluginCall(ada, "POST", commands(), { body: { name: "empty" } }))).toEqual({ response: "response_or_embed" });
     const boxed = await create(commands(), { name: "boxed", embeds: [{ title: "Only an embed" }] });
     expect(boxed).toMatchObject({ response: "", embeds: [{ title: "Only an embed" }] });
     // Taking the last embed away from a command without text is refused, not a server error.
-    expect(await refused(await pluginCall(ada, "PATCH", `${commands()}/${boxed.id}`, { body: { embeds: [] } }))).toEqual({ response: "Write a response or add an embed" });
+    expect(await refused(await pluginCall(ada, "PATCH", `${commands()}/${boxed.id}`, { body: { embeds: [] } }))).toEqual({ response: "response_or_embed" });
     const texted = await create(commands(), { name: "texted", response: "Hi" });
     expect(texted.embeds).toEqual([]);
   });

@@ -19,6 +19,8 @@ import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { addRole, addScratchGuild, freshSnowflake, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import type { IssueCode } from "@/lib/validation/issues";
 
 type Json = Record<string, unknown>;
 let harness: EmulatorHarness;
@@ -228,7 +230,7 @@ describe("a revert passes the checks of every write", () => {
     const response = await undo(eventId);
     const body = await readBody(response);
     expect(response.status).toBe(400);
-    expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path, message }]);
+    expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([fieldIssue(path, message as IssueCode)]);
     expect({ entity: await entity(), welcome: await readBody(await pluginCall(ada, "GET", `/welcome/config/${guild}`)), audit: await lastAuditId(ada, guild) }).toEqual(before);
   }
   const welcomePatch = (body: Json) => () => pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body });
@@ -238,14 +240,14 @@ describe("a revert passes the checks of every write", () => {
     const event = await setThenClear(welcomePatch({ join_role_ids: [role] }), welcomePatch({ join_role_ids: [] }));
     state().roles.find((entry) => entry.id === role)!.position = 500;
     refreshGuildCache(guild);
-    await expectRefused(event.id, "join_role_ids.0", "is above the bot's highest role, so the bot cannot give it");
+    await expectRefused(event.id, "join_role_ids.0", "role_above_bot");
   });
 
   it("refuses to put back a plugin's channel that was deleted since", async () => {
     const channel = addChannel("doomed-welcome");
     const event = await setThenClear(welcomePatch({ join_channel_id: channel }), welcomePatch({ join_channel_id: null }));
     deleteChannel(channel);
-    await expectRefused(event.id, "join_channel_id", "is not a channel of this server");
+    await expectRefused(event.id, "join_channel_id", "unknown_channel");
   });
 
   it("refuses to put back ignored channels of which one was deleted since", async () => {
@@ -253,7 +255,7 @@ describe("a revert passes the checks of every write", () => {
     const channel = addChannel("doomed-ignored");
     const event = await setThenClear(() => patch({ ignored_channel_ids: [keep, channel] }), () => patch({ ignored_channel_ids: [keep] }));
     deleteChannel(channel);
-    await expectRefused(event.id, "ignored_channel_ids.1", "is not a channel of this server");
+    await expectRefused(event.id, "ignored_channel_ids.1", "unknown_channel");
   });
 });
 

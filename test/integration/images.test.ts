@@ -15,7 +15,7 @@ import { getDb } from "@/lib/db/client";
 import { uploads } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { MAX_IMAGE_BYTES } from "@/lib/images/inspect";
-import { NUL_MESSAGE } from "@/lib/validation/text";
+import { NUL_ISSUE } from "@/lib/validation/text";
 import { isEnvelope, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { MAX_FORM_BYTES } from "@/lib/images/form";
@@ -23,6 +23,7 @@ import { callBinary, callForm, countingStream, encodeForm, imageForm } from "@/t
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 type Created = { id: string; url: string; width: number; height: number; content_type: string; bytes: number };
 
@@ -244,7 +245,7 @@ describe("POST /api/guilds/{id}/images", () => {
     // The form's text fields are input like any other (a lone surrogate cannot survive FormData's UTF-8).
     await refused(() => send(imageForm(png, { extra: { plugin_id: "welcome\u0000" } })), 400, "validation_failed");
     const nul = (await readBody(await send(imageForm(png, { extra: { plugin_id: "welcome\u0000" } })))) as Envelope;
-    expect(nul.fields).toEqual([{ path: "plugin_id.0", message: NUL_MESSAGE }]);
+    expect(nul.fields).toEqual([fieldIssue("plugin_id.0", NUL_ISSUE)]);
   });
 
   it("refuses a non-manager with 403 and an anonymous caller with 401 before reading the body", async () => {

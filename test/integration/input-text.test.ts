@@ -5,13 +5,15 @@
 import { GET as getGuild, PATCH as patchGuild } from "@/app/api/guilds/[guildId]/route";
 import { GET as searchMembers } from "@/app/api/guilds/[guildId]/members/search/route";
 import { resetEnvCache } from "@/lib/env";
-import { NUL_MESSAGE, SURROGATE_MESSAGE } from "@/lib/validation/text";
+import { NUL_ISSUE, SURROGATE_ISSUE } from "@/lib/validation/text";
 import { isEnvelope, lastAuditId, pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import type { IssueCode } from "@/lib/validation/issues";
 
 type Json = Record<string, unknown>;
 let harness: EmulatorHarness;
@@ -31,10 +33,10 @@ afterAll(() => harness.stop());
 
 /** The escape as it travels in JSON text, and the message the field gets. */
 const BAD = [
-  ["NUL", "\\u0000", NUL_MESSAGE],
-  ["a lone surrogate", "\\ud800", SURROGATE_MESSAGE],
-  ["a lone low surrogate", "\\udfff", SURROGATE_MESSAGE],
-  ["a reversed pair", "\\udc00\\ud800", SURROGATE_MESSAGE],
+  ["NUL", "\\u0000", NUL_ISSUE],
+  ["a lone surrogate", "\\ud800", SURROGATE_ISSUE],
+  ["a lone low surrogate", "\\udfff", SURROGATE_ISSUE],
+  ["a reversed pair", "\\udc00\\ud800", SURROGATE_ISSUE],
 ] as const;
 
 /** Everything a refused write must leave as it was. */
@@ -53,7 +55,7 @@ async function expectFieldRefused(response: Response, path: string, message: str
   expect(response.status).toBe(400);
   expect(isEnvelope(body, 400)).toBe(true);
   expect(body.code).toBe("validation_failed");
-  expect(body.fields).toContainEqual({ path, message });
+  expect(body.fields).toContainEqual(fieldIssue(path, message as IssueCode));
 }
 
 describe.each(BAD)("%s", (_what, escape, message) => {
@@ -83,9 +85,9 @@ describe.each(BAD)("%s", (_what, escape, message) => {
 
 it("refuses NUL in a query parameter and a path parameter the same way", async () => {
   const search = await call(searchMembers, `/api/guilds/${guild}/members/search?q=ada%00`, { jar: ada, params: { guildId: guild } });
-  await expectFieldRefused(search, "q", NUL_MESSAGE);
+  await expectFieldRefused(search, "q", NUL_ISSUE);
   const item = await pluginCall(ada, "GET", `/timers/${guild}/${"0".repeat(8)}\u0000`);
-  await expectFieldRefused(item, "itemId", NUL_MESSAGE);
+  await expectFieldRefused(item, "itemId", NUL_ISSUE);
 });
 
 it("still stores the same text without those characters (emoji pairs included)", async () => {

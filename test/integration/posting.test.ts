@@ -14,6 +14,7 @@ import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild, freshSnowflake } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
@@ -200,7 +201,7 @@ describe("reaction roles post", () => {
     const body = (await readBody(response)) as { code: string; fields: Array<{ path: string; message: string }> };
     expect(response.status).toBe(400);
     expect(body.code).toBe("validation_failed");
-    expect(body.fields).toEqual([{ path: "pairs.0.role_id", message: "is above the bot's highest role, so the bot cannot give it" }]);
+    expect(body.fields).toEqual([fieldIssue("pairs.0.role_id", "role_above_bot")]);
   });
 
   it("refuses to post when a saved pair's role was moved above the bot since, before posting anything", async () => {
@@ -217,7 +218,7 @@ describe("reaction roles post", () => {
     expect(response.status).toBe(400);
     expect(body.code).toBe("role_not_assignable");
     expect(body.message).toContain("Moved above the bot");
-    expect(body.fields).toEqual([{ path: "pairs.0.role_id", message: "above_bot" }]);
+    expect(body.fields).toEqual([fieldIssue("pairs.0.role_id", "role_above_bot")]);
     expect(harness.emulator.messages(refs.channel)).toHaveLength(count);
     expect((await read(`${base()}/${item.id}`)).message_id).toBeNull();
   });

@@ -16,6 +16,8 @@ import { callForm, imageForm } from "@/test/multipart-client";
 import { call, type CookieJar } from "@/test/route-client";
 import { addRole, addScratchGuild, freshSnowflake } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import type { IssueCode } from "@/lib/validation/issues";
 
 type Json = Record<string, unknown>;
 let harness: EmulatorHarness;
@@ -195,14 +197,14 @@ describe("settings import", () => {
       })();
     };
     const GIVEN_ROLES: Array<[string, () => unknown, string, string]> = [
-      ["a config field", withRole("Greeters", (copy, role) => void (plugins(copy).welcome!.config.join_role_ids = [role])), "plugins.welcome.join_role_ids.0", "is above the bot's highest role, so the bot cannot give it"],
+      ["a config field", withRole("Greeters", (copy, role) => void (plugins(copy).welcome!.config.join_role_ids = [role])), "plugins.welcome.join_role_ids.0", "role_above_bot"],
       [
         "an item field",
         withRole("Greeters", (copy, role) => void ((copy.collections as Record<string, Json[]>)["reaction_roles/messages"] = [{ channel_id: ids.source["#general"], message: "Pick one", mode: "normal", pairs: [{ emoji: "🔴", role_id: role }], message_id: null }])),
         "collections.reaction_roles/messages.0.pairs.0.role_id",
-        "is above the bot's highest role, so the bot cannot give it",
+        "role_above_bot",
       ],
-      ["a config field (an integration's role)", withRole("Guildhall", (copy, role) => void (plugins(copy).moderator!.config.mute_role_id = role)), "plugins.moderator.mute_role_id", "belongs to an integration, so the bot cannot give it"],
+      ["a config field (an integration's role)", withRole("Guildhall", (copy, role) => void (plugins(copy).moderator!.config.mute_role_id = role)), "plugins.moderator.mute_role_id", "role_managed"],
     ];
 
     it.each(GIVEN_ROLES)("refuses a file whose role the bot must give (%s) it cannot give here, naming the field, and changes nothing", async (_name, make, path, message) => {
@@ -211,8 +213,9 @@ describe("settings import", () => {
         const response = await importFile(make(), apply);
         const body = await readBody(response);
         expect(response.status).toBe(400);
-        expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path, message }]);
-        expect((body as Json).message).toBe(`Invalid settings file: ${path} ${message}`);
+        const issue = fieldIssue(path, message as IssueCode);
+        expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([issue]);
+        expect((body as Json).message).toBe(`${path}: ${issue.message}`);
       }
       expect(await snapshot(target)).toEqual(before);
     });
@@ -229,7 +232,7 @@ describe("settings import", () => {
       const response = await importFile(copy, true);
       const body = await readBody(response);
       expect(response.status).toBe(400);
-      expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([{ path: "plugins.welcome.card_background", message: "is not an image uploaded to this server" }]);
+      expect(isEnvelope(body, 400) && body.code === "validation_failed" && body.fields).toEqual([fieldIssue("plugins.welcome.card_background", "unknown_upload")]);
       expect(await snapshot(target)).toEqual(before);
       // Rows, not bytes, belong to a server: once the target uploads the same image it may use it.
       expect(await uploadTo(target)).toBe(key);

@@ -12,6 +12,7 @@ import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harn
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
@@ -45,7 +46,7 @@ describe("unique custom command names", () => {
     expect((await pluginCall(ada, "POST", base(), { body: command("hello") })).status).toBe(201);
     const second = await answer(await pluginCall(ada, "POST", base(), { body: command("hello", { cooldown_seconds: 5 }) }));
     expect(second.status).toBe(409);
-    expect(second.body).toMatchObject({ code: "duplicate_value", status_code: 409, fields: [{ path: "name", message: "already used by another item" }] });
+    expect(second.body).toMatchObject({ code: "duplicate_value", status_code: 409, fields: [fieldIssue("name", "duplicate_value")] });
     expect(second.body.message).toContain('"hello" is already used');
   });
 

@@ -22,6 +22,7 @@ import { callForm, imageForm } from "@/test/multipart-client";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 type State = {
   background: { kind: "preset"; value: string; preset: string } | { kind: "upload"; value: string; key: string; url: string; width: number; height: number };
@@ -134,7 +135,7 @@ describe("PUT /api/plugins/welcome/welcome-card/{guild}/background", () => {
     const before = await current();
     const othersKey = await uploadImage(other);
     const body = await expectError(await put(`upload:${othersKey}`), 400, "unknown_upload");
-    expect(body.fields).toEqual([{ path: "background", message: expect.any(String) }]);
+    expect(body.fields).toEqual([fieldIssue("background", "unknown_upload")]);
     await expectError(await put(`upload:${"0".repeat(64)}.png`), 400, "unknown_upload");
     const after = await current();
     expect(after.version).toBe(before.version);
@@ -239,7 +240,7 @@ describe("GET /api/plugins/welcome/welcome-card/{guild}/preview", () => {
     const othersKey = await uploadImage(other);
     const before = await current();
     const body = await expectError(await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { card_background: `upload:${othersKey}` } }), 400, "validation_failed");
-    expect(body.fields).toEqual([{ path: "card_background", message: "is not an image uploaded to this server" }]);
+    expect(body.fields).toEqual([fieldIssue("card_background", "unknown_upload")]);
     expect(await current()).toEqual(before);
   });
 

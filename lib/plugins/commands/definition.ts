@@ -2,6 +2,7 @@ import { z } from "zod";
 import { channelsField, inputText, integer, messageField, rolesField, text, toggle } from "../fields";
 import { embedsField } from "../embeds-field";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** Platform rule for command names: lowercase letters, digits, - and _, 1 to 32 characters. */
 export const COMMAND_NAME = /^[-_\p{Ll}\p{N}]{1,32}$/u;
@@ -18,7 +19,7 @@ export const commands = definePlugin({
     commands: {
       itemSchema: z
         .strictObject({
-          name: inputText().max(32).regex(COMMAND_NAME, "must be 1-32 lowercase letters, digits, - or _"),
+          name: inputText().max(32).regex(COMMAND_NAME, issue("invalid_command_name")),
           description: text(100, ""),
           response: messageField("", {}),
           embeds: embedsField(10),
@@ -28,7 +29,7 @@ export const commands = definePlugin({
           cooldown_seconds: integer(0, 86_400, 0),
         })
         // A reply needs something to say: text, embeds or both.
-        .refine((command) => command.response.trim() !== "" || command.embeds.length > 0, { message: "Write a response or add an embed", path: ["response"] }),
+        .refine((command) => command.response.trim() !== "" || command.embeds.length > 0, { ...issue("response_or_embed"), path: ["response"] }),
       limits: { free: 10, premium: 250 },
       titleField: "name",
       // The platform refuses two commands with one name.

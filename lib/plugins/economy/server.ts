@@ -9,6 +9,7 @@ import { guildIdParams, platformId } from "@/lib/platform/snowflake";
 import { ApiError } from "@/lib/http/api-error";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { economy } from "./definition";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 const MAX_BALANCE = 1_000_000_000_000;
 
@@ -22,7 +23,7 @@ export function economyEndpoints(): PluginEndpoint[] {
       params: guildIdParams,
       body: z.strictObject({ user_id: platformId("user"), amount: z.number().int().min(-1_000_000_000).max(1_000_000_000) }),
       handler: async ({ db, params, body, access }) => {
-        if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [{ path: "user_id", message: "is not a member of this server" }]);
+        if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [fieldIssue("user_id", "not_a_member")]);
         const coins = await db.transaction(async (tx) => {
           const where = and(eq(economyBalances.guildId, params.guildId), eq(economyBalances.userId, body.user_id));
           const [before] = await tx.select().from(economyBalances).where(where).for("update");

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** Instagram usernames, without the @: 1 to 30 letters, digits, _ or . */
 export const INSTAGRAM_USERNAME = /^[A-Za-z0-9_.]{1,30}$/;
@@ -20,7 +21,7 @@ export const instagram = definePlugin({
     // Singular on purpose: the path is /plugins/instagram/guilds/{guildId}/subscription (spec 7).
     subscription: {
       itemSchema: z.strictObject({
-        username: inputText().max(30).regex(INSTAGRAM_USERNAME, "must be a username without the @"),
+        username: inputText().max(30).regex(INSTAGRAM_USERNAME, issue("invalid_username")),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** Kick channel slugs: 3 to 25 letters, digits, - or _. */
 export const KICK_SLUG = /^[A-Za-z0-9_-]{3,25}$/;
@@ -19,7 +20,7 @@ export const kick = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        streamer: inputText().max(25).regex(KICK_SLUG, "must be a Kick channel name"),
+        streamer: inputText().max(25).regex(KICK_SLUG, issue("invalid_kick_channel")),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

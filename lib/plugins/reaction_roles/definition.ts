@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, requiredChannelField, requiredEmojiField, requiredMessageField, requiredRoleField, rolesField, snowflake, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 export const REACTION_ROLE_MODES = ["normal", "unique", "verify", "drop"] as const;
 
@@ -25,7 +26,7 @@ export const reactionRoles = definePlugin({
           .array(z.strictObject({ emoji: requiredEmojiField(), role_id: requiredRoleField({ gives: true }) }))
           .min(1)
           .max(20)
-          .refine((pairs) => new Set(pairs.map((pair) => pair.emoji)).size === pairs.length, "each emoji may be used once"),
+          .refine((pairs) => new Set(pairs.map((pair) => pair.emoji)).size === pairs.length, issue("emoji_once")),
         /** The message the bot posted for this item (set by the post endpoint). */
         message_id: snowflake.nullable().default(null),
       }),

@@ -7,6 +7,8 @@ import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { getItem, itemResponse, updateItem, type ItemScope, parseStoredItem } from "../items";
 import { assertTextChannel, isUnknownMessage, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { reactionRoles } from "./definition";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import { roleIssue } from "@/lib/validation/issues";
 
 const scope = (id: string): ItemScope => ({ guildId: id, pluginId: reactionRoles.id, collection: "messages" });
 const CUSTOM_EMOJI = /^<a?:[A-Za-z0-9_]{2,32}:(\d{17,20})>$|^(?:a:)?[A-Za-z0-9_]{2,32}:(\d{17,20})$/;
@@ -50,7 +52,7 @@ export function reactionRolesEndpoints(): PluginEndpoint[] {
               400,
               "role_not_assignable",
               `The bot cannot give these roles: ${blocked.map((role) => `${role.name ?? role.role_id} (${role.reason})`).join(", ")}. Move the bot's role above them, or pick other roles.`,
-              blocked.map((role) => ({ path: `pairs.${item.pairs.findIndex((pair) => pair.role_id === role.role_id)}.role_id`, message: role.reason })),
+              blocked.map((role) => fieldIssue(`pairs.${item.pairs.findIndex((pair) => pair.role_id === role.role_id)}.role_id`, roleIssue(role.reason))),
             );
           }
           const channel = await assertTextChannel(params.guildId, item.channel_id);

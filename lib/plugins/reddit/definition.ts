@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, integer, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
 export const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
@@ -19,7 +20,7 @@ export const reddit = definePlugin({
   collections: {
     subreddits: {
       itemSchema: z.strictObject({
-        subreddit: inputText().max(21).regex(SUBREDDIT, "must be a subreddit name without r/"),
+        subreddit: inputText().max(21).regex(SUBREDDIT, issue("invalid_subreddit")),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
 export const TIKTOK_USERNAME = /^[A-Za-z0-9_.]{2,24}$/;
@@ -19,7 +20,7 @@ export const tiktok = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: inputText().max(24).regex(TIKTOK_USERNAME, "must be a username without the @"),
+        username: inputText().max(24).regex(TIKTOK_USERNAME, issue("invalid_username")),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),

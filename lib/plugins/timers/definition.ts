@@ -20,14 +20,14 @@ export const timers = definePlugin({
   collections: {
     timers: {
       itemSchema: z.strictObject({
-        name: inputText().min(1, "give the timer a name").max(64, "must be at most 64 characters"),
+        name: inputText().min(1).max(64),
         channel_id: requiredChannelField(),
         message: requiredMessageField(),
         interval_minutes: z
-          .number("must be a number of minutes")
-          .int("must be a whole number of minutes")
-          .min(MIN_INTERVAL_MINUTES, `must be at least ${MIN_INTERVAL_MINUTES} minutes`)
-          .max(MAX_INTERVAL_MINUTES, `must be at most ${MAX_INTERVAL_MINUTES} minutes (7 days)`)
+          .number()
+          .int()
+          .min(MIN_INTERVAL_MINUTES)
+          .max(MAX_INTERVAL_MINUTES)
           .default(60),
         enabled: toggle(true),
       }),

@@ -12,6 +12,7 @@ import { getItem, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
 import { assertTextChannel, NO_MENTIONS, posting, renderForGuild } from "../posting";
 import { timers } from "./definition";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 const definition = timers.collections.timers;
 
@@ -19,7 +20,7 @@ const definition = timers.collections.timers;
 async function preview(access: GuildAccess, message: string, channelId: string | null | undefined): Promise<{ content: string }> {
   const pickers = await getGuildPickers(access.guildId);
   if (channelId && !pickers.channels.some((channel) => channel.id === channelId)) {
-    throw new ApiError(400, "invalid_channel", "This is not a channel of this server.", [{ path: "channel_id", message: "must be a channel of this server" }]);
+    throw new ApiError(400, "invalid_channel", "This is not a channel of this server.", [fieldIssue("channel_id", "unknown_channel")]);
   }
   return { content: await renderForGuild(access, message, channelId, pickers) };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** Twitch login names: 3 to 25 letters, digits or underscores. */
 export const TWITCH_LOGIN = /^[A-Za-z0-9_]{3,25}$/;
@@ -19,7 +20,7 @@ export const twitch = definePlugin({
   collections: {
     streamers: {
       itemSchema: z.strictObject({
-        login: inputText().max(25).regex(TWITCH_LOGIN, "must be a Twitch login name"),
+        login: inputText().max(25).regex(TWITCH_LOGIN, issue("invalid_twitch_login")),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

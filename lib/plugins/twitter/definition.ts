@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
 export const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
@@ -19,7 +20,7 @@ export const twitter = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: inputText().max(15).regex(TWITTER_HANDLE, "must be a handle without the @"),
+        username: inputText().max(15).regex(TWITTER_HANDLE, issue("invalid_username")),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

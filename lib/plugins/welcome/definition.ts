@@ -2,6 +2,7 @@ import { z } from "zod";
 import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/welcome-card/background";
 import { channelField, inputText, messageField, rolesField, text, toggle } from "../fields";
 import { definePlugin, type FieldMeta } from "../types";
+import { issue } from "../../validation/issues";
 
 export const CARD_TITLE_MAX = 64;
 export const CARD_SUBTITLE_MAX = 128;
@@ -15,7 +16,7 @@ export const CARD_SUBTITLE_MAX = 128;
  */
 export const cardBackgroundSchema = inputText()
   .max(MAX_BACKGROUND_LENGTH)
-  .refine((value) => parseBackground(value) !== null, "must be preset:<preset id> or upload:<storage key>");
+  .refine((value) => parseBackground(value) !== null, issue("invalid_background"));
 
 export const welcome = definePlugin({
   id: "welcome",

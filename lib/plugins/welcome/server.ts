@@ -21,6 +21,7 @@ import { endpoint, type PluginEndpoint } from "../endpoint";
 import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { assertPremiumAllowed, checkReferences } from "../rules";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from "./definition";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 // The welcome card (spec 7: /plugins/welcome/welcome-card/{guild}/background): read and set
 // its background (a preset or an image of this guild's uploads, also uploaded and set in one
@@ -39,7 +40,7 @@ export const previewQuery = z.object({
 });
 
 function unknownUpload(): ApiError {
-  return new ApiError(400, "unknown_upload", "This image was not uploaded to this server: upload it first.", [{ path: "background", message: "must be an image uploaded to this server" }]);
+  return new ApiError(400, "unknown_upload", "This image was not uploaded to this server: upload it first.", [fieldIssue("background", "unknown_upload")]);
 }
 
 /** The stored background if this guild may use it: presets always, uploads only its own. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 
 /** A YouTube channel id (UC…) or handle (@name). */
 export const YOUTUBE_CHANNEL = /^(UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30})$/;
@@ -19,7 +20,7 @@ export const youtube = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        youtube_channel: inputText().max(31).regex(YOUTUBE_CHANNEL, "must be a channel id (UC…) or a handle (@name)"),
+        youtube_channel: inputText().max(31).regex(YOUTUBE_CHANNEL, issue("invalid_youtube_channel")),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),

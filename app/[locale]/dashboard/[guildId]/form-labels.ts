@@ -59,6 +59,9 @@ export async function getFormStrings(locale: Locale) {
     addTitle: own.add ?? t("collection.add"),
     editTitle: t("collection.editTitle"),
     cancel: t("collection.cancel"),
+    discardQuestion: t("collection.discardQuestion"),
+    keepEditing: t("collection.keepEditing"),
+    discard: t("collection.discard"),
     save: t("save"),
     saving: t("saving"),
   });

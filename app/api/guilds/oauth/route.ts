@@ -11,6 +11,7 @@ import { DEFAULT_LOCALE, LOCALES } from "@/lib/i18n/locales";
 import { buildBotAuthorizeUrl } from "@/lib/platform/oauth";
 import { BOT_PERMISSIONS } from "@/lib/platform/permissions";
 import { platformId } from "@/lib/platform/snowflake";
+import { fieldIssue } from "@/lib/validation/server-messages";
 
 const query = z.object({
   guild_id: platformId("guild"),
@@ -27,7 +28,7 @@ export const GET = userRoute({ query }, async ({ session, query }) => {
   const redirectUri = `${getEnv().APP_URL}/guild-oauth`;
   if (query.redirect_uri !== undefined && query.redirect_uri !== redirectUri) {
     throw new ApiError(400, "validation_failed", `Invalid query: redirect_uri must be ${redirectUri}`, [
-      { path: "redirect_uri", message: `must be ${redirectUri}` },
+      fieldIssue("redirect_uri", "invalid_link"),
     ]);
   }
   if (!(await findManagedGuild(session, query.guild_id))) {

@@ -1,0 +1,93 @@
+"use client";
+
+import { useCallback, useMemo, useRef, useState, type FocusEvent } from "react";
+import { useParams } from "next/navigation";
+import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import type { Validate } from "@/lib/validation/browser-validator";
+import type { FieldErrors, Values } from "./types";
+
+// Checks a form against the plugin's own zod schema while the owner types: errors show once a
+// field was left (or a save was tried) and go as soon as the value is fixed; a save with an
+// error is stopped before any request. The schema and its sentences load on first focus.
+
+const loaders = new Map<string, Promise<Validate>>();
+
+function loadOnce(pluginId: string, collection: string | undefined, locale: string): Promise<Validate> {
+  const key = `${pluginId}/${collection ?? ""}/${locale}`;
+  let loading = loaders.get(key);
+  if (!loading) {
+    loading = import("@/lib/validation/browser-validator").then(({ loadValidator }) => loadValidator(pluginId, collection, isLocale(locale) ? locale : DEFAULT_LOCALE));
+    // A failed download is tried again on the next focus; the server still validates meanwhile.
+    loading.catch(() => loaders.delete(key));
+    loaders.set(key, loading);
+  }
+  return loading;
+}
+
+const topLevel = (path: string) => path.split(".")[0] ?? path;
+
+/** The first problem of each path, for the fields this form draws (the server judges the rest). */
+function toErrors(issues: ReturnType<Validate>, fields: ReadonlySet<string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) if (fields.has(topLevel(issue.path)) && !(issue.path in errors)) errors[issue.path] = issue.message;
+  return errors;
+}
+
+export type LiveValidation = {
+  /** Errors to show now: the browser's for fields left or after a tried save, merged over the server's. */
+  shown(serverErrors: FieldErrors): FieldErrors;
+  /** Handlers for the form element (focus loads the schema, leaving a field marks it). */
+  formProps: { onFocus: () => void; onBlur: (event: FocusEvent<HTMLElement>) => void };
+  /** Before a save: every error of these values, all of them shown from now on. */
+  checkAll(values: Values): Promise<FieldErrors>;
+  /** Forget left fields and tried saves (a reset, a new item). */
+  reset(): void;
+};
+
+/** `fields`: the names of the fields the form draws. */
+export function useLiveValidation(pluginId: string, collection: string | undefined, fields: readonly string[], values: Values): LiveValidation {
+  const params = useParams<{ locale?: string }>();
+  const locale = params?.locale ?? DEFAULT_LOCALE;
+  const [validate, setValidate] = useState<Validate | null>(null);
+  const [left, setLeft] = useState<ReadonlySet<string>>(new Set());
+  const [tried, setTried] = useState(false);
+  const loading = useRef(false);
+
+  const load = useCallback(() => {
+    if (loading.current) return loadOnce(pluginId, collection, locale);
+    loading.current = true;
+    const promise = loadOnce(pluginId, collection, locale);
+    promise.then((loaded) => setValidate(() => loaded)).catch(() => (loading.current = false));
+    return promise;
+  }, [pluginId, collection, locale]);
+
+  const drawn = useMemo(() => new Set(fields), [fields]);
+  const current = useMemo(() => (validate ? toErrors(validate(values), drawn) : {}), [validate, values, drawn]);
+
+  return {
+    shown(serverErrors) {
+      const own = Object.entries(current).filter(([path]) => tried || left.has(topLevel(path)));
+      // A server error stays until its field changes (the form drops it); the browser's word wins on the same path.
+      return { ...serverErrors, ...Object.fromEntries(own) };
+    },
+    formProps: {
+      onFocus: () => void load().catch(() => undefined),
+      onBlur: (event) => {
+        const path = event.target.closest<HTMLElement>("[data-field]")?.dataset.field;
+        if (path && !left.has(topLevel(path))) setLeft(new Set(left).add(topLevel(path)));
+      },
+    },
+    async checkAll(next) {
+      setTried(true);
+      try {
+        return toErrors((await load())(next), drawn);
+      } catch {
+        return {};
+      }
+    },
+    reset() {
+      setLeft(new Set());
+      setTried(false);
+    },
+  };
+}

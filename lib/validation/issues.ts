@@ -1,0 +1,144 @@
+import type { z } from "zod";
+
+// Why: a failed check must reach a user as a sentence in their language, in the browser
+// (as they type) and in the API's envelope alike. zod's own messages are developer
+// English, so every issue is reduced here to a stable code (a key of
+// messages/validation/<locale>.json) plus the numbers its sentence needs. Client-safe.
+
+/** Failures our own schemas name: a check passes one as its error, `.regex(P, issue("invalid_link"))`. */
+export const CUSTOM_ISSUES = [
+  "invalid_id",
+  "invalid_link",
+  "invalid_timezone",
+  "invalid_emoji",
+  "no_spaces",
+  "text_nul",
+  "text_surrogate",
+  "invalid_username",
+  "invalid_twitch_login",
+  "invalid_kick_channel",
+  "invalid_youtube_channel",
+  "invalid_subreddit",
+  "invalid_command_name",
+  "invalid_contract_address",
+  "invalid_background",
+  "message_empty",
+  "response_or_embed",
+  "emoji_once",
+  "embed_total",
+  "embeds_total",
+] as const;
+export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
+
+/** Every code a field error can carry; each is a key of messages/validation/<locale>.json. */
+export const ISSUE_CODES = [
+  "required",
+  "too_short",
+  "too_long",
+  "too_few",
+  "too_many",
+  "too_small",
+  "too_big",
+  "not_integer",
+  "not_number",
+  "invalid_type",
+  "invalid_option",
+  "invalid_datetime",
+  "unknown_field",
+  "invalid",
+  ...CUSTOM_ISSUES,
+  // Found after zod, by checks that need the guild (lib/plugins/rules.ts, plugin endpoints).
+  "unknown_channel",
+  "wrong_channel_type",
+  "unknown_role",
+  "role_above_bot",
+  "role_managed",
+  "role_everyone",
+  "unknown_upload",
+  "not_a_member",
+  "duplicate_value",
+  // The platform refused a value we sent (lib/plugins/posting.ts).
+  "platform_refused",
+] as const;
+export type IssueCode = (typeof ISSUE_CODES)[number];
+
+export type IssueParams = Record<string, string | number>;
+
+/** One field's problem as the API envelope and the forms carry it. */
+export type FieldIssue = { path: string; code: IssueCode; params?: IssueParams; message: string };
+
+/** Why the bot cannot give a role (lib/guilds/pickers.ts reasons), as the field's issue code. */
+export function roleIssue(reason: "above_bot" | "managed" | "everyone" | "unknown" | string): IssueCode {
+  if (reason === "managed") return "role_managed";
+  if (reason === "everyone") return "role_everyone";
+  if (reason === "unknown") return "unknown_role";
+  return "role_above_bot";
+}
+
+/** The error option of a zod check that fails with one of our codes. */
+export function issue(code: IssueCode): { error: IssueCode } {
+  return { error: code };
+}
+
+/** A custom issue with numbers for its sentence (superRefine): `ctx.addIssue(customIssue("embed_total", {...}))`. */
+export function customIssue(code: IssueCode, params: IssueParams, path?: PropertyKey[]) {
+  return { code: "custom" as const, message: code, params: { code, ...params }, ...(path ? { path } : {}) };
+}
+
+const KNOWN = new Set<string>(ISSUE_CODES);
+
+/** The code and sentence numbers of one zod issue (parse with `reportInput: true` so a missing value reads "required"). */
+export function describeIssue(issue: z.core.$ZodIssue): { code: IssueCode; params?: IssueParams } {
+  switch (issue.code) {
+    case "invalid_type":
+      if (issue.input === undefined || issue.input === null) return { code: "required" };
+      if (issue.expected === "int") return { code: "not_integer" };
+      if (issue.expected === "number") return { code: "not_number" };
+      return { code: "invalid_type" };
+    case "too_small": {
+      const min = Number(issue.minimum);
+      if (issue.origin === "string") return min <= 1 ? { code: "required" } : { code: "too_short", params: { min } };
+      if (issue.origin === "array" || issue.origin === "set") return { code: "too_few", params: { min } };
+      return { code: "too_small", params: { min } };
+    }
+    case "too_big": {
+      const max = Number(issue.maximum);
+      if (issue.origin === "string") return { code: "too_long", params: { max } };
+      if (issue.origin === "array" || issue.origin === "set") return { code: "too_many", params: { max } };
+      return { code: "too_big", params: { max } };
+    }
+    case "invalid_format":
+      if (KNOWN.has(issue.message)) return { code: issue.message as IssueCode };
+      if (issue.format === "datetime" || issue.format === "date" || issue.format === "time") return { code: "invalid_datetime" };
+      if (issue.format === "uuid") return { code: "invalid_id" };
+      if (issue.format === "url") return { code: "invalid_link" };
+      return { code: "invalid" };
+    case "invalid_value":
+      return { code: "invalid_option" };
+    case "unrecognized_keys":
+      return { code: "unknown_field", params: { keys: issue.keys.join(", ") } };
+    case "invalid_union": {
+      // The first alternative's first problem reads best ("a link, or nothing" fails as a link).
+      const first = issue.errors[0]?.[0];
+      return first ? describeIssue(first) : { code: "invalid" };
+    }
+    case "custom": {
+      const params = issue.params as IssueParams | undefined;
+      const code = typeof params?.code === "string" ? params.code : issue.message;
+      if (!KNOWN.has(code)) return { code: "invalid" };
+      const rest = { ...params };
+      delete rest.code;
+      return Object.keys(rest).length > 0 ? { code: code as IssueCode, params: rest } : { code: code as IssueCode };
+    }
+    default:
+      return { code: "invalid" };
+  }
+}
+
+/** The field path of an issue as the forms key it ("pairs.1.role_id"); `fallback` for the whole object. */
+export function issuePath(issue: z.core.$ZodIssue, fallback: string): string {
+  const path = issue.path.map(String).join(".");
+  // unrecognized_keys sits on the object: name the first unknown key so a form can point at it.
+  if (issue.code === "unrecognized_keys" && issue.keys[0]) return path ? `${path}.${issue.keys[0]}` : issue.keys[0];
+  return path || fallback;
+}
