@@ -225,7 +225,8 @@ describe("EmbedBuilder in the item form", () => {
     expect(preview().textContent).toContain("PlanFree");
     expect(preview().textContent).toContain("Sent in general");
     expect(preview().textContent).toMatch(/Today at \d/);
-    expect(preview().querySelectorAll("img")).toHaveLength(2);
+    // The embed's own images (the bot's avatar, public/icon.svg, is an <img> too).
+    expect(within(preview()).getByTestId("embed-preview-card").querySelectorAll("img")).toHaveLength(2);
     const spans = [...preview().querySelectorAll<HTMLElement>("[data-span]")].map((element) => element.style.gridColumn);
     expect(spans).toEqual(["span 6", "span 6", "span 12"]);
     // The stored texts keep their templates.
@@ -241,7 +242,7 @@ describe("EmbedBuilder in the item form", () => {
   it("never turns a typed non-web link into a live link or image", () => {
     render(<Harness initial={{ embeds: [{ title: "Click", url: "javascript:alert(1)", thumbnail: { url: "data:image/png;base64,AAAA" } }] }} />);
     expect(within(preview()).queryByRole("link")).toBeNull();
-    expect(preview().querySelector("img")).toBeNull();
+    expect(within(preview()).getByTestId("embed-preview-card").querySelector("img")).toBeNull();
   });
 
   it("reorders embeds and fields with the keyboard focus following", () => {
