@@ -42,7 +42,7 @@ const formLabels: FormLabels = {
   on: s.on,
   off: s.off,
 };
-const labels: EmbedBuilderLabels = { ...messages.embedBuilder, locale: "en-US" };
+const labels: EmbedBuilderLabels = { ...messages.embedBuilder, locale: "en-US", markdown: messages.markdown };
 
 const channels: PickerChannel[] = [{ id: GENERAL, name: "general", type: 0, position: 0, parent_id: null }];
 const roles: PickerRole[] = [{ id: MODS, name: "Moderators", color: 0x1abc9c, position: 2, mentionable: true, managed: false, assignable: true }];
@@ -231,6 +231,34 @@ describe("EmbedBuilder in the item form", () => {
     expect(spans).toEqual(["span 6", "span 6", "span 12"]);
     // The stored texts keep their templates.
     expect(embedsOf()[0]!.title).toBe("{server.name} rules");
+  });
+
+  it("renders markdown in the description and field values only, as the platform does", () => {
+    render(
+      <Harness
+        initial={{
+          embeds: [
+            {
+              title: "**{server.name}**",
+              description: "# Rules\n- be **kind**\n- ask <@&" + MODS + ">\n||spoiler||",
+              fields: [{ name: "__Name__", value: "`code` and [docs](https://example.com/docs)" }],
+              footer: { text: "*footer*" },
+            },
+          ],
+        }}
+      />,
+    );
+    const embed = within(preview()).getByTestId("embed-preview-card");
+    // Title, field name and footer keep their markers.
+    expect(embed.textContent).toContain("**Night Owls**");
+    expect(embed.textContent).toContain("__Name__");
+    expect(embed.textContent).toContain("*footer*");
+    expect(embed.querySelector("[data-level='1']")?.textContent).toBe("Rules");
+    expect(Array.from(embed.querySelectorAll("li"), (item) => item.textContent)).toEqual(["be kind", "ask @Moderators"]);
+    expect(embed.querySelector("li strong")?.textContent).toBe("kind");
+    expect(embed.querySelector("code")?.textContent).toBe("code");
+    expect(within(embed).getByRole("link", { name: "docs" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(within(embed).getByRole("button", { name: messages.markdown.spoiler })).toBeTruthy();
   });
 
   it("renders a typed title in the preview as it changes", () => {
