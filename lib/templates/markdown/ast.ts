@@ -32,5 +32,3 @@ export type MarkdownNode =
   | { type: "emoji"; name: string; id: string; animated: boolean }
   | { type: "mention"; kind: MentionKind; id: string }
   | { type: "broadcast"; target: "everyone" | "here" };
-
-export type MarkdownNodeType = MarkdownNode["type"];
