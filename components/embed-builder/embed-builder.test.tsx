@@ -42,7 +42,7 @@ const formLabels: FormLabels = {
   on: s.on,
   off: s.off,
 };
-const labels: EmbedBuilderLabels = { ...messages.embedBuilder, locale: "en-US" };
+const labels: EmbedBuilderLabels = { ...messages.embedBuilder, locale: "en-US", markdown: messages.markdown };
 
 const channels: PickerChannel[] = [{ id: GENERAL, name: "general", type: 0, position: 0, parent_id: null }];
 const roles: PickerRole[] = [{ id: MODS, name: "Moderators", color: 0x1abc9c, position: 2, mentionable: true, managed: false, assignable: true }];
@@ -225,12 +225,40 @@ describe("EmbedBuilder in the item form", () => {
     expect(preview().textContent).toContain("PlanFree");
     expect(preview().textContent).toContain("Sent in general");
     expect(preview().textContent).toMatch(/Today at \d/);
-    // Besides the bot's avatar.
-    expect(preview().querySelectorAll("img:not([src='/icon.svg'])")).toHaveLength(2);
+    // The embed's own images (the bot's avatar, public/icon.svg, is an <img> too).
+    expect(within(preview()).getByTestId("embed-preview-card").querySelectorAll("img")).toHaveLength(2);
     const spans = [...preview().querySelectorAll<HTMLElement>("[data-span]")].map((element) => element.style.gridColumn);
     expect(spans).toEqual(["span 6", "span 6", "span 12"]);
     // The stored texts keep their templates.
     expect(embedsOf()[0]!.title).toBe("{server.name} rules");
+  });
+
+  it("renders markdown in the description and field values only, as the platform does", () => {
+    render(
+      <Harness
+        initial={{
+          embeds: [
+            {
+              title: "**{server.name}**",
+              description: "# Rules\n- be **kind**\n- ask <@&" + MODS + ">\n||spoiler||",
+              fields: [{ name: "__Name__", value: "`code` and [docs](https://example.com/docs)" }],
+              footer: { text: "*footer*" },
+            },
+          ],
+        }}
+      />,
+    );
+    const embed = within(preview()).getByTestId("embed-preview-card");
+    // Title, field name and footer keep their markers.
+    expect(embed.textContent).toContain("**Night Owls**");
+    expect(embed.textContent).toContain("__Name__");
+    expect(embed.textContent).toContain("*footer*");
+    expect(embed.querySelector("[data-level='1']")?.textContent).toBe("Rules");
+    expect(Array.from(embed.querySelectorAll("li"), (item) => item.textContent)).toEqual(["be kind", "ask @Moderators"]);
+    expect(embed.querySelector("li strong")?.textContent).toBe("kind");
+    expect(embed.querySelector("code")?.textContent).toBe("code");
+    expect(within(embed).getByRole("link", { name: "docs" }).getAttribute("rel")).toBe("noopener noreferrer nofollow");
+    expect(within(embed).getByRole("button", { name: messages.markdown.spoiler })).toBeTruthy();
   });
 
   it("renders a typed title in the preview as it changes", () => {
@@ -242,7 +270,7 @@ describe("EmbedBuilder in the item form", () => {
   it("never turns a typed non-web link into a live link or image", () => {
     render(<Harness initial={{ embeds: [{ title: "Click", url: "javascript:alert(1)", thumbnail: { url: "data:image/png;base64,AAAA" } }] }} />);
     expect(within(preview()).queryByRole("link")).toBeNull();
-    expect(preview().querySelector("img:not([src='/icon.svg'])")).toBeNull();
+    expect(within(preview()).getByTestId("embed-preview-card").querySelector("img")).toBeNull();
   });
 
   it("reorders embeds and fields with the keyboard focus following", () => {

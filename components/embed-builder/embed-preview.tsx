@@ -3,8 +3,9 @@
 import { useMemo, useState } from "react";
 import { useViewerSample } from "@/components/message-editor/use-viewer-sample";
 import type { APIEmbed } from "discord-api-types/v10";
-import { MessagePreview, RenderedText, useMentionLookup, useRoleColors } from "@/components/message-editor/message-preview";
+import { MessagePreview, RenderedMarkdown, RenderedText, useMarkdownView, useMentionLookup, useRoleColors } from "@/components/message-editor/message-preview";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import type { MarkdownView } from "@/components/platform-markdown/types";
 import type { Pickers } from "@/components/settings-form/types";
 import type { MentionLookup } from "@/lib/templates/mentions";
 import type { TemplateContext } from "@/lib/templates/context";
@@ -22,7 +23,7 @@ type Props = {
   locale: string;
 };
 
-type Text = { context: TemplateContext; lookup: MentionLookup; roleColors: ReadonlyMap<string, string> };
+type Text = { context: TemplateContext; lookup: MentionLookup; roleColors: ReadonlyMap<string, string>; view: MarkdownView };
 
 /** Only web links become href or src: what is typed is not validated yet ("javascript:" must not run). */
 const safeUrl = (url: string | undefined) => (url && /^https?:\/\/\S+$/i.test(url) ? url : undefined);
@@ -72,9 +73,14 @@ function Timestamp({ value, locale, today }: { value: string; locale: string; to
   );
 }
 
-/** One embed drawn like the platform's: colour bar, author, title link, description, field grid, image, thumbnail, footer. */
+/**
+ * One embed drawn like the platform's: colour bar, author, title link, description, field grid,
+ * image, thumbnail, footer. As on the platform, markdown shows in the description and field
+ * values only; the other texts show variables and mentions as typed.
+ */
 function EmbedCard({ embed, text, locale, labels }: { embed: APIEmbed; text: Text; locale: string; labels: EmbedBuilderLabels }) {
   const render = (value: string) => <RenderedText text={value} context={text.context} lookup={text.lookup} roleColors={text.roleColors} />;
+  const rich = (value: string) => <RenderedMarkdown text={value} context={text.context} view={text.view} />;
   const thumbnail = safeUrl(embed.thumbnail?.url);
   const image = safeUrl(embed.image?.url);
   const spans = fieldSpans(embed.fields ?? [], Boolean(thumbnail));
@@ -113,9 +119,10 @@ function EmbedCard({ embed, text, locale, labels }: { embed: APIEmbed; text: Tex
           </p>
         ) : null}
         {embed.description ? (
-          <p className={styles.embedDescription} dir="auto">
-            {render(embed.description)}
-          </p>
+          // <div>s, not <p>s: markdown may hold quotes, lists and code blocks.
+          <div className={styles.embedDescription} dir="auto">
+            {rich(embed.description)}
+          </div>
         ) : null}
         {embed.fields?.length ? (
           <div className={styles.embedFields}>
@@ -124,9 +131,9 @@ function EmbedCard({ embed, text, locale, labels }: { embed: APIEmbed; text: Tex
                 <p className={styles.embedFieldName} dir="auto">
                   {render(field.name)}
                 </p>
-                <p className={styles.embedFieldValue} dir="auto">
-                  {render(field.value)}
-                </p>
+                <div className={styles.embedFieldValue} dir="auto">
+                  {rich(field.value)}
+                </div>
               </div>
             ))}
           </div>
@@ -154,10 +161,19 @@ export function EmbedsPreview({ embeds, data: shared, pickers, labels, locale }:
   const data = useViewerSample(shared);
   const lookup = useMentionLookup(pickers.channels, pickers.roles, data);
   const roleColors = useRoleColors(pickers.roles);
-  const text = useMemo<Text>(() => ({ context: data.context, lookup, roleColors }), [data.context, lookup, roleColors]);
+  const view = useMarkdownView({ lookup, roleColors, cdnBase: data.context.cdnBase, locale, labels: labels.markdown });
+  const text = useMemo<Text>(() => ({ context: data.context, lookup, roleColors, view }), [data.context, lookup, roleColors, view]);
   const shown = embeds.map((embed) => toPlatformEmbed(embed));
   return (
-    <MessagePreview text="" context={data.context} lookup={lookup} roleColors={roleColors} labels={{ preview: labels.preview, previewEmpty: labels.previewEmpty }} testId="embed-preview">
+    <MessagePreview
+      text=""
+      context={data.context}
+      lookup={lookup}
+      roleColors={roleColors}
+      labels={{ preview: labels.preview, previewEmpty: labels.previewEmpty, markdown: labels.markdown }}
+      locale={locale}
+      testId="embed-preview"
+    >
       {shown.length > 0 ? (
         <div className={styles.embeds}>
           {shown.map((embed, index) => (

@@ -1,5 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
+import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import type { EmbedBuilderLabels } from "./types";
 
@@ -12,11 +13,12 @@ const LIMIT_KEYS = ["title", "description", "fields", "fieldName", "fieldValue",
 
 /** The embed builder's strings for one locale; templates go over raw, the island fills `{count}`, `{limit}`… itself. */
 export async function getEmbedBuilderLabels(locale: Locale): Promise<EmbedBuilderLabels> {
-  const t = await getTranslations({ locale, namespace: "embedBuilder" });
+  const [t, markdown] = await Promise.all([getTranslations({ locale, namespace: "embedBuilder" }), getMarkdownLabels(locale)]);
   const raw = (key: string) => t.raw(key) as string;
   return {
-    ...(Object.fromEntries(KEYS.map((key) => [key, raw(key)])) as Omit<EmbedBuilderLabels, "limits" | "locale">),
+    ...(Object.fromEntries(KEYS.map((key) => [key, raw(key)])) as Omit<EmbedBuilderLabels, "limits" | "locale" | "markdown">),
     locale: LANGUAGES[locale].tag,
     limits: Object.fromEntries(LIMIT_KEYS.map((key) => [key, raw(`limits.${key}`)])) as EmbedBuilderLabels["limits"],
+    markdown,
   };
 }

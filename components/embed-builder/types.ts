@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "@/components/platform-markdown/types";
 import type { LimitRule } from "@/lib/messages/limits";
 
 /**
@@ -48,4 +49,6 @@ export type EmbedBuilderLabels = {
   previewEmpty: string;
   /** One sentence per broken limit, with `{limit}` and `{actual}`. */
   limits: Record<Exclude<LimitRule, "content">, string>;
+  /** The preview's markdown strings (spoilers' name). */
+  markdown: MarkdownLabels;
 };

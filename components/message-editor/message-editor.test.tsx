@@ -314,7 +314,7 @@ describe("MessageEditor", () => {
     const preview = screen.getByTestId("message-preview");
     expect(preview.textContent).toContain("Guildhall");
     expect(preview.textContent).toContain("BOT");
-    const content = preview.querySelector("p[dir='auto']");
+    const content = preview.querySelector("div[dir='auto']");
     expect(content?.textContent).toBe("Welcome @Ada to Night Owls!\nRead #general, ask @Moderators or @unknown-user. {nope} #42");
     const pills = Array.from(preview.querySelectorAll("[data-kind]"), (pill) => [pill.getAttribute("data-kind"), pill.textContent]);
     expect(pills).toEqual([
@@ -325,6 +325,28 @@ describe("MessageEditor", () => {
     ]);
     // The role pill takes the role's colour.
     expect((preview.querySelector("[data-kind='role']") as HTMLElement).style.getPropertyValue("--pill")).toBe("#1abc9c");
+  });
+
+  it("previews the platform's markdown after the variables, typed HTML as text", () => {
+    render(<Harness initial={"**Welcome** {user}!\n> {server.name} rules\n||a **secret**|| <b>not bold</b> `{user}`"} />);
+    const content = screen.getByTestId("message-preview").querySelector("div[dir='auto']")!;
+    expect(content.querySelector("strong")?.textContent).toBe("Welcome");
+    expect(content.querySelector("[data-kind='user']")?.textContent).toBe("@Ada");
+    expect(content.querySelector("blockquote")?.textContent).toBe("Night Owls rules");
+    expect(content.querySelector("b")).toBeNull();
+    // Variables are rendered before markdown, as the bot sends them: in code too.
+    expect(content.querySelector("code")?.textContent).toBe(`<@${ADA}>`);
+    // Without translated strings from the page, a spoiler is still named (in English).
+    const spoiler = screen.getByRole("button", { name: "Spoiler, press to reveal" });
+    fireEvent.keyDown(spoiler, { key: "Enter" });
+    expect(screen.queryByRole("button", { name: "Spoiler, press to reveal" })).toBeNull();
+    expect(content.textContent).toBe(`Welcome @Ada!\nNight Owls rulesa secret <b>not bold</b> <@${ADA}>`);
+  });
+
+  it("names spoilers with the page's translated string", () => {
+    const translated = { ...data, labels: { ...data.labels, markdown: { spoiler: "Spoiler, appuyez pour afficher" } } };
+    render(<MessageEditor id="msg" value="||caché||" onChange={() => {}} limit={2000} channels={channels} roles={roles} data={translated} />);
+    expect(screen.getByRole("button", { name: "Spoiler, appuyez pour afficher" })).toBeTruthy();
   });
 
   it("shows an empty-message note and a counter in code points", () => {

@@ -2,11 +2,18 @@
 
 import { memo, useMemo } from "react";
 import { Logo } from "@/components/logo";
+import { MentionPill } from "@/components/platform-markdown/mention-pill";
+import { PlatformMarkdown } from "@/components/platform-markdown/platform-markdown";
+import type { MarkdownLabels, MarkdownView } from "@/components/platform-markdown/types";
+import { useViewerClock } from "@/components/platform-markdown/use-viewer-clock";
 import type { TemplateContext } from "@/lib/templates/context";
-import { mentionDisplay, splitMentions, type MentionLookup, type MentionSegment } from "@/lib/templates/mentions";
+import type { MarkdownNode } from "@/lib/templates/markdown/ast";
+import { parseMarkdown } from "@/lib/templates/markdown/parse";
+import { splitMentions, type MentionLookup, type MentionSegment } from "@/lib/templates/mentions";
 import { renderTemplate } from "@/lib/templates/render";
 import { roleColor, type ChannelLike, type RoleLike } from "./suggest";
 import type { MessageEditorData } from "./types";
+import { usePageLocale } from "./use-page-locale";
 import styles from "./message-editor.module.css";
 
 type Props = {
@@ -15,11 +22,17 @@ type Props = {
   lookup: MentionLookup;
   /** Role colours (CSS) by id, for role pills. */
   roleColors: ReadonlyMap<string, string>;
-  labels: { preview: string; previewEmpty: string };
+  labels: { preview: string; previewEmpty: string; markdown?: MarkdownLabels };
+  /** BCP 47 tag for timestamps; the route's language when absent. */
+  locale?: string;
   /** Drawn under the text, inside the message (the embed builder's embeds). */
   children?: React.ReactNode;
   testId?: string;
 };
+
+// Pages whose server code does not pass markdown's translated strings yet (MessageEditorLabels
+// .markdown is optional) still name spoilers, in English, rather than leave them unnamed.
+const FALLBACK_MARKDOWN_LABELS: MarkdownLabels = { spoiler: "Spoiler, press to reveal" };
 
 // `{random}` shows one stable number: the same on the server and in the browser (no hydration
 // mismatch) and between keystrokes (no flicker).
@@ -45,7 +58,23 @@ export function useRoleColors(roles: readonly RoleLike[]): ReadonlyMap<string, s
   return useMemo(() => new Map(roles.flatMap((role) => (roleColor(role.color) ? [[role.id, roleColor(role.color)!] as const] : []))), [roles]);
 }
 
-/** A template as the bot would send it: variables rendered against the sample context, split into text and mentions. */
+/** A template as the bot would send it: variables rendered against the sample context, then its markdown. */
+export function useRenderedMarkdown(text: string, context: TemplateContext): MarkdownNode[] {
+  return useMemo(() => parseMarkdown(renderTemplate(text, context, { random: steadyRandom })), [text, context]);
+}
+
+type ViewParts = { lookup: MentionLookup; roleColors: ReadonlyMap<string, string>; cdnBase: string; locale: string; labels?: MarkdownLabels };
+
+/** What drawing markdown needs, with the viewer's clock (UTC and no "now" while hydrating). */
+export function useMarkdownView({ lookup, roleColors, cdnBase, locale, labels }: ViewParts): MarkdownView {
+  const { timeZone, now } = useViewerClock();
+  return useMemo(
+    () => ({ lookup, roleColors, cdnBase, locale, timeZone, now, labels: labels ?? FALLBACK_MARKDOWN_LABELS }),
+    [lookup, roleColors, cdnBase, locale, timeZone, now, labels],
+  );
+}
+
+/** A template as the bot would send it, split into text and mentions only: for the parts the platform shows without markdown (an embed's title, author, footer). */
 export function useRenderedSegments(text: string, context: TemplateContext): MentionSegment[] {
   return useMemo(() => splitMentions(renderTemplate(text, context, { random: steadyRandom })), [text, context]);
 }
@@ -54,35 +83,31 @@ type SegmentsProps = { segments: readonly MentionSegment[]; lookup: MentionLooku
 
 /** Rendered segments: text as is, mentions as pills with names (unknown ids dimmed). */
 export function Segments({ segments, lookup, roleColors }: SegmentsProps) {
-  return segments.map((segment, index) => {
-    if (segment.kind === "text") return segment.value;
-    const known = segment.kind === "channel" ? lookup.channel(segment.id) : segment.kind === "role" ? lookup.role(segment.id) : lookup.member(segment.id);
-    const color = segment.kind === "role" ? roleColors.get(segment.id) : undefined;
-    return (
-      <span
-        key={index}
-        className={`${styles.pill} ${known === undefined ? styles.pillUnknown : ""}`}
-        data-kind={segment.kind}
-        style={color ? ({ "--pill": color } as React.CSSProperties) : undefined}
-      >
-        {mentionDisplay(segment, lookup)}
-      </span>
-    );
-  });
+  return segments.map((segment, index) =>
+    segment.kind === "text" ? segment.value : <MentionPill key={index} kind={segment.kind} id={segment.id} lookup={lookup} roleColors={roleColors} />,
+  );
 }
 
-/** One template rendered in place (an embed's title, a field value…), with the same rules as the message. */
+/** One template rendered in place without markdown (an embed's title, author, footer): variables and mention pills. */
 export const RenderedText = memo(function RenderedText({ text, context, lookup, roleColors }: Omit<SegmentsProps, "segments"> & { text: string; context: TemplateContext }) {
   return <Segments segments={useRenderedSegments(text, context)} lookup={lookup} roleColors={roleColors} />;
 });
 
+/** One template rendered in place with the platform's markdown (an embed's description, a field value). */
+export const RenderedMarkdown = memo(function RenderedMarkdown({ text, context, view }: { text: string; context: TemplateContext; view: MarkdownView }) {
+  return <PlatformMarkdown nodes={useRenderedMarkdown(text, context)} view={view} />;
+});
+
 /**
- * The message as the bot would post it: variables rendered against the sample context,
- * mentions as pills with names, line breaks kept. Unknown `{variables}` stay as written.
+ * The message as the bot would post it: variables rendered against the sample context, then
+ * the platform's markdown (mentions as pills with names, line breaks kept). Unknown
+ * `{variables}` stay as written.
  */
-export const MessagePreview = memo(function MessagePreview({ text, context, lookup, roleColors, labels, children, testId = "message-preview" }: Props) {
-  const segments = useRenderedSegments(text, context);
-  const empty = segments.length === 0 && !children;
+export const MessagePreview = memo(function MessagePreview({ text, context, lookup, roleColors, labels, locale, children, testId = "message-preview" }: Props) {
+  const nodes = useRenderedMarkdown(text, context);
+  const pageLocale = usePageLocale();
+  const view = useMarkdownView({ lookup, roleColors, cdnBase: context.cdnBase, locale: locale ?? pageLocale, labels: labels.markdown });
+  const empty = nodes.length === 0 && !children;
   return (
     <figure className={styles.preview} data-testid={testId}>
       <figcaption className={styles.previewTitle}>{labels.preview}</figcaption>
@@ -97,10 +122,11 @@ export const MessagePreview = memo(function MessagePreview({ text, context, look
           </p>
           {empty ? (
             <p className={`${styles.content} ${styles.empty}`}>{labels.previewEmpty}</p>
-          ) : segments.length > 0 ? (
-            <p className={styles.content} dir="auto">
-              <Segments segments={segments} lookup={lookup} roleColors={roleColors} />
-            </p>
+          ) : nodes.length > 0 ? (
+            // A <div>, not a <p>: markdown may hold quotes, lists and code blocks.
+            <div className={styles.content} dir="auto">
+              <PlatformMarkdown nodes={nodes} view={view} />
+            </div>
           ) : null}
           {children}
         </div>

@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "@/components/platform-markdown/types";
 import type { TemplateContext } from "@/lib/templates/context";
 
 /** The editor's UI strings, translated by the server page. `{count}` is filled in the browser. */
@@ -16,6 +17,8 @@ export type MessageEditorLabels = {
   role: string;
   preview: string;
   previewEmpty: string;
+  /** The preview's markdown strings (components/platform-markdown/labels.ts); English until the page passes them. */
+  markdown?: MarkdownLabels;
 };
 
 /** What every message editor of a page shares; built once by the server page. */
