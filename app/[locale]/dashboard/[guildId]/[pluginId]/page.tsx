@@ -5,6 +5,7 @@ import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
+import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
@@ -96,11 +97,12 @@ async function messageEditorData(locale: Locale, state: GuildShell, channels: Pi
   const { guild } = state;
   const mentioned = new Set([guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
   const ids = [...mentioned].filter(Boolean).slice(0, MAX_NAMED_MEMBERS);
-  const [owner, bot, names, t] = await Promise.all([
+  const [owner, bot, names, t, markdown] = await Promise.all([
     getGuildMember(guild.id, guild.owner_id).catch(() => null),
     getGuildMember(guild.id, getEnv().DISCORD_CLIENT_ID).catch(() => null),
     Promise.all(ids.map(async (id) => [id, await memberName(guild.id, id)] as const)),
     getTranslations({ locale, namespace: "messageEditor" }),
+    getMarkdownLabels(locale),
   ]);
   const context = sampleContext(
     {
@@ -132,6 +134,7 @@ async function messageEditorData(locale: Locale, state: GuildShell, channels: Pi
       role: raw("role"),
       preview: raw("preview"),
       previewEmpty: raw("previewEmpty"),
+      markdown,
     },
   };
 }
