@@ -1,6 +1,8 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { renderToString } from "react-dom/server";
 import type { FormField } from "@/components/settings-form/types";
 import { DateTimeControl } from "./date-time-control";
 import { formLabels, pickerLabels } from "./test-labels";
@@ -116,5 +118,28 @@ describe("DateTimeControl", () => {
     fireEvent.change(dateInput(), { target: { value: "" } });
     expect(changes).toEqual(["", null]);
     expect(line().textContent).toBe("");
+  });
+  it.each([
+    ["the guild's zone", "Europe/Paris", ["2026-12-24", "19:00"]],
+    ["no zone yet", null, ["", ""]],
+  ])("hydrates without a mismatch with %s: the server's HTML holds nothing from the clock or the browser's zone", async (_what, guildZone, serverInputs) => {
+    const control = <DateTimeControl id="ends" field={FIELD} value="2026-12-24T18:00:00.000Z" onChange={() => {}} labels={formLabels} text={pickerLabels} guildZone={guildZone} />;
+    const html = renderToString(control);
+    expect(html).not.toContain("America/New_York");
+    expect(html).not.toContain("29 days");
+    expect(html).not.toContain("UTC+");
+    const container = document.createElement("div");
+    container.innerHTML = html;
+    document.body.append(container);
+    expect([...container.querySelectorAll("input")].slice(0, 2).map((input) => input.value)).toEqual(serverInputs);
+    const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+    await act(async () => {
+      hydrateRoot(container, control, { onRecoverableError: (error) => console.error(error) });
+    });
+    expect(errors).not.toHaveBeenCalled();
+    // Then the browser fills in what only it knows.
+    expect(container.querySelector("#ends-when")?.textContent).toContain("in 29 days");
+    expect((container.querySelector("#ends-time") as HTMLInputElement).value).toBe(guildZone ? "19:00" : "13:00");
+    container.remove();
   });
 });
