@@ -10,6 +10,13 @@ describe("isKnownTimeZone", () => {
   it.each(["", "Mars/Olympus_Mons", "Europe/Atlantis", "+01:00", "-0300", "Europe/Paris ", " UTC", "Europe//Paris", "../../etc/passwd", "a".repeat(65)])("refuses %j", (zone) => {
     expect(isKnownTimeZone(zone)).toBe(false);
   });
+
+  it("ignores ASCII case only, also once a name is remembered", () => {
+    expect(isKnownTimeZone("Asia/Kolkata")).toBe(true);
+    expect(isKnownTimeZone("ASIA/KOLKATA")).toBe(true);
+    // U+212A KELVIN SIGN lower-cases to "k" in Unicode, but is no zone name.
+    expect(isKnownTimeZone("Asia/\u212Aolkata")).toBe(false);
+  });
 });
 
 describe("canonicalTimeZone", () => {

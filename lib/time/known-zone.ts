@@ -8,7 +8,10 @@ const known = new Set<string>();
  * they carry no DST rules, and the bot needs a named zone.
  */
 export function isKnownTimeZone(name: string): boolean {
-  if (known.has(name)) return true;
+  // Intl ignores ASCII case; so does the memo, or every casing of a real name would be a new entry.
+  // ASCII only: toLowerCase() would fold the Kelvin sign into "k" and let "Asia/\u212Aolkata" through.
+  const key = name.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+  if (known.has(key)) return true;
   if (!/^[A-Za-z]/.test(name) || name.length > 64) return false;
   try {
     new Intl.DateTimeFormat("en-US", { timeZone: name });
@@ -16,7 +19,7 @@ export function isKnownTimeZone(name: string): boolean {
     return false;
   }
   // Only names that exist are remembered, so made-up input cannot grow the set.
-  known.add(name);
+  known.add(key);
   return true;
 }
 
