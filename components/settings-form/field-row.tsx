@@ -2,13 +2,13 @@
 
 import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
+import { DateTimeControl } from "@/components/pickers/date-time-control";
+import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
-import { DateTimeControl } from "@/components/pickers/date-time-control";
-import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
