@@ -1,8 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { ColorPresets } from "@/components/pickers/color-presets";
+import pickerStyles from "@/components/pickers/pickers.module.css";
 import { textLength } from "@/lib/messages/limits";
-import type { FormField, FormLabels } from "./types";
+import type { FormField, FormLabels, PickerRole } from "./types";
 import { colorOf, fill, hexOf } from "./values";
 import styles from "./form.module.css";
 
@@ -41,7 +43,6 @@ export function TextControl({ id, field, value, onChange, disabled, invalid, des
       value={typeof value === "string" ? value : ""}
       disabled={disabled}
       onChange={(event) => onChange(textValue(field, event.target.value))}
-      list={field.ui === "timezone" ? `${id}-zones` : undefined}
       {...aria(invalid, describedBy)}
     />
   );
@@ -129,7 +130,8 @@ export function SelectControl({ id, field, value, onChange, disabled, invalid, d
 /** What an unset colour looks like on the platform (its accent); also the hex box's placeholder. */
 const UNSET_COLOR = "#5865f2";
 
-export function ColorControl({ id, field, value, onChange, disabled, invalid, describedBy, labels }: ControlProps<unknown>) {
+/** Hex box, the browser's colour picker and, when the page sent their names, preset swatches (the palette and the guild's role colours). */
+export function ColorControl({ id, field, value, onChange, disabled, invalid, describedBy, labels, roles = [] }: ControlProps<unknown> & { roles?: readonly PickerRole[] }) {
   const color = typeof value === "number" ? hexOf(value) : "";
   const [text, setText] = useState(color);
   // A new value from the form (the swatch, Reset) rewrites the hex box.
@@ -139,36 +141,39 @@ export function ColorControl({ id, field, value, onChange, disabled, invalid, de
     setText(color);
   }
   return (
-    <div className={styles.colorRow}>
-      <input
-        type="color"
-        className={styles.swatch}
-        value={color || UNSET_COLOR}
-        disabled={disabled}
-        aria-label={labels.colorHex}
-        onChange={(event) => onChange(colorOf(event.target.value))}
-      />
-      <input
-        id={id}
-        className={`${styles.input} ${styles.hex}`}
-        value={text}
-        placeholder={UNSET_COLOR}
-        maxLength={7}
-        spellCheck={false}
-        disabled={disabled}
-        onChange={(event) => {
-          setText(event.target.value);
-          const parsed = colorOf(event.target.value);
-          if (parsed !== null) onChange(parsed);
-          else if (event.target.value === "" && field.nullable) onChange(null);
-        }}
-        {...aria(invalid, describedBy)}
-      />
-      {field.nullable && color ? (
-        <button type="button" className="button button-ghost button-small" disabled={disabled} onClick={() => onChange(null)}>
-          {labels.clearColor}
-        </button>
-      ) : null}
+    <div className={pickerStyles.color}>
+      <div className={styles.colorRow}>
+        <input
+          type="color"
+          className={styles.swatch}
+          value={color || UNSET_COLOR}
+          disabled={disabled}
+          aria-label={labels.colorHex}
+          onChange={(event) => onChange(colorOf(event.target.value))}
+        />
+        <input
+          id={id}
+          className={`${styles.input} ${styles.hex}`}
+          value={text}
+          placeholder={UNSET_COLOR}
+          maxLength={7}
+          spellCheck={false}
+          disabled={disabled}
+          onChange={(event) => {
+            setText(event.target.value);
+            const parsed = colorOf(event.target.value);
+            if (parsed !== null) onChange(parsed);
+            else if (event.target.value === "" && field.nullable) onChange(null);
+          }}
+          {...aria(invalid, describedBy)}
+        />
+        {field.nullable && color ? (
+          <button type="button" className="button button-ghost button-small" disabled={disabled} onClick={() => onChange(null)}>
+            {labels.clearColor}
+          </button>
+        ) : null}
+      </div>
+      {labels.pickers ? <ColorPresets idPrefix={id} value={typeof value === "number" ? value : null} onPick={onChange} roles={roles} text={labels.pickers} disabled={disabled} /> : null}
     </div>
   );
 }

@@ -2,6 +2,8 @@
 
 import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
+import { DateTimeControl } from "@/components/pickers/date-time-control";
+import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
@@ -11,7 +13,6 @@ import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi, isRoleUi } from "./picker-options";
-import { TimezoneList } from "./timezone-list";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
 import { errorFor, fill } from "./values";
 import styles from "./form.module.css";
@@ -33,6 +34,8 @@ export type RowContext = {
   message?: MessageEditorData;
   /** Strings of the embed builder (`ui: "embeds"` fields), which also needs `message`. */
   embedBuilder?: EmbedBuilderLabels;
+  /** The guild's time zone (null when not set): where date-time fields start. */
+  guildTimezone?: string | null;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -141,22 +144,20 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message }: RowContext, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone }: RowContext, optionLabels?: Record<string, string>) {
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
   }
-  if (field.ui === "color") return <ColorControl {...control} />;
+  if (field.ui === "color") return <ColorControl {...control} roles={pickers.roles} />;
+  const pickerText = control.labels.pickers;
+  if (field.ui === "datetime" && pickerText) return <DateTimeControl {...control} text={pickerText} guildZone={guildTimezone} />;
   if (field.type === "integer" || field.type === "number") return <NumberControl {...control} />;
   if (field.type === "enum") return <SelectControl {...control} optionLabels={optionLabels} />;
   if (field.ui === "message" || field.ui === "textarea") return <TextAreaControl {...control} />;
-  if (field.ui === "timezone") {
-    return (
-      <>
-        <TextControl {...control} />
-        <TimezoneList id={`${control.id}-zones`} />
-      </>
-    );
+  if (field.ui === "timezone" && pickerText) {
+    const { id, value, onChange, disabled, invalid, describedBy, labels } = control;
+    return <TimeZoneCombobox id={id} value={typeof value === "string" ? value : null} onSelect={onChange} labels={pickerText} noMatches={labels.noMatches} disabled={disabled} invalid={invalid} describedBy={describedBy} />;
   }
   return <TextControl {...control} />;
 }

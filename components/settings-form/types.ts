@@ -4,6 +4,7 @@
 export type { FormField, FormSpec } from "@/lib/plugins/form-spec";
 export type { PickerChannel, PickerRole } from "@/lib/guilds/pickers";
 import type { PickerChannel, PickerRole } from "@/lib/guilds/pickers";
+import type { PickerLabels } from "@/components/pickers/labels";
 
 export type Values = Record<string, unknown>;
 
@@ -33,6 +34,8 @@ export type FormLabels = {
   reasons: { above_bot: string; managed: string; everyone: string };
   on: string;
   off: string;
+  /** Date-time, time-zone and colour pickers; sent only to pages whose forms have such fields. */
+  pickers?: PickerLabels;
 };
 
 /** Errors of a 400 `validation_failed`, keyed by the field path the server reports. */

@@ -28,7 +28,9 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
 
   if (target.kind === "guild") {
     const current = settingsView(await readGuildSettings(db, access.guildId));
-    if (!sameValue(current, event.after)) throw versionConflict();
+    // Settings added since the event (timezone) are not part of it: compared and put back are only the ones it holds.
+    const held = isRecord(event.after) ? Object.keys(event.after) : [];
+    if (!sameValue(Object.fromEntries(held.map((key) => [key, current[key as keyof SettingsView]])), event.after)) throw versionConflict();
     // The old value must still be allowed today, like every write: a channel may be gone since.
     await checkReferences(db, access.guildId, "guild", event.before);
     await updateGuildSettings(db, { guildId: access.guildId, userId: access.userId, patch: event.before as Partial<SettingsView>, action: "revert" });

@@ -25,6 +25,8 @@ export const guildSettings = pgTable("guild_settings", {
   applicationCommandsEnabled: boolean("application_commands_enabled").notNull().default(true),
   applicationCommandsLocalized: boolean("application_commands_localized").notNull().default(true),
   defaultEmbedColor: integer("default_embed_color"),
+  /** IANA name the dashboard shows times in by default; null when the guild never chose one. */
+  timezone: text("timezone"),
   ignoredChannelIds: jsonb("ignored_channel_ids").$type<string[]>().notNull().default([]),
   /** Paid features active on the guild (spec 1: premium, premium-gift, premium-discord…). */
   buffs: jsonb("buffs").$type<string[]>().notNull().default([]),

@@ -45,6 +45,7 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     guild_locked_down: settings.guildLockedDown,
     default_embed_color: settings.defaultEmbedColor,
     locale: settings.locale,
+    timezone: settings.timezone,
     voiceStates: [],
     premium_tier: guild.premium_tier,
     /** Spec 9 tier mapping of premium_tier (0→50 … 3→250). */

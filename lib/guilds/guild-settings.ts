@@ -10,6 +10,7 @@ import { versionConflict } from "@/lib/http/api-error";
 import { LOCALES } from "@/lib/i18n/locales";
 import { sameValue } from "@/lib/json/same-value";
 import { platformId } from "@/lib/platform/snowflake";
+import { timeZoneName } from "@/lib/time/zone-name";
 import { defaultGuildSettings, type GuildSettingsRow } from "./settings-queries";
 
 /** The guild settings a manager may change through PATCH /api/guilds/{id} (spec 3 field names). */
@@ -21,6 +22,8 @@ export const guildSettingsPatch = z.strictObject({
   ignored_channel_ids: z.array(platformId("channel")).max(100).optional(),
   onboarding: z.boolean().optional(),
   locale: z.enum(LOCALES).nullable().optional(),
+  /** Where the dashboard's date pickers start; null = not set (each browser's own zone). */
+  timezone: timeZoneName().nullable().optional(),
 });
 export type GuildSettingsPatch = z.infer<typeof guildSettingsPatch>;
 
@@ -34,6 +37,7 @@ export function settingsView(row: GuildSettingsRow) {
     ignored_channel_ids: row.ignoredChannelIds,
     onboarding: row.onboarding,
     locale: row.locale,
+    timezone: row.timezone,
   };
 }
 export type SettingsView = ReturnType<typeof settingsView>;
@@ -47,6 +51,7 @@ function toColumns(view: Partial<SettingsView>) {
     ...(view.ignored_channel_ids !== undefined && { ignoredChannelIds: view.ignored_channel_ids }),
     ...(view.onboarding !== undefined && { onboarding: view.onboarding }),
     ...(view.locale !== undefined && { locale: view.locale }),
+    ...(view.timezone !== undefined && { timezone: view.timezone }),
   };
 }
 

@@ -19,6 +19,7 @@ export function defaultGuildSettings(guildId: string): GuildSettingsRow {
     applicationCommandsEnabled: true,
     applicationCommandsLocalized: true,
     defaultEmbedColor: null,
+    timezone: null,
     ignoredChannelIds: [],
     buffs: [],
     onboarding: false,

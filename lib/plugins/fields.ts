@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
-import { inputDateTime, inputText } from "../validation/text";
+import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
+import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
 
 export { inputDateTime, inputText };
@@ -46,10 +47,34 @@ export const colorField = (fallback: number | null = null) => withMeta(z.number(
 export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(64).default(fallback), { ...meta, ui: "emoji" });
 export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().min(1).max(64), { ...meta, ui: "emoji" });
 
-/** An IANA time-zone name such as Europe/Paris. */
-export const TIMEZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
-export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) =>
-  withMeta(inputText().max(64).regex(TIMEZONE_PATTERN, issue("invalid_timezone")).default(fallback), { ...meta, ui: "timezone" });
+/** An IANA time-zone name such as Europe/Paris, or UTC: one the server's Intl knows, so the bot can use it. */
+export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(timeZoneName().default(fallback), { ...meta, ui: "timezone" });
+
+/** Issue codes (lib/validation/issues.ts): the form words them in the user's language. */
+export const DATE_TIME_MESSAGE = "invalid_datetime" as const;
+export const PAST_MESSAGE = "not_future" as const;
+// Marks the issue so an import can tell "this has ended" from a broken value (isPastIssue).
+const PAST_PARAMS = { past: true } as const;
+
+type DateTimeOptions = Omit<FieldMeta, "ui"> & {
+  /** Refuse moments already past when written (a giveaway's end); values stored earlier may lie in the past by now. */
+  future?: boolean;
+};
+
+function dateTime(future?: boolean) {
+  const schema = inputDateTime(DATE_TIME_MESSAGE).max(40);
+  // A value that is not a date already has its message; it gets no second one.
+  return future ? schema.refine((value) => !(Date.parse(value) <= Date.now()), { message: PAST_MESSAGE, params: { code: PAST_MESSAGE, ...PAST_PARAMS } }) : schema;
+}
+
+/** A moment as ISO 8601 with an offset; the form picks it in a time zone and stores UTC. Null for none. */
+export const dateTimeField = ({ future, ...meta }: DateTimeOptions = {}) => withMeta(dateTime(future).nullable().default(null), { ...meta, ui: "datetime" });
+export const requiredDateTimeField = ({ future, ...meta }: DateTimeOptions = {}) => withMeta(dateTime(future), { ...meta, ui: "datetime" });
+
+/** Whether a zod issue is the "must be in the future" of a date-time field. */
+export function isPastIssue(issue: z.core.$ZodIssue): boolean {
+  return issue.code === "custom" && issue.params?.past === true;
+}
 
 export const text = (max: number, fallback = "", meta: FieldMeta = {}) => withMeta(inputText().max(max).default(fallback), meta);
 export const integer = (min: number, max: number, fallback: number, meta: FieldMeta = {}) => withMeta(z.number().int().min(min).max(max).default(fallback), meta);

@@ -24,6 +24,8 @@ export type FieldUi =
   | "emoji"
   | "url"
   | "timezone"
+  /** A moment stored as UTC ISO 8601, picked as a date, a time and a time zone. */
+  | "datetime"
   /** A list of platform embeds (lib/plugins/embeds-field.ts), drawn by the embed builder. */
   | "embeds";
 

@@ -29,6 +29,6 @@ export type ImportPlan = {
   plugins: string[];
   collections: Record<string, number>;
   unmatched: { channels: string[]; roles: string[] };
-  /** Items left out because a channel or role they require has no match here. */
-  skipped: Array<{ collection: string; title: string }>;
+  /** Items left out: a channel or role they require has no match here, or they are over (a giveaway that ended). */
+  skipped: Array<{ collection: string; title: string; reason: "unmatched" | "ended" }>;
 };

@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
+import { isPastIssue } from "@/lib/plugins/fields";
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { createItems, deleteItem, queryItems } from "@/lib/plugins/items";
 import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
@@ -16,7 +17,7 @@ import { getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
 
-const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale"] as const;
+const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale", "timezone"] as const;
 
 export async function exportSettings(db: Db, access: GuildAccess): Promise<SettingsFile> {
   const [pickers, states, settings] = await Promise.all([getGuildPickers(access.guildId), readAllPluginStates(db, access.guildId), readGuildSettings(db, access.guildId)]);
@@ -83,10 +84,15 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
     const mapped: Record<string, unknown>[] = [];
     for (const [index, item] of items.entries()) {
       const remapped = definition.itemSchema.safeParse(remap.apply(definition.itemSchema, item));
-      // Valid in the file but not after matching: it needs a channel or role this server lacks.
-      if (!remapped.success && definition.itemSchema.safeParse(item).success) {
-        skipped.push({ collection: key, title: String(item[definition.titleField] ?? index + 1) });
-        continue;
+      if (!remapped.success) {
+        // Valid in the file but not after matching (it needs a channel or role this server lacks), or over
+        // by now (a giveaway that has ended): it cannot be created here, and the rest of the file still can.
+        const original = definition.itemSchema.safeParse(item);
+        const ended = !original.success && original.error.issues.some(isPastIssue);
+        if (original.success || original.error.issues.every(isPastIssue)) {
+          skipped.push({ collection: key, title: String(item[definition.titleField] ?? index + 1), reason: ended ? "ended" : "unmatched" });
+          continue;
+        }
       }
       const value = validate(definition.itemSchema, remapped.success ? remapped.data : remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
       assertPremiumAllowed(plugin, definition.itemSchema, value, access.premium);

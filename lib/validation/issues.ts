@@ -44,6 +44,7 @@ export const ISSUE_CODES = [
   "invalid_type",
   "invalid_option",
   "invalid_datetime",
+  "not_future",
   "unknown_field",
   "invalid",
   ...CUSTOM_ISSUES,
@@ -126,8 +127,8 @@ export function describeIssue(issue: z.core.$ZodIssue): { code: IssueCode; param
       const params = issue.params as IssueParams | undefined;
       const code = typeof params?.code === "string" ? params.code : issue.message;
       if (!KNOWN.has(code)) return { code: "invalid" };
-      const rest = { ...params };
-      delete rest.code;
+      // Only the numbers and words a sentence can show (markers such as `past: true` stay behind).
+      const rest = Object.fromEntries(Object.entries(params ?? {}).filter(([key, value]) => key !== "code" && (typeof value === "string" || typeof value === "number")));
       return Object.keys(rest).length > 0 ? { code: code as IssueCode, params: rest } : { code: code as IssueCode };
     }
     default:

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colorField, emojiField, inputDateTime, inputText, integer, mentionableRoleField, messageField, requiredChannelField, rolesField, toggle } from "../fields";
+import { colorField, emojiField, inputText, integer, mentionableRoleField, messageField, requiredChannelField, requiredDateTimeField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 export const giveaways = definePlugin({
@@ -20,7 +20,7 @@ export const giveaways = definePlugin({
       itemSchema: z.strictObject({
         prize: inputText().min(1).max(256),
         winners: integer(1, 50, 1),
-        ends_at: inputDateTime().max(40),
+        ends_at: requiredDateTimeField({ future: true }),
         channel_id: requiredChannelField(),
         required_role_ids: rolesField(10),
       }),

@@ -1,15 +1,18 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
+import type { PickerLabels } from "@/components/pickers/labels";
+import { PALETTE_NAMES } from "@/components/pickers/palette";
 import type { CollectionText } from "@/components/settings-form/collection-section";
 import type { SettingsFormText } from "@/components/settings-form/settings-form";
 import type { FormLabels } from "@/components/settings-form/types";
-import type { Locale } from "@/lib/i18n/locales";
+import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 
 // The "settings" strings handed to the form islands. Templates go over raw
 // ({name}, {count}): the islands fill them without shipping an ICU formatter.
 
-export async function getFormStrings(locale: Locale) {
-  const t = await getTranslations({ locale, namespace: "settings" });
+/** `pickers`: include the date-time, time-zone and colour picker strings (only pages with such fields need them). */
+export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
+  const [t, tp] = await Promise.all([getTranslations({ locale, namespace: "settings" }), getTranslations({ locale, namespace: "pickers" })]);
   const raw = (key: string) => t.raw(key) as string;
   const labels: FormLabels = {
     none: t("none"),
@@ -30,6 +33,24 @@ export async function getFormStrings(locale: Locale) {
     reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },
     on: t("on"),
     off: t("off"),
+    ...(pickers && {
+      pickers: {
+        locale: LANGUAGES[locale].tag,
+        date: tp("date"),
+        time: tp("time"),
+        timeZone: tp("timeZone"),
+        useMyTimeZone: tp("useMyTimeZone"),
+        searchTimeZone: tp("searchTimeZone"),
+        yourTimeZone: tp("yourTimeZone"),
+        serverTimeZone: tp("serverTimeZone"),
+        when: tp.raw("when") as string,
+        incomplete: tp("incomplete"),
+        past: tp("past"),
+        standardColors: tp("standardColors"),
+        roleColors: tp("roleColors"),
+        colors: Object.fromEntries(PALETTE_NAMES.map((name) => [name, tp(`colors.${name}`)])) as PickerLabels["colors"],
+      } satisfies PickerLabels,
+    }),
   };
   const form: SettingsFormText = {
     unsaved: t("unsaved"),

@@ -65,6 +65,17 @@ function usesEmbeds(spec: FormSpec): boolean {
   return spec.fields.some((field) => field.ui === "embeds");
 }
 
+/** Date-time, time-zone and colour fields (embeds hold colours) get the pickers' strings. */
+function usesPickerText(spec: FormSpec): boolean {
+  const kinds = ["datetime", "timezone", "color", "embeds"];
+  return spec.fields.some((field) => kinds.includes(field.ui ?? "") || (field.itemFields ? usesPickerText({ fields: field.itemFields }) : false));
+}
+
+/** Date-time fields start in the guild's time zone. */
+function usesDateTimes(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "datetime" || (field.itemFields ? usesDateTimes({ fields: field.itemFields }) : false));
+}
+
 /** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
 function usesPickers(spec: FormSpec): boolean {
   return usesMessages(spec) || spec.fields.some((field) => isChannelUi(field.ui) || isRoleUi(field.ui) || (field.itemFields ? usesPickers({ fields: field.itemFields }) : false));
@@ -150,11 +161,12 @@ export default async function PluginSettingsPage({ params }: Props) {
   const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
   const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
+  const specs = [spec, ...collections.map((collection) => collection.spec)];
   const [stored, pickerData, lists, strings, pluginText, t, tc] = await Promise.all([
     getPluginState(guildId, pluginId),
     needsPickers ? getGuildPickers(guildId) : null,
     Promise.all(collections.map((collection) => listItems(guildId, pluginId, collection.name, { limit: FIRST_PAGE, offset: 0 }))),
-    getFormStrings(locale),
+    getFormStrings(locale, { pickers: specs.some(usesPickerText) }),
     getPluginText(locale),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
@@ -166,14 +178,14 @@ export default async function PluginSettingsPage({ params }: Props) {
   const [editorData, embedBuilder, guildSettings] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
-    needsEmbeds ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+    needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
   ]);
   const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
   const extrasText = collections.length > 0 ? await getCollectionExtrasText(locale) : null;
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null };
 
   return (
     <GuildFrame locale={locale} shell={state}>
