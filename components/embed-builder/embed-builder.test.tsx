@@ -41,6 +41,7 @@ const formLabels: FormLabels = {
   reasons: s.roleReasons,
   on: s.on,
   off: s.off,
+  defaultText: s.defaultText,
 };
 const labels: EmbedBuilderLabels = { ...messages.embedBuilder, locale: "en-US", markdown: messages.markdown };
 

@@ -8,6 +8,7 @@ import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
+import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
 import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
@@ -32,6 +33,8 @@ export type RowContext = {
   disabled?: boolean;
   /** Preview sample, member names and strings for `ui: "message"` fields; without it they are plain text areas. */
   message?: MessageEditorData;
+  /** Default messages in the guild's language, shown for values still at their default, and that language's name. */
+  defaults?: { texts: DefaultTexts; language: string };
   /** Strings of the embed builder (`ui: "embeds"` fields), which also needs `message`. */
   embedBuilder?: EmbedBuilderLabels;
   /** The guild's time zone (null when not set): where date-time fields start. */
@@ -57,8 +60,12 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   const helpId = text.help ? `${id}-help` : undefined;
   const capId = capped ? `${id}-cap` : undefined;
   const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [helpId, capId, errorId].filter(Boolean).join(" ") || undefined;
-  const control: ControlProps<unknown> = { id, field, value, onChange, disabled: context.disabled || locked, invalid: Boolean(error), describedBy, labels, limit };
+  // A message still at its default shows the guild-language text; typing makes it the owner's own.
+  const defaultKey = defaultKeyOf(value);
+  const defaultId = defaultKey !== null ? `${id}-default` : undefined;
+  const shown = defaultKey !== null ? withDefaultText(value as string, context.defaults?.texts) : value;
+  const describedBy = [helpId, capId, defaultId, errorId].filter(Boolean).join(" ") || undefined;
+  const control: ControlProps<unknown> = { id, field, value: shown, onChange, disabled: context.disabled || locked, invalid: Boolean(error), describedBy, labels, limit };
 
   const badge = locked || capped ? <span className="badge badge-premium">{labels.premium}</span> : null;
   const help = text.help ? (
@@ -69,6 +76,11 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   const cap = capped ? (
     <p id={capId} className={styles.help}>
       {fill(labels.freeMax, { max: field.freeMax ?? 0 })}
+    </p>
+  ) : null;
+  const defaultNote = defaultId ? (
+    <p id={defaultId} className={styles.help}>
+      {fill(labels.defaultText, { language: context.defaults?.language ?? "" })}
     </p>
   ) : null;
   const errorText = error ? (
@@ -139,6 +151,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       {help}
       {cap}
       {renderControl(field, control, context, text.options)}
+      {defaultNote}
       {errorText}
     </div>
   );

@@ -6,6 +6,7 @@ import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/componen
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
 import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Pickers, Values } from "./types";
@@ -30,12 +31,14 @@ type Props = {
   locked: boolean;
   /** For `ui: "message"` fields: the editor's preview sample, member names and strings. */
   messageEditor?: MessageEditorData;
+  /** Default messages in the guild's language (lib/templates/default-messages.ts). */
+  defaults?: RowContext["defaults"];
 };
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -148,7 +151,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults }}
       />
       {dirty || conflict ? (
         <SaveBar

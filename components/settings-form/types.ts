@@ -34,6 +34,8 @@ export type FormLabels = {
   reasons: { above_bot: string; managed: string; everyone: string };
   on: string;
   off: string;
+  /** Under a message still at its default: "{language}" is the guild's language. */
+  defaultText: string;
   /** Date-time, time-zone and colour pickers; sent only to pages whose forms have such fields. */
   pickers?: PickerLabels;
 };

@@ -2,6 +2,8 @@ import "server-only";
 import { cache } from "react";
 import { getDb } from "@/lib/db/client";
 import { getGuildWithMeta } from "@/lib/platform/bot-api";
+import type { Locale } from "@/lib/i18n/locales";
+import { guildLanguage } from "./guild-language";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
 
@@ -16,6 +18,8 @@ export type ShellGuild = {
 
 export type GuildShell = {
   guild: ShellGuild;
+  /** The language the bot speaks here (lib/guilds/guild-language.ts): its default messages are drawn in it. */
+  language: Locale;
   premium: boolean;
   /** True when the platform could not answer (or was slow) and older data was used. */
   stale: boolean;
@@ -30,9 +34,10 @@ export type GuildShell = {
  */
 export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
   const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getDb().then((db) => readGuildSettings(db, guildId))]);
-  const { id, name, icon, owner_id, verification_level, approximate_member_count } = guild.value;
+  const { id, name, icon, owner_id, verification_level, approximate_member_count, preferred_locale } = guild.value;
   return {
     guild: { id, name, icon, owner_id, verification_level, member_count: approximate_member_count ?? 0 },
+    language: guildLanguage(settings.locale, preferred_locale),
     premium: isPremium(settings.buffs),
     stale: guild.stale,
   };

@@ -9,6 +9,7 @@ import { PlatformError, PlatformErrorCode, platformFieldErrors, retryAfterSecond
 import { sampleContext, type TemplateContext } from "@/lib/templates/context";
 import { renderTemplate } from "@/lib/templates/render";
 import { fieldIssue } from "@/lib/validation/server-messages";
+import { guildDefaultTexts } from "./default-texts";
 import type { FieldIssue } from "@/lib/validation/issues";
 
 // What every endpoint that posts to the platform for an item shares (embed send,
@@ -86,10 +87,11 @@ export async function posting<T>(run: () => Promise<T>): Promise<T> {
  */
 export async function guildTemplateContext(access: GuildAccess, channelId: string | null | undefined, pickers?: GuildPickers): Promise<TemplateContext> {
   const env = getEnv();
-  const [{ channels }, member, bot] = await Promise.all([
+  const [{ channels }, member, bot, defaults] = await Promise.all([
     pickers ?? getGuildPickers(access.guildId),
     getGuildMember(access.guildId, access.userId),
     getGuildMember(access.guildId, env.DISCORD_CLIENT_ID).catch(() => null),
+    guildDefaultTexts(access.guildId, access.guild.preferred_locale),
   ]);
   const user = member?.user ?? { id: access.userId, username: "you", discriminator: "0", global_name: null, avatar: null };
   const guild = access.guild;
@@ -105,7 +107,7 @@ export async function guildTemplateContext(access: GuildAccess, channelId: strin
       channels,
     },
     user,
-    { cdnBase: env.DISCORD_CDN_URL, channelId: channelId ?? null, planName: access.premium ? "Premium" : null },
+    { cdnBase: env.DISCORD_CDN_URL, channelId: channelId ?? null, planName: access.premium ? "Premium" : null, defaults },
   );
 }
 

@@ -1,5 +1,6 @@
 // What a message template is rendered against (render.ts), on the server (bot, preview
 // endpoint) and in the browser (live preview). Pure and client-safe.
+import type { DefaultTexts } from "./default-messages";
 
 export type TemplateContext = {
   server: {
@@ -31,6 +32,8 @@ export type TemplateContext = {
   plan?: { name: string };
   /** The platform CDN base (server: getEnv().DISCORD_CDN_URL; client: passed down as a prop). */
   cdnBase: string;
+  /** Default messages in the guild's language (lib/templates/default-messages.ts), for stored keys. */
+  defaults?: DefaultTexts;
 };
 
 /** A channel as the guild entity (map keyed by id) or the pickers (list) carry it. */
@@ -67,6 +70,8 @@ export type SampleContextOptions = {
   channelId?: string | null;
   /** The guild's plan name; absent or null means the free plan. */
   planName?: string | null;
+  /** Default messages in the guild's language. */
+  defaults?: DefaultTexts;
 };
 
 const TEXT_CHANNEL = 0;
@@ -110,6 +115,7 @@ export function sampleContext(guild: SampleGuild, user: SampleUser, options: Sam
   const channel = pickChannel(guild, options.channelId);
   if (channel) context.channel = channel;
   if (options.planName) context.plan = { name: options.planName };
+  if (options.defaults) context.defaults = options.defaults;
   return context;
 }
 

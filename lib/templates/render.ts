@@ -11,6 +11,7 @@
 
 import { guildIconUrl, userAvatarUrl } from "@/lib/platform/cdn";
 import type { TemplateContext } from "./context";
+import { withDefaultText } from "./default-messages";
 
 export type RenderOptions = {
   /** Source of randomness in [0, 1) for `{random}`; defaults to Math.random (tests force values). */
@@ -104,5 +105,5 @@ const VARIABLE = /\{([^{}]*)\}/g;
 export function renderTemplate(text: string, context: TemplateContext, options: RenderOptions = {}): string {
   if (typeof text !== "string") return "";
   // String.prototype.replace scans once, so inserted values are never rendered again.
-  return text.replace(VARIABLE, (whole, expression: string) => resolveVariable(expression, context, options) ?? whole);
+  return withDefaultText(text, context.defaults).replace(VARIABLE, (whole, expression: string) => resolveVariable(expression, context, options) ?? whole);
 }

@@ -6,6 +6,7 @@ import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { userAvatarUrl } from "@/lib/platform/cdn";
 import { sampleContext, type SampleGuild, type SampleUser } from "@/lib/templates/context";
 import { mentionDisplay, splitMentions } from "@/lib/templates/mentions";
+import type { DefaultTexts } from "@/lib/templates/default-messages";
 import { renderTemplate } from "@/lib/templates/render";
 import { avatarDataUrl, backgroundDataUrl } from "./assets";
 import { DEFAULT_BACKGROUND, DEFAULT_PRESET, parseBackground, type PresetId } from "./background";
@@ -38,6 +39,8 @@ export type CardMember = {
   channels?: ReadonlyArray<{ id: string; name: string; type: number }>;
   planName?: string | null;
   cdnBase: string;
+  /** Default texts in the guild's language, for a title or subtitle still at its default. */
+  defaults?: DefaultTexts;
 };
 
 export type CardSettings = { title: string; subtitle: string; background: ResolvedBackground };
@@ -48,7 +51,7 @@ export function displayName(user: SampleUser): string {
 
 /** Title and subtitle as the member sees them: variables filled, mentions as names. */
 export function cardTexts(settings: Pick<CardSettings, "title" | "subtitle">, member: CardMember): { title: string; subtitle: string } {
-  const context = sampleContext({ ...member.guild, channels: member.channels ?? member.guild.channels }, member.user, { cdnBase: member.cdnBase, planName: member.planName ?? null });
+  const context = sampleContext({ ...member.guild, channels: member.channels ?? member.guild.channels }, member.user, { cdnBase: member.cdnBase, planName: member.planName ?? null, defaults: member.defaults });
   const lookup = {
     channel: (id: string) => member.channels?.find((channel) => channel.id === id)?.name,
     role: (id: string) => member.roles?.find((role) => role.id === id)?.name,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, emojiField, inputText, messageField, roleField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "days_in_server", "invites", "reactions_added"] as const;
 
@@ -11,7 +12,7 @@ export const achievements = definePlugin({
   icon: "award",
   configSchema: z.strictObject({
     announcement_channel_id: channelField(),
-    announcement_message: messageField("{user.mention} just unlocked a new trophy!"),
+    announcement_message: messageField(defaultMessage("achievements.announcement_message")),
     dm_member: toggle(false),
     show_on_rank_card: toggle(true),
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, integer, messageField, roleField, timezoneField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const birthdays = definePlugin({
   id: "birthdays",
@@ -9,7 +10,7 @@ export const birthdays = definePlugin({
   icon: "cake",
   configSchema: z.strictObject({
     announcement_channel_id: channelField(),
-    announcement_message: messageField("Happy birthday {user.mention}! 🎂"),
+    announcement_message: messageField(defaultMessage("birthdays.announcement_message")),
     birthday_role_id: roleField({ gives: true }),
     timezone: timezoneField("UTC"),
     announcement_hour: integer(0, 23, 9),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { colorField, emojiField, inputText, integer, mentionableRoleField, messageField, requiredChannelField, requiredDateTimeField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const giveaways = definePlugin({
   id: "giveaways",
@@ -11,7 +12,7 @@ export const giveaways = definePlugin({
     manager_role_ids: rolesField(10),
     entry_emoji: emojiField("🎉"),
     ping_role_id: mentionableRoleField(),
-    winner_message: messageField("Congratulations {user.mention}, you won the giveaway!"),
+    winner_message: messageField(defaultMessage("giveaways.winner_message")),
     dm_winners: toggle(true),
     embed_color: colorField(),
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { colorField, messageField, text, toggle, urlField } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const help = definePlugin({
   id: "help",
@@ -9,7 +10,7 @@ export const help = definePlugin({
   icon: "help",
   configSchema: z.strictObject({
     dm_response: toggle(false),
-    intro_message: messageField("Here is everything I can do on {server.name}:"),
+    intro_message: messageField(defaultMessage("help.intro_message")),
     show_command_usage: toggle(true),
     embed_color: colorField(),
     footer_text: text(256),

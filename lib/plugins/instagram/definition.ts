@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** Instagram usernames, without the @: 1 to 30 letters, digits, _ or . */
 export const INSTAGRAM_USERNAME = /^[A-Za-z0-9_.]{1,30}$/;
@@ -12,7 +13,7 @@ export const instagram = definePlugin({
   premium: false,
   icon: "instagram",
   configSchema: z.strictObject({
-    default_message: messageField("A new Instagram post is up!"),
+    default_message: messageField(defaultMessage("instagram.default_message")),
     include_reels: toggle(true),
     show_preview: toggle(true),
     mention_role_id: mentionableRoleField(),

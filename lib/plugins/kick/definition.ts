@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** Kick channel slugs: 3 to 25 letters, digits, - or _. */
 export const KICK_SLUG = /^[A-Za-z0-9_-]{3,25}$/;
@@ -12,7 +13,7 @@ export const kick = definePlugin({
   premium: false,
   icon: "kick",
   configSchema: z.strictObject({
-    default_message: messageField("A stream just went live on Kick, come and say hi!"),
+    default_message: messageField(defaultMessage("kick.default_message")),
     show_preview: toggle(true),
     delete_when_offline: toggle(false),
     notify_title_change: toggle(false),

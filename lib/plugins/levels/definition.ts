@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, channelsField, colorField, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
 
@@ -13,7 +14,7 @@ export const levels = definePlugin({
     xp_rate_percent: integer(0, 300, 100, { premium: true }),
     level_up_announcement: z.enum(LEVEL_UP_ANNOUNCEMENTS).default("current_channel"),
     level_up_channel_id: channelField(),
-    level_up_message: messageField("GG {user.mention}, you just levelled up!"),
+    level_up_message: messageField(defaultMessage("levels.level_up_message")),
     no_xp_role_ids: rolesField(25),
     no_xp_channel_ids: channelsField(50),
     role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField({ gives: true }) }), 100, { freeMax: 10 }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, integer, messageField, textareaField, toggle, urlField } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const memberships = definePlugin({
   id: "memberships",
@@ -12,7 +13,7 @@ export const memberships = definePlugin({
     page_description: textareaField(2000),
     terms_url: urlField(),
     announcement_channel_id: channelField(),
-    welcome_message: messageField("Thanks for supporting {server.name}, {user.mention}!"),
+    welcome_message: messageField(defaultMessage("memberships.welcome_message")),
     grace_period_days: integer(0, 30, 3),
     remove_roles_on_expiry: toggle(true),
   }),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { channelField, channelsField, inputText, integer, list, messageField, roleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const moderator = definePlugin({
   id: "moderator",
@@ -22,7 +23,7 @@ export const moderator = definePlugin({
     banned_words: list(inputText().min(1).max(64), 500, { freeMax: 50 }),
     automod_exempt_role_ids: rolesField(25),
     lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
-    lockdown_message: messageField("This channel is locked while the moderators sort things out. Please hold on."),
+    lockdown_message: messageField(defaultMessage("moderator.lockdown_message")),
   }),
   collections: {},
 });

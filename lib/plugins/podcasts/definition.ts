@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { mentionableRoleField, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const podcasts = definePlugin({
   id: "podcasts",
@@ -8,7 +9,7 @@ export const podcasts = definePlugin({
   premium: false,
   icon: "podcast",
   configSchema: z.strictObject({
-    default_message: messageField("A new episode is out!"),
+    default_message: messageField(defaultMessage("podcasts.default_message")),
     include_description: toggle(true),
     show_cover: toggle(true),
     mention_role_id: mentionableRoleField(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, integer, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
 export const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
@@ -12,7 +13,7 @@ export const reddit = definePlugin({
   premium: false,
   icon: "reddit",
   configSchema: z.strictObject({
-    default_message: messageField("New post on Reddit:"),
+    default_message: messageField(defaultMessage("reddit.default_message")),
     show_images: toggle(true),
     include_nsfw: toggle(false),
     min_upvotes: integer(0, 100_000, 0),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { integer, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const rss = definePlugin({
   id: "rss",
@@ -8,7 +9,7 @@ export const rss = definePlugin({
   premium: false,
   icon: "rss",
   configSchema: z.strictObject({
-    default_message: messageField("New in the feed:"),
+    default_message: messageField(defaultMessage("rss.default_message")),
     include_summary: toggle(true),
     show_images: toggle(true),
     max_posts_per_check: integer(1, 10, 3),

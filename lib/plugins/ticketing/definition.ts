@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { categoryChannelField, channelField, inputText, integer, messageField, requiredChannelField, rolesField, text, textareaField, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const ticketing = definePlugin({
   id: "ticketing",
@@ -12,7 +13,7 @@ export const ticketing = definePlugin({
     log_channel_id: channelField(),
     support_role_ids: rolesField(10),
     name_template: text(100, "ticket-{user.name}"),
-    open_message: messageField("Thanks {user.mention}, a member of the team will be with you shortly."),
+    open_message: messageField(defaultMessage("ticketing.open_message")),
     max_open_per_member: integer(1, 10, 1),
     auto_close_hours: integer(0, 720, 0),
     transcripts: toggle(false, { premium: true }),

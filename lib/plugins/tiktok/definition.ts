@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
 export const TIKTOK_USERNAME = /^[A-Za-z0-9_.]{2,24}$/;
@@ -12,7 +13,7 @@ export const tiktok = definePlugin({
   premium: false,
   icon: "tiktok",
   configSchema: z.strictObject({
-    default_message: messageField("A new TikTok was just posted!"),
+    default_message: messageField(defaultMessage("tiktok.default_message")),
     include_lives: toggle(false),
     show_preview: toggle(true),
     mention_role_id: mentionableRoleField(),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** Twitch login names: 3 to 25 letters, digits or underscores. */
 export const TWITCH_LOGIN = /^[A-Za-z0-9_]{3,25}$/;
@@ -12,7 +13,7 @@ export const twitch = definePlugin({
   premium: false,
   icon: "twitch",
   configSchema: z.strictObject({
-    default_message: messageField("A stream just went live on Twitch, come and say hi!"),
+    default_message: messageField(defaultMessage("twitch.default_message")),
     show_preview: toggle(true),
     delete_when_offline: toggle(false),
     live_role_id: roleField({ gives: true }),

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
 export const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
@@ -12,7 +13,7 @@ export const twitter = definePlugin({
   premium: false,
   icon: "twitter",
   configSchema: z.strictObject({
-    default_message: messageField("A new post was just published!"),
+    default_message: messageField(defaultMessage("twitter.default_message")),
     include_replies: toggle(false),
     include_reposts: toggle(false),
     show_preview: toggle(true),

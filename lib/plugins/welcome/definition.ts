@@ -3,6 +3,7 @@ import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/li
 import { channelField, inputText, messageField, rolesField, text, toggle } from "../fields";
 import { definePlugin, type FieldMeta } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 export const CARD_TITLE_MAX = 64;
 export const CARD_SUBTITLE_MAX = 128;
@@ -26,17 +27,17 @@ export const welcome = definePlugin({
   configSchema: z.strictObject({
     join_enabled: toggle(true),
     join_channel_id: channelField(),
-    join_message: messageField("Welcome {user.mention} to {server.name}! You are member #{server.member_count}."),
+    join_message: messageField(defaultMessage("welcome.join_message")),
     join_dm_enabled: toggle(false),
     join_dm_message: messageField(""),
     leave_enabled: toggle(false),
     leave_channel_id: channelField(),
-    leave_message: messageField("{user.name} left the server."),
+    leave_message: messageField(defaultMessage("welcome.leave_message")),
     join_role_ids: rolesField(10, { freeMax: 1, gives: true }),
     card_enabled: toggle(false),
     card_background: cardBackgroundSchema.default(DEFAULT_BACKGROUND).meta({ upload: true } satisfies FieldMeta),
-    card_title: text(CARD_TITLE_MAX, "Welcome!"),
-    card_subtitle: text(CARD_SUBTITLE_MAX, "Member #{server.member_count}"),
+    card_title: text(CARD_TITLE_MAX, defaultMessage("welcome.card_title")),
+    card_subtitle: text(CARD_SUBTITLE_MAX, defaultMessage("welcome.card_subtitle")),
   }),
   collections: {},
 });

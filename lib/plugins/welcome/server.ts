@@ -6,6 +6,7 @@ import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { getGuildPickers } from "@/lib/guilds/pickers";
+import { guildDefaultTexts } from "../default-texts";
 import { ApiError } from "@/lib/http/api-error";
 import { RENDER_COST } from "@/lib/http/budgets";
 import { etag, expectedVersion } from "@/lib/http/etag";
@@ -94,7 +95,11 @@ async function setBackground(db: Db, access: GuildAccess, value: string, expecte
 
 /** The signed-in user as the joining member, in this guild. */
 async function sampleMember(access: GuildAccess): Promise<CardMember> {
-  const [member, pickers] = await Promise.all([getGuildMember(access.guildId, access.userId), getGuildPickers(access.guildId)]);
+  const [member, pickers, defaults] = await Promise.all([
+    getGuildMember(access.guildId, access.userId),
+    getGuildPickers(access.guildId),
+    guildDefaultTexts(access.guildId, access.guild.preferred_locale),
+  ]);
   const user = member?.user ?? { id: access.userId, username: "member", discriminator: "0", global_name: null, avatar: null };
   const guild = access.guild;
   return {
@@ -104,6 +109,7 @@ async function sampleMember(access: GuildAccess): Promise<CardMember> {
     channels: pickers.channels,
     planName: access.premium ? "Premium" : null,
     cdnBase: getEnv().DISCORD_CDN_URL,
+    defaults,
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { issue } from "../../validation/issues";
+import { defaultMessage } from "../../templates/default-messages";
 
 /** A YouTube channel id (UC…) or handle (@name). */
 export const YOUTUBE_CHANNEL = /^(UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30})$/;
@@ -12,7 +13,7 @@ export const youtube = definePlugin({
   premium: false,
   icon: "youtube",
   configSchema: z.strictObject({
-    default_message: messageField("A new video is out, go watch it!"),
+    default_message: messageField(defaultMessage("youtube.default_message")),
     include_shorts: toggle(true),
     include_live: toggle(true),
     include_premieres: toggle(true),

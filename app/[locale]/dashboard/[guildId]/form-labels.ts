@@ -33,6 +33,7 @@ export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
     reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },
     on: t("on"),
     off: t("off"),
+    defaultText: raw("defaultText"),
     ...(pickers && {
       pickers: {
         locale: LANGUAGES[locale].tag,

@@ -17,7 +17,9 @@ import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale } from "@/lib/i18n/locales";
+import { pluginDefaultTexts } from "@/lib/plugins/default-texts";
+import type { DefaultTexts } from "@/lib/templates/default-messages";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
@@ -104,7 +106,7 @@ async function memberName(guildId: string, userId: string): Promise<string | und
  * What the message editors share: the preview sample (this server; its owner stands in for
  * `{user}` until the browser knows who is looking), member names, strings.
  */
-async function messageEditorData(locale: Locale, state: GuildShell, channels: Pickers["channels"], stored: unknown, characters: string): Promise<MessageEditorData> {
+async function messageEditorData(locale: Locale, state: GuildShell, channels: Pickers["channels"], stored: unknown, characters: string, defaults: DefaultTexts): Promise<MessageEditorData> {
   const { guild } = state;
   const mentioned = new Set([guild.owner_id, ...Array.from(JSON.stringify(stored ?? null).matchAll(USER_MENTION), (match) => match[1] ?? "")]);
   const ids = [...mentioned].filter(Boolean).slice(0, MAX_NAMED_MEMBERS);
@@ -127,7 +129,7 @@ async function messageEditorData(locale: Locale, state: GuildShell, channels: Pi
       channels,
     },
     standIn(guild.owner_id, owner),
-    { cdnBase: getEnv().DISCORD_CDN_URL, planName: state.premium ? "Premium" : null },
+    { cdnBase: getEnv().DISCORD_CDN_URL, planName: state.premium ? "Premium" : null, defaults },
   );
   // Templates go over raw: the island fills {count} and the hint's {variable} {channel} {mention} keys itself.
   const raw = (key: string) => t.raw(key) as string;
@@ -172,11 +174,13 @@ export default async function PluginSettingsPage({ params }: Props) {
     getTranslations({ locale, namespace: "common" }),
   ]);
   if (!stored) notFound();
+  // Messages still at their default are drawn in the language the bot speaks here.
+  const defaultTexts = { texts: pluginDefaultTexts(state.language, pluginId), language: LANGUAGES[state.language].name };
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
   const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));
   const [editorData, embedBuilder, guildSettings] = await Promise.all([
-    needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters) : undefined,
+    needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters, defaultTexts.texts) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
     needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
   ]);
@@ -185,7 +189,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts };
 
   return (
     <GuildFrame locale={locale} shell={state}>
@@ -234,6 +238,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             premiumGuild={state.premium}
             locked={locked}
             messageEditor={messageEditor}
+            defaults={defaultTexts}
           />
         </section>
       ) : null}

@@ -1,0 +1,45 @@
+import "server-only";
+import { getDb } from "@/lib/db/client";
+import { guildLanguage } from "@/lib/guilds/guild-language";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import type { Locale } from "@/lib/i18n/locales";
+import type { DefaultTexts } from "@/lib/templates/default-messages";
+import ar from "@/messages/defaults/ar.json";
+import de from "@/messages/defaults/de.json";
+import en from "@/messages/defaults/en.json";
+import es from "@/messages/defaults/es.json";
+import fr from "@/messages/defaults/fr.json";
+import pt from "@/messages/defaults/pt.json";
+import ru from "@/messages/defaults/ru.json";
+import tr from "@/messages/defaults/tr.json";
+import tw from "@/messages/defaults/tw.json";
+
+// The default bot messages of every language (messages/defaults/<locale>.json, by plugin and
+// field), flattened to "plugin.field" keys. Not next-intl messages: they hold template
+// variables ({user.mention}) and are read for the guild's language, not the viewer's, in route
+// handlers as well as pages.
+
+type Defaults = Record<string, Record<string, string>>;
+const FILES: Record<Locale, Defaults> = { ar, de, en, es, fr, pt, ru, tr, tw };
+
+const flat = new Map<Locale, DefaultTexts>();
+
+export function defaultTexts(locale: Locale): DefaultTexts {
+  let texts = flat.get(locale);
+  if (!texts) {
+    texts = Object.fromEntries(Object.entries(FILES[locale]).flatMap(([plugin, fields]) => Object.entries(fields).map(([field, text]) => [`${plugin}.${field}`, text])));
+    flat.set(locale, texts);
+  }
+  return texts;
+}
+
+/** One plugin's defaults, for the page that edits it. */
+export function pluginDefaultTexts(locale: Locale, pluginId: string): DefaultTexts {
+  return Object.fromEntries(Object.entries(defaultTexts(locale)).filter(([key]) => key.startsWith(`${pluginId}.`)));
+}
+
+/** The defaults in the language the bot speaks on this guild (its settings, else its platform locale). */
+export async function guildDefaultTexts(guildId: string, platformLocale: string | null | undefined): Promise<DefaultTexts> {
+  const settings = await readGuildSettings(await getDb(), guildId);
+  return defaultTexts(guildLanguage(settings.locale, platformLocale));
+}
