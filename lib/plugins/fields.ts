@@ -1,4 +1,6 @@
+import EMOJI_PATTERN from "emojibase-regex";
 import { z } from "zod";
+import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
@@ -41,9 +43,31 @@ export const textareaField = (max: number, fallback = "", meta: Omit<FieldMeta, 
 
 export const colorField = (fallback: number | null = null) => withMeta(z.number().int().min(0).max(0xffffff).nullable().default(fallback), { ui: "color" });
 
-/** A unicode emoji or a custom emoji reference such as <:name:id>. */
-export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(64).default(fallback), { ...meta, ui: "emoji" });
-export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().min(1).max(64), { ...meta, ui: "emoji" });
+// Exactly one emoji, as emojibase's maintained pattern knows them (ZWJ sequences, skin tones,
+// keycaps, flags), so ":smile:" or "ok" is refused here instead of failing a post later.
+const ONE_EMOJI = new RegExp(`^(?:${EMOJI_PATTERN.source})$`, EMOJI_PATTERN.flags.replace("g", ""));
+
+/**
+ * What emoji fields are refused with: `invalid` here (zod), the others by the reference check
+ * (rules.ts). The settings form shows both in the page's language (messages `emojiPicker.errors`).
+ */
+export const EMOJI_ERRORS = {
+  invalid: "must be one emoji, or a custom emoji of this server",
+  notInGuild: "is not a custom emoji of this server",
+  unavailable: "cannot be used now: the server lost the boosts for this emoji",
+} as const;
+
+/** One unicode emoji, or a custom emoji reference (`<:name:id>`, `<a:name:id>`); which guild it belongs to is checked later. */
+export function isEmojiValue(value: string): boolean {
+  return ONE_EMOJI.test(value) || parseCustomEmoji(value) !== null;
+}
+
+// Empty is left to .min(1) where a value is required (and means "none" elsewhere).
+const emojiText = () => inputText().max(64).refine((value) => value === "" || isEmojiValue(value), EMOJI_ERRORS.invalid);
+
+/** A unicode emoji or a custom emoji of the guild (<:name:id>); "" for none. */
+export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().default(fallback), { ...meta, ui: "emoji" });
+export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().min(1), { ...meta, ui: "emoji" });
 
 /** An IANA time-zone name such as Europe/Paris. */
 export const TIMEZONE_PATTERN = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
