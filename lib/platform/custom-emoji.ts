@@ -1,6 +1,6 @@
 // Custom emoji as settings store them: `<:name:id>`, or `<a:name:id>` when animated, the
 // form chat messages use. Pure and client-safe: the settings schema, the reference check
-// and the emoji picker read and write the one format.
+// and the emoji picker read and write the one format, and share the field errors.
 
 export type CustomEmojiRef = { id: string; name: string; animated: boolean };
 
@@ -18,3 +18,14 @@ export function parseCustomEmoji(value: string): CustomEmojiRef | null {
 export function formatCustomEmoji(emoji: CustomEmojiRef): string {
   return `<${emoji.animated ? "a" : ""}:${emoji.name}:${emoji.id}>`;
 }
+
+/**
+ * What emoji fields are refused with: `invalid` by their zod schema (lib/plugins/fields.ts), the
+ * others by the reference check (lib/plugins/rules.ts). API clients read them as they are; the
+ * settings form shows them in the page's language (messages `emojiPicker.errors`, same keys).
+ */
+export const EMOJI_ERRORS = {
+  invalid: "must be one emoji, or a custom emoji of this server",
+  notInGuild: "is not a custom emoji of this server",
+  unavailable: "cannot be used now: the server lost the boosts for this emoji",
+} as const;

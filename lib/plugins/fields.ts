@@ -1,11 +1,11 @@
 import EMOJI_PATTERN from "emojibase-regex";
 import { z } from "zod";
-import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
+import { EMOJI_ERRORS, parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
 
-export { inputDateTime, inputText };
+export { EMOJI_ERRORS, inputDateTime, inputText };
 
 // Building blocks shared by plugin schemas, so every plugin validates ids,
 // messages, colours and links the same way. Every string starts as inputText()
@@ -46,16 +46,6 @@ export const colorField = (fallback: number | null = null) => withMeta(z.number(
 // Exactly one emoji, as emojibase's maintained pattern knows them (ZWJ sequences, skin tones,
 // keycaps, flags), so ":smile:" or "ok" is refused here instead of failing a post later.
 const ONE_EMOJI = new RegExp(`^(?:${EMOJI_PATTERN.source})$`, EMOJI_PATTERN.flags.replace("g", ""));
-
-/**
- * What emoji fields are refused with: `invalid` here (zod), the others by the reference check
- * (rules.ts). The settings form shows both in the page's language (messages `emojiPicker.errors`).
- */
-export const EMOJI_ERRORS = {
-  invalid: "must be one emoji, or a custom emoji of this server",
-  notInGuild: "is not a custom emoji of this server",
-  unavailable: "cannot be used now: the server lost the boosts for this emoji",
-} as const;
 
 /** One unicode emoji, or a custom emoji reference (`<:name:id>`, `<a:name:id>`); which guild it belongs to is checked later. */
 export function isEmojiValue(value: string): boolean {
