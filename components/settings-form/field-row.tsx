@@ -2,6 +2,9 @@
 
 import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
+import { EmojiControl } from "@/components/emoji-picker/emoji-control";
+import { emojiFieldError } from "@/components/emoji-picker/field-error";
+import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
@@ -33,6 +36,8 @@ export type RowContext = {
   message?: MessageEditorData;
   /** Strings of the embed builder (`ui: "embeds"` fields), which also needs `message`. */
   embedBuilder?: EmbedBuilderLabels;
+  /** The guild, strings and data URL of the emoji picker (`ui: "emoji"` fields); without it they are text boxes. */
+  emoji?: EmojiPickerData;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -46,7 +51,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   const { labels, premiumGuild } = context;
   const text = context.texts[textKey] ?? { label: humanize(field.name) };
   const id = `${context.idPrefix}-${path.replace(/\./g, "-")}`;
-  const error = errorFor(context.errors, path, field);
+  const error = field.ui === "emoji" ? emojiFieldError(errorFor(context.errors, path, field), context.emoji?.labels) : errorFor(context.errors, path, field);
   const locked = Boolean(field.premium) && !premiumGuild;
   // On a free guild, freeMax caps list lengths (and string lengths) below the schema's own maximum.
   const capped = !premiumGuild && field.freeMax !== undefined;
@@ -141,8 +146,9 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message }: RowContext, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, emoji }: RowContext, optionLabels?: Record<string, string>) {
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
+  if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
   }

@@ -5,6 +5,7 @@ import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
+import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
@@ -29,12 +30,14 @@ type Props = {
   locked: boolean;
   /** For `ui: "message"` fields: the editor's preview sample, member names and strings. */
   messageEditor?: MessageEditorData;
+  /** For `ui: "emoji"` fields: the emoji picker's guild, strings and data URL. */
+  emojiPicker?: EmojiPickerData;
 };
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, emojiPicker }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -138,7 +141,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked, message: messageEditor }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors, premiumGuild, disabled: locked, message: messageEditor, emoji: emojiPicker }}
       />
       {dirty || conflict ? (
         <SaveBar

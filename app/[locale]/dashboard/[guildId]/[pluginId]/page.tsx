@@ -5,6 +5,7 @@ import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
+import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
@@ -62,6 +63,11 @@ function usesMessages(spec: FormSpec): boolean {
 /** Embed lists (ui "embeds") get the embed builder: its strings and the guild's default embed colour. */
 function usesEmbeds(spec: FormSpec): boolean {
   return spec.fields.some((field) => field.ui === "embeds");
+}
+
+/** Emoji fields (ui "emoji") get the emoji picker, which needs the guild id, its strings and the emoji data's URL. */
+function usesEmoji(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "emoji" || (field.itemFields ? usesEmoji({ fields: field.itemFields }) : false));
 }
 
 /** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
@@ -160,17 +166,19 @@ export default async function PluginSettingsPage({ params }: Props) {
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
   const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));
-  const [editorData, embedBuilder, guildSettings] = await Promise.all([
+  const needsEmoji = usesEmoji(spec) || collections.some((collection) => usesEmoji(collection.spec));
+  const [editorData, embedBuilder, guildSettings, emojiPicker] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
     needsEmbeds ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+    needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
   ]);
   const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
   const extrasText = collections.length > 0 ? await getCollectionExtrasText(locale) : null;
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, emoji: emojiPicker };
 
   return (
     <GuildFrame locale={locale} shell={state}>
@@ -219,6 +227,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             premiumGuild={state.premium}
             locked={locked}
             messageEditor={messageEditor}
+            emojiPicker={emojiPicker}
           />
         </section>
       ) : null}
