@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
 import { fill } from "@/components/settings-form/values";
 import { emojiImageUrl } from "@/lib/platform/cdn";
@@ -17,6 +17,9 @@ type Props = {
   onClose: () => void;
 };
 
+/** Space kept between the popover and the screen's edges. */
+const VIEWPORT_MARGIN = 8;
+
 const keyOf = (entry: Entry) => `${entry.kind}:${entry.value}`;
 
 const ARROWS: Record<string, Move> = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", Home: "home", End: "end" };
@@ -29,6 +32,7 @@ const ARROWS: Record<string, Move> = { ArrowUp: "up", ArrowDown: "down", ArrowLe
 export function EmojiPopover({ value, data, onPick, onClose }: Props) {
   const { labels } = data;
   const baseId = useId();
+  const dialog = useRef<HTMLDivElement>(null);
   const search = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const [query, setQuery] = useState("");
@@ -50,6 +54,24 @@ export function EmojiPopover({ value, data, onPick, onClose }: Props) {
   const setActive = (index: number) => setActiveKey(flat[index] ? keyOf(flat[index]) : null);
 
   useEffect(() => search.current?.focus(), []);
+
+  // Anchored at the button's start, the popover can run off a narrow screen (a 390 px phone, a
+  // field far from the edge): slide it back inside, whichever side it crossed.
+  useLayoutEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    const rect = element.getBoundingClientRect();
+    const room = document.documentElement.clientWidth - VIEWPORT_MARGIN;
+    const shift = rect.left < VIEWPORT_MARGIN ? VIEWPORT_MARGIN - rect.left : rect.right > room ? room - rect.right : 0;
+    if (shift !== 0) element.style.translate = `${Math.round(shift)}px 0`;
+  }, []);
+
+  // Near the bottom of the page or of an item dialog, the lists would open half out of sight:
+  // once they are there, scroll the whole popover into view.
+  const ready = flat.length > 0;
+  useEffect(() => {
+    if (ready && typeof dialog.current?.scrollIntoView === "function") dialog.current.scrollIntoView({ block: "nearest" });
+  }, [ready]);
 
   useEffect(() => {
     const option = active >= 0 ? list.current?.querySelector<HTMLElement>(`[data-index="${active}"]`) : null;
@@ -99,6 +121,7 @@ export function EmojiPopover({ value, data, onPick, onClose }: Props) {
 
   return (
     <div
+      ref={dialog}
       className={styles.popover}
       role="dialog"
       aria-label={labels.choose}
