@@ -23,6 +23,7 @@ const find = (data: EmojiData, emoji: string) => data.groups.flatMap((group) => 
 describe("the emoji-data route", () => {
   it("is prerendered for every language at its current version", () => {
     expect(generateStaticParams()).toEqual(LOCALES.map((locale) => ({ locale, version: emojiDataFor(locale).version })));
+    expect(generateStaticParams({ params: { locale: "tw" } })).toEqual([{ locale: "tw", version: emojiDataFor("tw").version }]);
     expect(emojiDataUrl("fr")).toBe(`/fr/emoji-data/${emojiDataFor("fr").version}`);
   });
 

@@ -9,8 +9,10 @@ import { isLocale, LOCALES } from "@/lib/i18n/locales";
 export const dynamic = "force-static";
 export const dynamicParams = false;
 
-export function generateStaticParams() {
-  return LOCALES.map((locale) => ({ locale, version: emojiDataFor(locale).version }));
+// Next runs this once per language of the [locale] layout (handing it that language) or once for all.
+export function generateStaticParams({ params }: { params?: { locale?: string } } = {}) {
+  const locales = isLocale(params?.locale) ? [params.locale] : LOCALES;
+  return locales.map((locale) => ({ locale, version: emojiDataFor(locale).version }));
 }
 
 type Segments = { params: Promise<{ locale: string; version: string }> };
