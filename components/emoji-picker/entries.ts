@@ -31,7 +31,8 @@ export function customEntries(emojis: readonly GuildEmoji[]): Entry[] {
  * it, ranked after), custom emojis first, in one "results" section.
  */
 export function sectionsFor(custom: readonly Entry[], unicode: ReadonlyArray<{ key: EmojiGroup; entries: Entry[] }>, query: string): Section[] {
-  const needle = searchForm(query.trim().replace(/^:|:$/g, "").replace(/_/g, " "));
+  // ":party_popper:" reads as "party popper", as shortcodes were stored.
+  const needle = searchForm(query.trim().replace(/^:|:$/g, "").replace(/_/g, " ").trim());
   if (!needle) return [...(custom.length > 0 ? [{ key: "custom" as const, entries: [...custom] }] : []), ...unicode];
   const starts: Entry[] = [];
   const contains: Entry[] = [];
