@@ -1,12 +1,16 @@
 // Tests only: one realistic valid item per plugin collection ("plugin/collection"),
 // pointing at the channel and role ids a test passes in.
 
-/** One realistic valid item per collection, with only its required fields where possible. */
-export function sampleItems({ channel: CHANNEL, role: ROLE }: { channel: string; role: string }): Record<string, Record<string, unknown>> {
+/**
+ * One realistic valid item per collection, with only its required fields where possible.
+ * `emoji` is a custom emoji of the guild (guildRefs gives one); without it, a well-formed
+ * reference no guild has, which only schema checks accept.
+ */
+export function sampleItems({ channel: CHANNEL, role: ROLE, emoji: EMOJI = "<:blue:323456789012345678>" }: { channel: string; role: string; emoji?: string }): Record<string, Record<string, unknown>> {
   return {
     "guild_embeds/embeds": { name: "Rules", embeds: [{ title: "Rules", color: 0x4f7cff, fields: [{ name: "Be kind", value: "No insults.", inline: false }], image: { url: "https://example.com/a.png" } }] },
     "commands/commands": { name: "rules", response: "Read the rules in {server.name}." },
-    "reaction_roles/messages": { channel_id: CHANNEL, message: "Pick your colour", mode: "unique", pairs: [{ emoji: "🔴", role_id: ROLE }, { emoji: "<:blue:323456789012345678>", role_id: ROLE }] },
+    "reaction_roles/messages": { channel_id: CHANNEL, message: "Pick your colour", mode: "unique", pairs: [{ emoji: "🔴", role_id: ROLE }, { emoji: EMOJI, role_id: ROLE }] },
     "automations/automations": { name: "Welcome role", trigger: "member_join", action: "add_role", role_id: ROLE },
     "timers/timers": { name: "Rules reminder", channel_id: CHANNEL, message: "Read the rules!", interval_minutes: 120 },
     "rss/subscriptions": { url: "https://blog.example.com/feed.xml", channel_id: CHANNEL },

@@ -4,6 +4,8 @@ import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
 import { DateTimeControl } from "@/components/pickers/date-time-control";
 import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
+import { EmojiControl } from "@/components/emoji-picker/emoji-control";
+import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { Switch } from "@/components/switch";
@@ -39,6 +41,8 @@ export type RowContext = {
   embedBuilder?: EmbedBuilderLabels;
   /** The guild's time zone (null when not set): where date-time fields start. */
   guildTimezone?: string | null;
+  /** The guild, strings and data URL of the emoji picker (`ui: "emoji"` fields); without it they are text boxes. */
+  emoji?: EmojiPickerData;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -157,8 +161,9 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone }: RowContext, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji }: RowContext, optionLabels?: Record<string, string>) {
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
+  if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
   }

@@ -5,6 +5,7 @@ import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
+import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
@@ -33,12 +34,14 @@ type Props = {
   messageEditor?: MessageEditorData;
   /** Default messages in the guild's language (lib/templates/default-messages.ts). */
   defaults?: RowContext["defaults"];
+  /** For `ui: "emoji"` fields: the emoji picker's guild, strings and data URL. */
+  emojiPicker?: EmojiPickerData;
 };
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -151,7 +154,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker }}
       />
       {dirty || conflict ? (
         <SaveBar

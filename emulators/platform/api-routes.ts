@@ -7,6 +7,7 @@ import * as serialize from "./serialize";
 import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
 import { MESSAGE_ROUTES } from "./message-routes";
+import { PERMISSIONS } from "./permissions";
 import { parse, queryBoolean, queryInt, snowflake } from "./validation";
 
 // The Discord REST routes the dashboard uses: the reads below, and the channel
@@ -152,6 +153,18 @@ const ROUTES: readonly Route[] = [
     handle({ state }, params) {
       const guild = botGuild(state, params.guild ?? "");
       return isResponse(guild) ? guild : errors.ok(serialize.sortedRoles(guild).map(serialize.role));
+    },
+  },
+  {
+    method: "GET",
+    pattern: ["guilds", ":guild", "emojis"],
+    auth: "bot",
+    handle({ state }, params, auth) {
+      const guild = botGuild(state, params.guild ?? "");
+      if (isResponse(guild)) return guild;
+      const permissions = state.permissions(guild, auth.userId) ?? 0n;
+      const seesUploaders = (permissions & (PERMISSIONS.ManageGuildExpressions | PERMISSIONS.CreateGuildExpressions)) !== 0n;
+      return errors.ok(guild.emojis.map((record) => serialize.emoji(record, seesUploaders && record.user_id ? state.user(record.user_id) : undefined)));
     },
   },
   {

@@ -165,7 +165,7 @@ describe("guild reads", () => {
   it("returns the guild with roles, features and optional counts", async () => {
     const plain = await getJson<Record<string, unknown>>(`${api}/guilds/${GUILD_IDS.workshop}`, BOT_AUTH);
     expect(plain.status).toBe(200);
-    expect(plain.body).toMatchObject({ id: GUILD_IDS.workshop, name: "Ada's Workshop", owner_id: DEMO_USER_ID, emojis: [], premium_tier: 1, preferred_locale: "en-GB" });
+    expect(plain.body).toMatchObject({ id: GUILD_IDS.workshop, name: "Ada's Workshop", owner_id: DEMO_USER_ID, premium_tier: 1, preferred_locale: "en-GB" });
     expect(plain.body).not.toHaveProperty("approximate_member_count");
     const roles = plain.body.roles as { id: string; position: number }[];
     expect(roles.find((role) => role.id === GUILD_IDS.workshop)?.position).toBe(0);

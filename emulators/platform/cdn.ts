@@ -11,6 +11,7 @@ import { escapeHtml, send, sendText } from "./http";
 
 const IMAGE_PATH = /^\/cdn\/(icons|avatars|banners|splashes)\/(\d{1,20})\/((?:a_)?[0-9a-f]{32})\.(png|webp|jpg|jpeg|gif)$/;
 const DEFAULT_AVATAR_PATH = /^\/cdn\/embed\/avatars\/(\d)\.png$/;
+const EMOJI_PATH = /^\/cdn\/emojis\/(\d{17,20})\.(png|webp|gif)$/;
 
 // Discord's default avatar colours, by index.
 const DEFAULT_AVATAR_COLOURS = ["#5865f2", "#757e8a", "#3ba55c", "#faa61a", "#ed4245", "#eb459f"] as const;
@@ -68,6 +69,17 @@ export function defaultAvatarSvg(index: number, size: number): string {
   ].join("");
 }
 
+/** A custom emoji: its initials on a disc, turning when the emoji is animated so screenshots tell the kinds apart. */
+export function emojiSvg(name: string, id: string, animated: boolean, size: number): string {
+  const spin = animated ? `<animateTransform attributeName="transform" type="rotate" from="0 32 32" to="360 32 32" dur="3s" repeatCount="indefinite"/>` : "";
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64" role="img" aria-label="${escapeHtml(name)}">`,
+    `<g><circle cx="32" cy="32" r="30" fill="${colourFor(BigInt(id).toString(16).padStart(10, "0"))}"/>${spin}`,
+    `<text x="32" y="32" dominant-baseline="central" text-anchor="middle" fill="#ffffff" font-family="'Noto Sans',Helvetica,Arial,sans-serif" font-weight="700" font-size="26">${escapeHtml(initials(name.replace(/_/g, " "), 2))}</text>`,
+    `</g></svg>`,
+  ].join("");
+}
+
 function ownerName(context: EmulatorContext, kind: string, id: string, hash: string): string | null {
   const { state } = context;
   if (kind === "avatars" || (kind === "banners" && state.user(id))) {
@@ -93,6 +105,15 @@ export function handleCdn(res: ServerResponse, url: URL, method: string, context
     if (index >= DEFAULT_AVATAR_COLOURS.length) return sendText(res, 404, "404: Not Found");
     // node leaves the body out of HEAD answers but keeps Content-Length right.
     return send(res, 200, defaultAvatarSvg(index, size), IMAGE_HEADERS);
+  }
+
+  const emoji = EMOJI_PATH.exec(url.pathname);
+  if (emoji) {
+    const [, id, ext] = emoji as unknown as [string, string, string];
+    const found = context.state.emoji(id);
+    // Only animated emoji have a GIF; still images come as PNG or WebP.
+    if (!found || (ext === "gif" && !found.emoji.animated)) return sendText(res, 404, "404: Not Found");
+    return send(res, 200, emojiSvg(found.emoji.name, id, found.emoji.animated, size), IMAGE_HEADERS);
   }
 
   const image = IMAGE_PATH.exec(url.pathname);

@@ -172,6 +172,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}/roles`),
   },
   {
+    name: "guild emojis",
+    client: "bot GET Routes.guildEmojis",
+    spec: { path: "/guilds/{guild_id}/emojis", method: "get" },
+    call: (emulator) => forEachBotGuild(emulator, (id) => `/guilds/${id}/emojis`),
+  },
+  {
     name: "guild member",
     client: "bot GET Routes.guildMember",
     spec: { path: "/guilds/{guild_id}/members/{user_id}", method: "get" },

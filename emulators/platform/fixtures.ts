@@ -1,7 +1,7 @@
 import { GUILDS } from "./data/guilds";
 import type { ChannelSpec, GuildSpec, MemberSpec, RoleSpec } from "./data/types";
 import { USERS } from "./data/users";
-import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { permissionBits } from "./permissions";
 import { snowflakeAt, snowflakeDate } from "./snowflake";
 import { between, generateUsers, makeNick, sample, seededRandom, seedFrom, type Random } from "./synthetic";
@@ -121,6 +121,20 @@ function buildChannels(spec: GuildSpec): ChannelRecord[] {
   return channels;
 }
 
+function buildEmojis(spec: GuildSpec, roles: RoleRecord[]): EmojiRecord[] {
+  // Uploaded a couple of hours after the channels were laid out, a minute or so apart.
+  return (spec.emojis ?? []).map((emoji, index) => ({
+    id: childId(spec.id, 7_200_000 + index * 43_000, index),
+    name: emoji.name,
+    roles: roleIdsByName(spec, roles, emoji.roles ?? []),
+    user_id: emoji.creator ?? spec.owner_id,
+    require_colons: true,
+    managed: false,
+    animated: emoji.animated ?? false,
+    available: emoji.available ?? true,
+  }));
+}
+
 function member(user: string, roles: string[], joinedAt: string, extra: Partial<MemberRecord> = {}): MemberRecord {
   return {
     user_id: user, nick: null, avatar: null, roles, joined_at: joinedAt, premium_since: null,
@@ -189,6 +203,7 @@ export function buildGuild(spec: GuildSpec, pool: UserRecord[]): GuildRecord {
     afk_channel_id: afk?.id ?? null,
     roles,
     channels,
+    emojis: buildEmojis(spec, roles),
     members: buildMembers(spec, roles, pool, random),
   };
 }

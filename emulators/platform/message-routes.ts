@@ -219,7 +219,7 @@ export const MESSAGE_ROUTES: readonly Route[] = [
     handle(request, params, auth) {
       return withMessage(request, params, auth.userId, (access, record) => {
         if (!has(access.permissions, PERMISSIONS.ReadMessageHistory)) return errors.missingPermissions();
-        const parsed = parseEmoji(params.emoji ?? "");
+        const parsed = parseEmoji(params.emoji ?? "", access.guild);
         if (!parsed) return errors.unknownEmoji();
         const existing = record.reactions.find((reaction) => reaction.key === parsed.key);
         if (existing) {
@@ -239,8 +239,8 @@ export const MESSAGE_ROUTES: readonly Route[] = [
     pattern: ["channels", ":channel", "messages", ":message", "reactions", ":emoji", "@me"],
     auth: "bot",
     handle(request, params, auth) {
-      return withMessage(request, params, auth.userId, (_access, record) => {
-        const parsed = parseEmoji(params.emoji ?? "");
+      return withMessage(request, params, auth.userId, (access, record) => {
+        const parsed = parseEmoji(params.emoji ?? "", access.guild);
         if (!parsed) return errors.unknownEmoji();
         const index = record.reactions.findIndex((reaction) => reaction.key === parsed.key);
         const reaction = record.reactions[index];

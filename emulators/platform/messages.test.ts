@@ -36,6 +36,11 @@ function channelOf(guildId: string, name: string): ChannelRecord {
 }
 
 const general = () => channelOf(GUILD_IDS.workshop, "general").id;
+function emojiOf(guildId: string, name: string) {
+  const emoji = emulator.state.guild(guildId)?.emojis.find((candidate) => candidate.name === name);
+  if (!emoji) throw new Error(`no :${name}: in ${guildId}`);
+  return emoji;
+}
 const NO_SUCH_ID = "100000000000000001";
 
 async function call<T = unknown>(
@@ -544,18 +549,32 @@ describe("reactions", () => {
     expect(emulator.calls().byRoute["PUT /channels/:id/messages/:id/reactions/:emoji/@me"]).toBe(2);
   });
 
-  it("adds custom emoji as name:id, encoded or not, and keeps several in order", async () => {
+  it("adds the guild's custom emoji as name:id, encoded or not, and keeps several in order", async () => {
     const message = await posted(general(), { content: "vote" });
-    const id = "1234567890123456789";
-    expect((await call("PUT", reactionPath(general(), message.id, `party_blob%3A${id}`))).status).toBe(204);
-    expect((await call("PUT", reactionPath(general(), message.id, `party_blob:${id}`))).status).toBe(204);
+    const [solder, spinning] = [emojiOf(GUILD_IDS.workshop, "solder"), emojiOf(GUILD_IDS.workshop, "gear_spin")];
+    expect((await call("PUT", reactionPath(general(), message.id, `solder%3A${solder.id}`))).status).toBe(204);
+    expect((await call("PUT", reactionPath(general(), message.id, `solder:${solder.id}`))).status).toBe(204);
+    // Discord goes by the id: the reaction carries the emoji's own name.
+    expect((await call("PUT", reactionPath(general(), message.id, `renamed:${spinning.id}`))).status).toBe(204);
     expect((await call("PUT", reactionPath(general(), message.id, encodeURIComponent("👍🏽")))).status).toBe(204);
     expect((await call("PUT", reactionPath(general(), message.id, encodeURIComponent("1️⃣")))).status).toBe(204);
     expect((await reactions(message.id)).map((reaction) => [reaction.emoji, reaction.count])).toEqual([
-      [{ id, name: "party_blob" }, 1],
+      [{ id: solder.id, name: "solder" }, 1],
+      [{ id: spinning.id, name: "gear_spin", animated: true }, 1],
       [{ id: null, name: "👍🏽" }, 1],
       [{ id: null, name: "1️⃣" }, 1],
     ]);
+  });
+
+  it("refuses another guild's custom emoji and unknown ids as Unknown Emoji (10014)", async () => {
+    const message = await posted(general(), { content: "vote" });
+    const theirs = emojiOf(GUILD_IDS.nightOwls, "owl");
+    for (const emoji of [`owl:${theirs.id}`, `blob:${NO_SUCH_ID}`]) {
+      const response = await call("PUT", reactionPath(general(), message.id, emoji));
+      expect({ status: response.status, body: response.body }).toEqual({ status: 400, body: { message: "Unknown Emoji", code: 10014 } });
+      expect((await call("DELETE", reactionPath(general(), message.id, emoji))).body).toEqual({ message: "Unknown Emoji", code: 10014 });
+    }
+    expect(await reactions(message.id)).toEqual([]);
   });
 
   it("counts other people's reactions, with me only for the bot's own", async () => {
@@ -603,8 +622,9 @@ describe("reactions", () => {
 
   it("stops at 20 distinct emoji (30010)", async () => {
     const message = await posted(general(), { content: "vote" });
+    // Twenty animals from 🐀 on (U+1F400...), each a distinct emoji.
     for (let i = 0; i < 20; i++) {
-      const emoji = `e${String(i).padStart(2, "0")}:${String(1234567890123456000n + BigInt(i))}`;
+      const emoji = encodeURIComponent(String.fromCodePoint(0x1f400 + i));
       expect((await call("PUT", reactionPath(general(), message.id, emoji))).status).toBe(204);
     }
     const over = await call("PUT", reactionPath(general(), message.id, encodeURIComponent(RED)));

@@ -18,7 +18,7 @@ export const MAX_REACTIONS = 20;
 export interface ReactionRecord {
   /** The unicode emoji itself, or the custom emoji's id. */
   key: string;
-  emoji: { id: string | null; name: string };
+  emoji: { id: string | null; name: string; animated?: boolean };
   /** Who reacted, in order. */
   userIds: string[];
 }
@@ -101,7 +101,7 @@ export function discordTimestamp(ms: number): string {
 // ---------------------------------------------------------------------------
 // Emoji in reaction routes.
 
-export type ParsedEmoji = { key: string; emoji: { id: string | null; name: string } };
+export type ParsedEmoji = { key: string; emoji: { id: string | null; name: string; animated?: boolean } };
 
 // Code points that make up emoji sequences (ZWJ sequences, skin tones, keycaps,
 // flags, tags); a real emoji has at least one pictographic, regional indicator
@@ -111,15 +111,18 @@ const EMOJI_CORE = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
 const CUSTOM_EMOJI = /^([A-Za-z0-9_]{2,32}):(\d{17,20})$/;
 
 /**
- * The `{emoji}` path segment, already percent-decoded: a unicode emoji or a
- * custom emoji as `name:id`. Null for anything else (Discord: 10014 Unknown Emoji).
- * Custom emoji are not checked against the guild's emoji list (the fixtures have none).
+ * The `{emoji}` path segment, already percent-decoded: a unicode emoji, or a custom
+ * emoji as `name:id` that belongs to the message's guild. Null for anything else, which
+ * Discord answers with 10014 Unknown Emoji: text, an id no guild has, or another guild's
+ * emoji. Discord goes by the id: the reaction carries the emoji's own name, whatever
+ * name the path gave.
  */
-export function parseEmoji(segment: string): ParsedEmoji | null {
+export function parseEmoji(segment: string, guild: GuildRecord): ParsedEmoji | null {
   const custom = CUSTOM_EMOJI.exec(segment);
   if (custom) {
-    const [, name, id] = custom as unknown as [string, string, string];
-    return { key: id, emoji: { id, name } };
+    const own = guild.emojis.find((emoji) => emoji.id === custom[2]);
+    if (!own) return null;
+    return { key: own.id, emoji: { id: own.id, name: own.name, ...(own.animated ? { animated: true } : {}) } };
   }
   if ([...segment].length > 32 || !EMOJI_SEQUENCE.test(segment) || !EMOJI_CORE.test(segment)) return null;
   return { key: segment, emoji: { id: null, name: segment } };
@@ -179,7 +182,7 @@ export function resolveMentions(
 // Serialization.
 
 function reaction(record: ReactionRecord, viewerId: string): APIReaction {
-  const emoji: APIPartialEmoji = { id: record.emoji.id, name: record.emoji.name };
+  const emoji: APIPartialEmoji = { ...record.emoji };
   return {
     emoji,
     count: record.userIds.length,

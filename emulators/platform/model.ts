@@ -57,6 +57,18 @@ export interface MemberRecord {
   communication_disabled_until: string | null;
 }
 
+/** A custom emoji; `user_id` is who uploaded it. */
+export interface EmojiRecord {
+  id: string;
+  name: string;
+  roles: string[];
+  user_id: string | null;
+  require_colons: boolean;
+  managed: boolean;
+  animated: boolean;
+  available: boolean;
+}
+
 export interface GuildRecord {
   id: string;
   name: string;
@@ -78,6 +90,7 @@ export interface GuildRecord {
   afk_channel_id: string | null;
   roles: RoleRecord[];
   channels: ChannelRecord[];
+  emojis: EmojiRecord[];
   /** Keyed by user id. */
   members: Map<string, MemberRecord>;
 }

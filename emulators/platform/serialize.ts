@@ -1,6 +1,6 @@
-import type { APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
+import type { APIEmoji, APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 
-import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
+import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
 import { compareSnowflakes } from "./snowflake";
 
 // State records to the JSON Discord sends. The discord-api-types annotations
@@ -84,6 +84,23 @@ export function channel(record: ChannelRecord): Record<string, unknown> {
   return structuredClone(record);
 }
 
+/**
+ * A custom emoji as Discord sends it. `user` (who uploaded it) only goes to callers with
+ * MANAGE_GUILD_EXPRESSIONS or CREATE_GUILD_EXPRESSIONS, and never inside the guild object.
+ */
+export function emoji(record: EmojiRecord, uploader?: UserRecord): APIEmoji {
+  return {
+    id: record.id,
+    name: record.name,
+    roles: [...record.roles],
+    ...(uploader ? { user: publicUser(uploader) } : {}),
+    require_colons: record.require_colons,
+    managed: record.managed,
+    animated: record.animated,
+    available: record.available,
+  };
+}
+
 /** Fields Discord sends (and its OpenAPI description requires) that discord-api-types does not list. */
 export type GuildResponse = APIGuild & { nsfw: boolean; home_header: string | null };
 
@@ -105,7 +122,7 @@ export function fullGuild(guild: GuildRecord, withCounts: boolean): GuildRespons
     default_message_notifications: 1,
     explicit_content_filter: 2,
     roles: sortedRoles(guild).map(role),
-    emojis: [],
+    emojis: guild.emojis.map((record) => emoji(record)),
     stickers: [],
     features: guild.features as APIGuild["features"],
     mfa_level: 0,

@@ -1,7 +1,7 @@
 import { EMULATOR_CLIENT_ID } from "./credentials";
 import { buildWorld, demoUsers } from "./fixtures";
 import { MessageStore } from "./messages";
-import type { ChannelRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { applyOverwrites, canManageGuild, computeBasePermissions } from "./permissions";
 import { compareSnowflakes, snowflakeAt } from "./snowflake";
 import { TokenStore } from "./tokens";
@@ -68,6 +68,15 @@ export class PlatformState {
     for (const guild of this.world.guilds.values()) {
       const channel = guild.channels.find((candidate) => candidate.id === id);
       if (channel) return { guild, channel };
+    }
+    return undefined;
+  }
+
+  /** A custom emoji of any guild, with its guild. */
+  emoji(id: string): { guild: GuildRecord; emoji: EmojiRecord } | undefined {
+    for (const guild of this.world.guilds.values()) {
+      const emoji = guild.emojis.find((candidate) => candidate.id === id);
+      if (emoji) return { guild, emoji };
     }
     return undefined;
   }

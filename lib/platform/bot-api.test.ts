@@ -7,6 +7,7 @@ import {
   getBotGuildIds,
   getGuild,
   getGuildChannels,
+  getGuildEmojis,
   getGuildMember,
   getGuildRoles,
   getGuildWithMeta,
@@ -195,6 +196,28 @@ describe("guild reads", () => {
     await getGuildRoles(GUILD_IDS.workshop);
     await getGuildRoles(GUILD_IDS.nightOwls);
     expect(harness.callsTo("GET /guilds/:id/roles")).toBe(3);
+  });
+
+  it("getGuildEmojis keeps id, name, animated and available; concurrent callers share one call", async () => {
+    const [first, second] = await Promise.all([getGuildEmojis(GUILD_IDS.workshop), getGuildEmojis(GUILD_IDS.workshop)]);
+    expect(second).toBe(first);
+    expect(harness.callsTo("GET /guilds/:id/emojis")).toBe(1);
+    const fixture = harness.emulator.state.guild(GUILD_IDS.workshop)!.emojis;
+    expect(first).toEqual(fixture.map((emoji) => ({ id: emoji.id, name: emoji.name, animated: emoji.animated, available: emoji.available })));
+    expect(first.some((emoji) => emoji.animated)).toBe(true);
+    await getGuildEmojis(GUILD_IDS.workshop);
+    expect(harness.callsTo("GET /guilds/:id/emojis")).toBe(1);
+    refreshGuildCache(GUILD_IDS.workshop);
+    await getGuildEmojis(GUILD_IDS.workshop);
+    expect(harness.callsTo("GET /guilds/:id/emojis")).toBe(2);
+  });
+
+  it("getGuildEmojis leaves out an entry that does not parse, and maps a guild the bot is not in to a PlatformError", async () => {
+    const guild = harness.emulator.state.guild(GUILD_IDS.nightOwls)!;
+    guild.emojis.push({ ...guild.emojis[0]!, id: "not-an-id", name: "broken" });
+    expect((await getGuildEmojis(GUILD_IDS.nightOwls)).map((emoji) => emoji.name)).toEqual(["owl", "moon", "hoot"]);
+    await expect(getGuildEmojis(GUILD_IDS.pixelRaiders)).rejects.toMatchObject({ kind: "forbidden", code: 50001 });
+    await expect(getGuildEmojis("nope")).rejects.toBeInstanceOf(PlatformError);
   });
 
   it("serves a stale guild on a 500 after the ttl", async () => {

@@ -1,11 +1,13 @@
 import "server-only";
 
 import { makeURLSearchParams } from "@discordjs/rest";
+import { z } from "zod";
 import {
   Routes,
   type APIGuildMember,
   type RESTGetAPICurrentUserGuildsResult,
   type RESTGetAPIGuildChannelsResult,
+  type RESTGetAPIGuildEmojisResult,
   type RESTGetAPIGuildMembersSearchResult,
   type RESTGetAPIGuildResult,
   type RESTGetAPIGuildRolesResult,
@@ -133,6 +135,36 @@ export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResul
 /** The guild's roles, including @everyone (whose id is the guild id). */
 export async function getGuildRoles(guildId: string): Promise<RESTGetAPIGuildRolesResult> {
   return (await getGuildRolesWithMeta(guildId)).value;
+}
+
+/** What the dashboard keeps of a custom emoji: enough to show it, store it and check a stored one. */
+export type GuildEmoji = { id: string; name: string; animated: boolean; available: boolean };
+
+// The platform's answer is outside input: an entry that does not parse is left out rather
+// than failing the whole list (roles and uploader are not needed, so not kept).
+const guildEmoji = z.object({
+  id: z.string().regex(/^\d{17,20}$/),
+  name: z.string().regex(/^[A-Za-z0-9_]{2,32}$/),
+  animated: z.boolean().default(false),
+  available: z.boolean().default(true),
+});
+
+async function loadGuildEmojis(guildId: string): Promise<GuildEmoji[]> {
+  const answer = await botGet<RESTGetAPIGuildEmojisResult>(Routes.guildEmojis(guildId));
+  return (Array.isArray(answer) ? answer : []).flatMap((entry) => {
+    const parsed = guildEmoji.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
+export async function getGuildEmojisWithMeta(guildId: string): Promise<CacheResult<GuildEmoji[]>> {
+  requireSnowflake(guildId, "guild id");
+  return cachedWithMeta(`${guildKey(guildId)}emojis`, GUILD_CACHE_POLICY, () => loadGuildEmojis(guildId));
+}
+
+/** The guild's custom emojis in the platform's order, unavailable ones (boost slots lost) included. */
+export async function getGuildEmojis(guildId: string): Promise<GuildEmoji[]> {
+  return (await getGuildEmojisWithMeta(guildId)).value;
 }
 
 async function loadMember(guildId: string, userId: string): Promise<APIGuildMember | null> {

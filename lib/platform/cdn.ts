@@ -33,6 +33,11 @@ export function guildIconUrl(
   return `${base(cdnBase)}/icons/${guild.id}/${guild.icon}.${extension(guild.icon)}${sizeQuery(size)}`;
 }
 
+/** A custom emoji's image: GIF for animated ones (the CDN has no GIF of a still emoji), else PNG. */
+export function emojiImageUrl(cdnBase: string, emoji: { id: string; animated: boolean }, size?: ImageSize): string {
+  return `${base(cdnBase)}/emojis/${emoji.id}.${emoji.animated ? "gif" : "png"}${sizeQuery(size)}`;
+}
+
 /**
  * Index of the user's default avatar (`embed/avatars/{index}.png`).
  * Spec 3: the discriminator modulo 5. Accounts on the unique-username system have

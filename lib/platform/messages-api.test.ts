@@ -232,20 +232,28 @@ describe("editMessage, getMessage, listMessages, deleteMessage", () => {
 describe("reactions", () => {
   it("adds unicode and custom emoji in every accepted form, once each", async () => {
     const message = await postMessage(general(), { content: "react" });
+    const [solder, spinning] = ["solder", "gear_spin"].map((name) => harness.emulator.state.guild(GUILD_IDS.workshop)!.emojis.find((emoji) => emoji.name === name)!);
     await addReaction(general(), message.id, "🔴");
     await addReaction(general(), message.id, "🔴");
-    await addReaction(general(), message.id, `<:party_blob:${CUSTOM_ID}>`);
-    await addReaction(general(), message.id, `party_blob:${CUSTOM_ID}`);
-    await addReaction(general(), message.id, `<a:dancing:${CUSTOM_ID.replace(/9$/, "8")}>`);
+    await addReaction(general(), message.id, `<:solder:${solder!.id}>`);
+    await addReaction(general(), message.id, `solder:${solder!.id}`);
+    await addReaction(general(), message.id, `<a:gear_spin:${spinning!.id}>`);
     await addReaction(general(), message.id, "1️⃣");
     const read = await getMessage(general(), message.id);
     expect(read?.reactions?.map((reaction) => [reaction.emoji.id, reaction.emoji.name, reaction.count, reaction.me])).toEqual([
       [null, "🔴", 1, true],
-      [CUSTOM_ID, "party_blob", 1, true],
-      [CUSTOM_ID.replace(/9$/, "8"), "dancing", 1, true],
+      [solder!.id, "solder", 1, true],
+      [spinning!.id, "gear_spin", 1, true],
       [null, "1️⃣", 1, true],
     ]);
     expect(harness.callsTo(REACTION_ROUTE)).toBe(6);
+  });
+
+  it("maps another guild's custom emoji to the platform's Unknown Emoji", async () => {
+    const message = await postMessage(general(), { content: "react" });
+    await expect(addReaction(general(), message.id, `<:party_blob:${CUSTOM_ID}>`)).rejects.toMatchObject({ kind: "bad_request", code: 10014 });
+    const owl = harness.emulator.state.guild(GUILD_IDS.nightOwls)!.emojis[0]!;
+    await expect(addReaction(general(), message.id, `<:${owl.name}:${owl.id}>`)).rejects.toMatchObject({ kind: "bad_request", code: 10014 });
   });
 
   it("removes the bot's reaction, and removing twice is fine", async () => {

@@ -1,11 +1,13 @@
+import EMOJI_PATTERN from "emojibase-regex";
 import { z } from "zod";
+import { EMOJI_ERRORS, parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
 import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
 import { inputDateTime, inputText } from "../validation/text";
 import type { FieldMeta } from "./types";
 
-export { inputDateTime, inputText };
+export { EMOJI_ERRORS, inputDateTime, inputText };
 
 // Building blocks shared by plugin schemas, so every plugin validates ids,
 // messages, colours and links the same way. Every string starts as inputText()
@@ -43,9 +45,21 @@ export const textareaField = (max: number, fallback = "", meta: Omit<FieldMeta, 
 
 export const colorField = (fallback: number | null = null) => withMeta(z.number().int().min(0).max(0xffffff).nullable().default(fallback), { ui: "color" });
 
-/** A unicode emoji or a custom emoji reference such as <:name:id>. */
-export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().max(64).default(fallback), { ...meta, ui: "emoji" });
-export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(inputText().min(1).max(64), { ...meta, ui: "emoji" });
+// Exactly one emoji, as emojibase's maintained pattern knows them (ZWJ sequences, skin tones,
+// keycaps, flags), so ":smile:" or "ok" is refused here instead of failing a post later.
+const ONE_EMOJI = new RegExp(`^(?:${EMOJI_PATTERN.source})$`, EMOJI_PATTERN.flags.replace("g", ""));
+
+/** One unicode emoji, or a custom emoji reference (`<:name:id>`, `<a:name:id>`); which guild it belongs to is checked later. */
+export function isEmojiValue(value: string): boolean {
+  return ONE_EMOJI.test(value) || parseCustomEmoji(value) !== null;
+}
+
+// Empty is left to .min(1) where a value is required (and means "none" elsewhere).
+const emojiText = () => inputText().max(64).refine((value) => value === "" || isEmojiValue(value), EMOJI_ERRORS.invalid);
+
+/** A unicode emoji or a custom emoji of the guild (<:name:id>); "" for none. */
+export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().default(fallback), { ...meta, ui: "emoji" });
+export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().min(1), { ...meta, ui: "emoji" });
 
 /** An IANA time-zone name such as Europe/Paris, or UTC: one the server's Intl knows, so the bot can use it. */
 export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(timeZoneName().default(fallback), { ...meta, ui: "timezone" });

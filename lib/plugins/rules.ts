@@ -6,7 +6,9 @@ import { ApiError, fieldsError, type FieldIssue } from "@/lib/http/api-error";
 import { roleIssue, type IssueCode } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { findGuildUploadByKey } from "@/lib/images/uploads";
-import { channelsField } from "./fields";
+import { getGuildEmojis } from "@/lib/platform/bot-api";
+import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
+import { channelsField, EMOJI_ERRORS } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
 import type { PluginDefinition } from "./types";
 
@@ -24,19 +26,30 @@ export type WriteTarget = { plugin: PluginDefinition; collection?: string } | "g
  * save, audit revert, settings import, guild settings): every channel must be a channel of this
  * guild of the kind the field takes, every role a role of the guild, and one the bot can give when
  * the field says `gives` (below the bot's highest role, not an integration's, not @everyone);
- * every `upload:<key>` an image this guild uploaded. Refuses with 400 `validation_failed` naming
+ * every `upload:<key>` an image this guild uploaded; every custom emoji one of the guild's own
+ * (the bot could not react with another guild's). Refuses with 400 `validation_failed` naming
  * each field, its path prefixed with `at` (where the value sits in a larger document).
  */
 export async function checkReferences(db: Db, guildId: string, target: WriteTarget, value: unknown, { at = "", what = "body" }: { at?: string; what?: string } = {}): Promise<void> {
-  const references = collectReferences(schemaOf(target), value);
-  if (references.length === 0) return;
-  const pickers = references.some((ref) => ref.kind !== "upload") ? await getGuildPickers(guildId) : { channels: [], roles: [] };
+  const schema = schemaOf(target);
+  const references = collectReferences(schema, value);
+  const emojis = customEmojiReferences(schema, value);
+  if (references.length === 0 && emojis.length === 0) return;
+  const [pickers, guildEmojis] = await Promise.all([
+    references.some((ref) => ref.kind !== "upload") ? getGuildPickers(guildId) : { channels: [], roles: [] },
+    emojis.length > 0 ? getGuildEmojis(guildId) : [],
+  ]);
   const channels = new Map(pickers.channels.map((channel) => [channel.id, channel]));
   const roles = new Map(pickers.roles.map((role) => [role.id, role]));
+  const ownEmojis = new Map(guildEmojis.map((emoji) => [emoji.id, emoji]));
   const fields: FieldIssue[] = [];
-  for (const ref of references) {
-    const code = await problem(ref);
-    if (code) fields.push(fieldIssue(at && ref.path ? `${at}.${ref.path}` : at || ref.path, code));
+  const report = (path: string, code: IssueCode | null) => {
+    if (code) fields.push(fieldIssue(at && path ? `${at}.${path}` : at || path, code));
+  };
+  for (const ref of references) report(ref.path, await problem(ref));
+  for (const emoji of emojis) {
+    const own = ownEmojis.get(emoji.id);
+    report(emoji.path, !own ? EMOJI_ERRORS.notInGuild : own.available ? null : EMOJI_ERRORS.unavailable);
   }
   if (fields.length > 0) throw fieldsError(fields, what);
 
@@ -51,6 +64,17 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
     if (!channel) return "unknown_channel";
     return (CHANNEL_TYPES_BY_UI[ref.ui] ?? []).includes(channel.type) ? null : "wrong_channel_type";
   }
+}
+
+/** The custom emojis (`<:name:id>`) that emoji fields of the value point at; unicode emoji need no check. */
+function customEmojiReferences(schema: z.ZodType, value: unknown): Array<{ id: string; path: string }> {
+  const found: Array<{ id: string; path: string }> = [];
+  mapFields(schema, value, (meta, fieldValue, path) => {
+    const custom = meta.ui === "emoji" && typeof fieldValue === "string" ? parseCustomEmoji(fieldValue) : null;
+    if (custom) found.push({ id: custom.id, path });
+    return fieldValue;
+  });
+  return found;
 }
 
 function schemaOf(target: WriteTarget): z.ZodType {

@@ -11,6 +11,8 @@ export const CUSTOM_ISSUES = [
   "invalid_link",
   "invalid_timezone",
   "invalid_emoji",
+  "emoji_not_in_guild",
+  "emoji_unavailable",
   "no_spaces",
   "text_nul",
   "text_surrogate",

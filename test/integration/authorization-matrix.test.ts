@@ -8,6 +8,7 @@ import path from "node:path";
 import sharp from "sharp";
 import * as guildRoot from "@/app/api/guilds/[guildId]/route";
 import * as auditLog from "@/app/api/guilds/[guildId]/audit-log/route";
+import * as emojis from "@/app/api/guilds/[guildId]/emojis/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
 import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
@@ -144,6 +145,7 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   },
   "app/api/guilds/[guildId]/audit-log/route.ts": { module: auditLog, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/audit-log` }] },
   "app/api/guilds/[guildId]/audit-log/[eventId]/revert/route.ts": { module: revert, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/audit-log/1/revert` }] },
+  "app/api/guilds/[guildId]/emojis/route.ts": { module: emojis, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/emojis` }] },
   "app/api/guilds/[guildId]/members/[memberId]/route.ts": { module: member, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/@me`, params: { memberId: "@me" } }] },
   "app/api/guilds/[guildId]/members/search/route.ts": { module: memberSearch, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/search?q=a` }] },
   "app/api/guilds/[guildId]/images/route.ts": {

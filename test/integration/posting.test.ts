@@ -19,7 +19,7 @@ import { fieldIssue } from "@/lib/validation/server-messages";
 let harness: EmulatorHarness;
 let ada: CookieJar;
 let guild: string;
-let refs: { channel: string; role: string };
+let refs: { channel: string; role: string; emoji: string };
 const GUILD_NAME = "Posting workshop";
 
 beforeAll(async () => {
@@ -182,7 +182,8 @@ describe("reaction roles post", () => {
   const base = () => `/reaction_roles/guilds/${guild}/messages`;
 
   it("posts the message with a reaction per pair and stores the message id", async () => {
-    const item = await create(base(), { channel_id: refs.channel, message: "Pick a colour, @everyone", pairs: [{ emoji: "🔴", role_id: refs.role }, { emoji: "<:blue:323456789012345678>", role_id: refs.role }] });
+    const blue = harness.emulator.state.guild(guild)!.emojis.find((emoji) => emoji.name === "blue")!;
+    const item = await create(base(), { channel_id: refs.channel, message: "Pick a colour, @everyone", pairs: [{ emoji: "🔴", role_id: refs.role }, { emoji: `<:blue:${blue.id}>`, role_id: refs.role }] });
     expect(item.message_id).toBeNull();
     const result = await json(await pluginCall(ada, "POST", `${base()}/${item.id}/post`), 200);
     const posted = harness.emulator.messages(refs.channel).find((message) => message.id === result.message_id);

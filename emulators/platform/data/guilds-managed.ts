@@ -47,6 +47,14 @@ export const MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.bot, roles: ["Guildhall"], joined_at: "2023-05-02T19:21:07.000Z" },
     ],
     synthetic: 34,
+    emojis: [
+      { name: "solder", creator: USER_IDS.chen },
+      { name: "gear_spin", animated: true },
+      { name: "blue" },
+      { name: "ada_wave", animated: true, creator: USER_IDS.ada },
+      // Uploaded during a boost that has since lapsed: listed, but not usable.
+      { name: "old_logo", available: false },
+    ],
   },
   {
     id: GUILD_IDS.pixelRaiders,
@@ -93,6 +101,12 @@ export const MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.chronicleBot, roles: ["Chronicle"], joined_at: "2017-06-01T10:00:00.000Z" },
     ],
     synthetic: 45,
+    emojis: [
+      { name: "gg" },
+      { name: "pixel_heart" },
+      { name: "raid_boss", animated: true },
+      { name: "coin_spin", animated: true, roles: ["Raid Leader"] },
+    ],
   },
   {
     id: GUILD_IDS.nightOwls,
@@ -131,6 +145,11 @@ export const MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.bot, roles: ["Guildhall"], joined_at: "2023-06-18T21:44:09.000Z" },
     ],
     synthetic: 30,
+    emojis: [
+      { name: "owl" },
+      { name: "moon" },
+      { name: "hoot", animated: true },
+    ],
   },
   {
     id: GUILD_IDS.speedrun,
@@ -168,6 +187,11 @@ export const MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.chronicleBot, roles: ["Chronicle"], joined_at: "2018-05-05T15:00:00.000Z" },
     ],
     synthetic: 40,
+    emojis: [
+      { name: "pb" },
+      { name: "timer_spin", animated: true },
+      { name: "wr" },
+    ],
   },
   {
     id: GUILD_IDS.openMic,
@@ -203,5 +227,10 @@ export const MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.sam, roles: ["Audience"], joined_at: "2024-03-05T18:00:00.000Z" },
     ],
     synthetic: 19,
+    emojis: [
+      { name: "mic" },
+      { name: "applause", animated: true },
+      { name: "encore" },
+    ],
   },
 ];

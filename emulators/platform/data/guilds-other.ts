@@ -45,6 +45,11 @@ export const NOT_MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.bot, roles: ["Guildhall"], joined_at: "2023-09-09T09:09:09.000Z" },
     ],
     synthetic: 42,
+    emojis: [
+      { name: "vinyl_spin", animated: true },
+      { name: "chill" },
+      { name: "rain" },
+    ],
   },
   {
     id: GUILD_IDS.cozyCafe,
@@ -80,6 +85,11 @@ export const NOT_MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.melodyBot, roles: ["Melody"], joined_at: "2022-03-10T19:00:00.000Z" },
     ],
     synthetic: 26,
+    emojis: [
+      { name: "latte" },
+      { name: "croissant" },
+      { name: "steam", animated: true },
+    ],
   },
   {
     id: GUILD_IDS.synthwave,
@@ -119,5 +129,10 @@ export const NOT_MANAGED_BY_ADA: readonly GuildSpec[] = [
       { user: USER_IDS.bot, roles: ["Guildhall"], joined_at: "2023-07-21T12:34:56.000Z" },
     ],
     synthetic: 38,
+    emojis: [
+      { name: "sunset" },
+      { name: "neon_grid", animated: true },
+      { name: "cassette" },
+    ],
   },
 ];

@@ -66,6 +66,18 @@ export interface MemberSpec {
   premium_since?: string | null;
 }
 
+export interface EmojiSpec {
+  /** 2 to 32 letters, digits or underscores, as Discord allows. */
+  name: string;
+  animated?: boolean;
+  /** False when the guild lost the boosts that paid for the slot. */
+  available?: boolean;
+  /** Role names that may use it; empty (the default) is everyone. */
+  roles?: readonly string[];
+  /** Who uploaded it (shown only to callers with MANAGE_GUILD_EXPRESSIONS). */
+  creator?: string;
+}
+
 export interface GuildSpec {
   id: string;
   name: string;
@@ -94,4 +106,6 @@ export interface GuildSpec {
   members: readonly MemberSpec[];
   /** How many generated members to add. */
   synthetic: number;
+  /** Custom emojis, in upload order. */
+  emojis?: readonly EmojiSpec[];
 }

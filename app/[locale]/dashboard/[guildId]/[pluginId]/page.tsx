@@ -6,6 +6,7 @@ import { PluginSwitch } from "@/components/plugin-switch";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
 import { getMarkdownLabels } from "@/components/platform-markdown/labels";
+import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
@@ -76,6 +77,11 @@ function usesPickerText(spec: FormSpec): boolean {
 /** Date-time fields start in the guild's time zone. */
 function usesDateTimes(spec: FormSpec): boolean {
   return spec.fields.some((field) => field.ui === "datetime" || (field.itemFields ? usesDateTimes({ fields: field.itemFields }) : false));
+}
+
+/** Emoji fields (ui "emoji") get the emoji picker, which needs the guild id, its strings and the emoji data's URL. */
+function usesEmoji(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "emoji" || (field.itemFields ? usesEmoji({ fields: field.itemFields }) : false));
 }
 
 /** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
@@ -179,17 +185,19 @@ export default async function PluginSettingsPage({ params }: Props) {
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
   const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));
-  const [editorData, embedBuilder, guildSettings] = await Promise.all([
+  const needsEmoji = usesEmoji(spec) || collections.some((collection) => usesEmoji(collection.spec));
+  const [editorData, embedBuilder, guildSettings, emojiPicker] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters, defaultTexts.texts) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
     needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+    needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
   ]);
   const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
   const extrasText = collections.length > 0 ? await getCollectionExtrasText(locale) : null;
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker };
 
   return (
     <GuildFrame locale={locale} shell={state}>
@@ -239,6 +247,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             locked={locked}
             messageEditor={messageEditor}
             defaults={defaultTexts}
+            emojiPicker={emojiPicker}
           />
         </section>
       ) : null}
