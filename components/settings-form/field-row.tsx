@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import { PremiumFieldNote } from "@/components/premium/premium-field-note";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
@@ -13,7 +14,7 @@ import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi, isRoleUi } from "./picker-options";
 import { TimezoneList } from "./timezone-list";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
-import { errorFor, fill } from "./values";
+import { errorFor } from "./values";
 import styles from "./form.module.css";
 
 // Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)
@@ -52,7 +53,9 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   const capped = !premiumGuild && field.freeMax !== undefined;
   const limit = capped ? field.freeMax : undefined;
   const helpId = text.help ? `${id}-help` : undefined;
-  const capId = capped ? `${id}-cap` : undefined;
+  // Locked premium fields get a line only from the premium strings: the plain fallback (labels.freeMax) speaks of caps alone.
+  const noted = capped || (locked && labels.premiumOffer !== undefined);
+  const capId = noted ? `${id}-cap` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   const describedBy = [helpId, capId, errorId].filter(Boolean).join(" ") || undefined;
   const control: ControlProps<unknown> = { id, field, value, onChange, disabled: context.disabled || locked, invalid: Boolean(error), describedBy, labels, limit };
@@ -63,11 +66,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       {text.help}
     </p>
   ) : null;
-  const cap = capped ? (
-    <p id={capId} className={styles.help}>
-      {fill(labels.freeMax, { max: field.freeMax ?? 0 })}
-    </p>
-  ) : null;
+  const cap = capId ? <PremiumFieldNote id={capId} className={styles.help} field={field} labels={labels} /> : null;
   const errorText = error ? (
     <p id={errorId} className={styles.error}>
       {error}
@@ -82,6 +81,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
             {text.label} {badge}
           </label>
           {help}
+          {cap}
           {errorText}
         </div>
         <Switch id={id} checked={value === true} onToggle={() => onChange(value !== true)} disabled={control.disabled} describedBy={describedBy} />

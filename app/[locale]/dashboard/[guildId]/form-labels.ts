@@ -4,12 +4,13 @@ import type { CollectionText } from "@/components/settings-form/collection-secti
 import type { SettingsFormText } from "@/components/settings-form/settings-form";
 import type { FormLabels } from "@/components/settings-form/types";
 import type { Locale } from "@/lib/i18n/locales";
+import { premiumListLimits } from "@/lib/premium/comparison";
 
 // The "settings" strings handed to the form islands. Templates go over raw
 // ({name}, {count}): the islands fill them without shipping an ICU formatter.
 
 export async function getFormStrings(locale: Locale) {
-  const t = await getTranslations({ locale, namespace: "settings" });
+  const [t, tp] = await Promise.all([getTranslations({ locale, namespace: "settings" }), getTranslations({ locale, namespace: "premium" })]);
   const raw = (key: string) => t.raw(key) as string;
   const labels: FormLabels = {
     none: t("none"),
@@ -30,6 +31,15 @@ export async function getFormStrings(locale: Locale) {
     reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },
     on: t("on"),
     off: t("off"),
+    // The numbers ride with the strings: a collection island learns its premium limit from no other prop.
+    premiumOffer: {
+      link: tp("link"),
+      field: tp("field"),
+      fieldLimit: tp.raw("fieldLimit") as string,
+      fieldLimitOpen: tp.raw("fieldLimitOpen") as string,
+      listLimit: tp.raw("listLimit") as string,
+      listLimits: premiumListLimits(),
+    },
   };
   const form: SettingsFormText = {
     unsaved: t("unsaved"),
