@@ -1,11 +1,12 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LANGUAGES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { premiumHref } from "@/lib/premium/href";
 import { Logo } from "./logo";
 import styles from "./site-footer.module.css";
 
 export async function SiteFooter({ locale }: { locale: Locale }) {
-  const t = await getTranslations({ locale, namespace: "footer" });
+  const [t, tn] = await Promise.all([getTranslations({ locale, namespace: "footer" }), getTranslations({ locale, namespace: "nav" })]);
   const language = LANGUAGES[locale];
   return (
     <footer className={styles.footer}>
@@ -16,6 +17,19 @@ export async function SiteFooter({ locale }: { locale: Locale }) {
           </div>
           <p className={styles.muted}>{t("tagline")}</p>
         </div>
+        <nav aria-label={t("product")}>
+          <h2 className={styles.heading}>{t("product")}</h2>
+          <ul className={styles.list}>
+            <li>
+              <Link href={premiumHref(locale)}>{tn("premium")}</Link>
+            </li>
+            <li>
+              <Link href={`/${locale}/dashboard`} prefetch={false}>
+                {tn("dashboard")}
+              </Link>
+            </li>
+          </ul>
+        </nav>
         <nav aria-label={t("legal")}>
           <h2 className={styles.heading}>{t("legal")}</h2>
           <ul className={styles.list}>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import { CollectionLimitNotice } from "@/components/premium/collection-limit-notice";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { CollectionAction } from "@/lib/plugins/types";
@@ -154,7 +155,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
           + {text.add}
         </button>
       </header>
-      {full ? <p className="notice notice-warning">{context.premiumGuild ? text.limitReached : text.premiumLimitReached}</p> : null}
+      {full ? <CollectionLimitNotice pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} text={text} /> : null}
       {items.length === 0 ? (
         <p className={styles.empty}>{text.empty}</p>
       ) : (

@@ -8,6 +8,7 @@ import { EmojiControl } from "@/components/emoji-picker/emoji-control";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import { PremiumFieldNote } from "@/components/premium/premium-field-note";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
@@ -62,7 +63,9 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   const capped = !premiumGuild && field.freeMax !== undefined;
   const limit = capped ? field.freeMax : undefined;
   const helpId = text.help ? `${id}-help` : undefined;
-  const capId = capped ? `${id}-cap` : undefined;
+  // Locked premium fields get a line only from the premium strings: the plain fallback (labels.freeMax) speaks of caps alone.
+  const noted = capped || (locked && labels.premiumOffer !== undefined);
+  const capId = noted ? `${id}-cap` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   // A message still at its default shows the guild-language text; typing makes it the owner's own.
   const defaultKey = defaultKeyOf(value);
@@ -77,11 +80,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       {text.help}
     </p>
   ) : null;
-  const cap = capped ? (
-    <p id={capId} className={styles.help}>
-      {fill(labels.freeMax, { max: field.freeMax ?? 0 })}
-    </p>
-  ) : null;
+  const cap = capId ? <PremiumFieldNote id={capId} className={styles.help} field={field} labels={labels} /> : null;
   const defaultNote = defaultId ? (
     <p id={defaultId} className={styles.help}>
       {fill(labels.defaultText, { language: context.defaults?.language ?? "" })}
@@ -101,6 +100,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
             {text.label} {badge}
           </label>
           {help}
+          {cap}
           {errorText}
         </div>
         <Switch id={id} checked={value === true} onToggle={() => onChange(value !== true)} disabled={control.disabled} describedBy={describedBy} />

@@ -38,6 +38,22 @@ export type FormLabels = {
   defaultText: string;
   /** Date-time, time-zone and colour pickers; sent only to pages whose forms have such fields. */
   pickers?: PickerLabels;
+  /** The lines that say what Premium changes, with a link to the premium page; without them the plain lines above are shown. */
+  premiumOffer?: PremiumOfferLabels;
+};
+
+/** Templates take {free} and {premium}; `listLimits` holds each collection's premium item limit by listKey (lib/premium/list-key.ts). */
+export type PremiumOfferLabels = {
+  link: string;
+  /** Under a premium-only field. */
+  field: string;
+  /** Under a field with a free size (`freeMax`). */
+  fieldLimit: string;
+  /** The same, for a field with no maximum of its own. */
+  fieldLimitOpen: string;
+  /** A collection full at the free limit. */
+  listLimit: string;
+  listLimits: Record<string, number>;
 };
 
 /** Errors of a 400 `validation_failed`, keyed by the field path the server reports. */

@@ -4,6 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GamepadIcon, MegaphoneIcon, PuzzleIcon, ShieldIcon } from "@/components/icons";
 import { socialCards } from "@/lib/brand/metadata";
 import { isLocale, DEFAULT_LOCALE, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { premiumHref } from "@/lib/premium/href";
 import styles from "./landing.module.css";
 
 const CATEGORIES = [
@@ -100,7 +101,7 @@ export default async function LandingPage({ params }: Props) {
             <h2 id="premium-title">{t("premiumTitle")}</h2>
             <p>{t("premiumBody")}</p>
           </div>
-          <Link className={`button ${styles.premiumButton}`} href={`/${locale}/dashboard`}>
+          <Link className={`button ${styles.premiumButton}`} href={premiumHref(locale)}>
             {t("premiumCta")}
           </Link>
         </div>

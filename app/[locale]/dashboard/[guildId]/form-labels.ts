@@ -6,13 +6,18 @@ import type { CollectionText } from "@/components/settings-form/collection-secti
 import type { SettingsFormText } from "@/components/settings-form/settings-form";
 import type { FormLabels } from "@/components/settings-form/types";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
+import { premiumListLimits } from "@/lib/premium/comparison";
 
 // The "settings" strings handed to the form islands. Templates go over raw
 // ({name}, {count}): the islands fill them without shipping an ICU formatter.
 
 /** `pickers`: include the date-time, time-zone and colour picker strings (only pages with such fields need them). */
 export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
-  const [t, tp] = await Promise.all([getTranslations({ locale, namespace: "settings" }), getTranslations({ locale, namespace: "pickers" })]);
+  const [t, tp, tpremium] = await Promise.all([
+    getTranslations({ locale, namespace: "settings" }),
+    getTranslations({ locale, namespace: "pickers" }),
+    getTranslations({ locale, namespace: "premium" }),
+  ]);
   const raw = (key: string) => t.raw(key) as string;
   const labels: FormLabels = {
     none: t("none"),
@@ -52,6 +57,15 @@ export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
         colors: Object.fromEntries(PALETTE_NAMES.map((name) => [name, tp(`colors.${name}`)])) as PickerLabels["colors"],
       } satisfies PickerLabels,
     }),
+    // The numbers ride with the strings: a collection island learns its premium limit from no other prop.
+    premiumOffer: {
+      link: tpremium("link"),
+      field: tpremium("field"),
+      fieldLimit: tpremium.raw("fieldLimit") as string,
+      fieldLimitOpen: tpremium.raw("fieldLimitOpen") as string,
+      listLimit: tpremium.raw("listLimit") as string,
+      listLimits: premiumListLimits(),
+    },
   };
   const form: SettingsFormText = {
     unsaved: t("unsaved"),

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
+import { usePremiumHref } from "@/components/premium/use-premium-href";
 import { SpriteIcon } from "@/components/sprite-icon";
 import { NavLink } from "./nav-link";
 import styles from "./shell.module.css";
@@ -30,6 +31,7 @@ type Props = {
  */
 export function GuildMenu({ base, spriteUrl, pages, groups, text, children }: Props) {
   const pathname = usePathname();
+  const premiumHref = usePremiumHref();
   const hrefOf = (entry: MenuEntry) => (entry.slug ? `${base}/${entry.slug}` : base);
   const current = [...pages, ...groups.flatMap((group) => group.items)].find((entry) => {
     const href = hrefOf(entry);
@@ -62,7 +64,16 @@ export function GuildMenu({ base, spriteUrl, pages, groups, text, children }: Pr
         <MenuToggle currentLabel={current?.label} menuLabel={text.menu} />
       </div>
       <nav id="guild-menu" aria-label={text.label} className={styles.nav}>
-        <ul className={styles.navList}>{pages.map(link)}</ul>
+        <ul className={styles.navList}>
+          {pages.map(link)}
+          {/* Where the crowns below lead: what Premium unlocks, for this server. */}
+          <li>
+            <NavLink href={premiumHref} className={styles.navLink}>
+              <SpriteIcon href={`${spriteUrl}#crown`} size={18} />
+              <span className={styles.navName}>{text.premium}</span>
+            </NavLink>
+          </li>
+        </ul>
         {groups.map((group) => (
           <div key={group.id} className={styles.navGroup}>
             <p className={styles.navHeading} id={`nav-${group.id}`}>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { LinkPending } from "@/components/link-pending";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
+import { PremiumCardNote } from "@/components/premium/premium-card-note";
 import type { PluginDefinition } from "@/lib/plugins/types";
 import styles from "./overview.module.css";
 
@@ -34,6 +35,7 @@ export function PluginCard({ plugin, href, guildId, enabled, premiumGuild, text 
         {plugin.premium ? <span className="badge badge-premium">{text.premium}</span> : null}
       </div>
       {text.description ? <p className={styles.cardDescription}>{text.description}</p> : null}
+      {plugin.premium && !premiumGuild ? <PremiumCardNote guildId={guildId} name={text.name} /> : null}
       <div className={styles.cardFooter}>
         <PluginSwitch guildId={guildId} pluginId={plugin.id} enabled={enabled} label={text.enable} stateText={{ on: text.on, off: text.off }} lockedOn={plugin.premium && !premiumGuild} />
         <svg className={styles.cardArrow} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
+import { PremiumPluginNotice } from "@/components/premium/premium-plugin-notice";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
 import { getMarkdownLabels } from "@/components/platform-markdown/labels";
@@ -216,11 +217,7 @@ export default async function PluginSettingsPage({ params }: Props) {
         </div>
       </header>
 
-      {locked ? (
-        <p className="notice notice-warning" data-testid="premium-plugin-notice">
-          {t("premiumPluginNotice")}
-        </p>
-      ) : null}
+      {locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
       {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
 
       {spec.fields.length > 0 ? (

@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getPluginText } from "@/app/[locale]/dashboard/[guildId]/plugin-text";
+import { CrownIcon } from "@/components/premium/crown-icon";
+import { socialCards } from "@/lib/brand/metadata";
+import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { premiumComparison } from "@/lib/premium/comparison";
+import { ComparisonTable, type ComparisonRow } from "./comparison-table";
+import { describeSetting } from "./describe-setting";
+import { fieldLabel } from "./field-label";
+import styles from "./premium.module.css";
+
+// Static like the landing page (server/main.ts keeps it in memory): it reads neither the
+// session nor the query, so `?guild=` from the dashboard's links reaches the same bytes.
+
+type Props = { params: Promise<{ locale: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { locale: raw } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const [meta, t] = await Promise.all([getTranslations({ locale, namespace: "meta" }), getTranslations({ locale, namespace: "premium" })]);
+  const path = `/${locale}/premium`;
+  return {
+    title: meta("premiumTitle"),
+    description: t("description"),
+    alternates: {
+      canonical: path,
+      languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${code}/premium`])),
+    },
+    ...socialCards({ locale, title: meta("premiumTitle"), description: t("description"), path }),
+  };
+}
+
+export default async function PremiumPage({ params }: Props) {
+  const { locale: raw } = await params;
+  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  setRequestLocale(locale);
+  const [t, tc, text] = await Promise.all([getTranslations({ locale, namespace: "premium" }), getTranslations({ locale, namespace: "common" }), getPluginText(locale)]);
+  const comparison = premiumComparison();
+  const free = t("columns.free");
+  const premium = t("columns.premium");
+  const place = (pluginId: string, collection: string | undefined, path: string) => `${text.name(pluginId)} · ${fieldLabel(text, pluginId, collection, path)}`;
+
+  const lists: ComparisonRow[] = comparison.lists.map((list) => ({
+    key: `${list.pluginId}/${list.collection}`,
+    name: text.collectionLabel(list.pluginId, list.collection),
+    free: String(list.free),
+    premium: String(list.premium),
+  }));
+  const sizes: ComparisonRow[] = comparison.sizes.map((size) => ({
+    key: `${size.pluginId}/${size.collection ?? ""}/${size.path}`,
+    name: place(size.pluginId, size.collection, size.path),
+    free: String(size.free),
+    premium: size.premium === null ? t("noLimit") : String(size.premium),
+  }));
+  const settings: ComparisonRow[] = comparison.settings.map((setting) => ({
+    key: `${setting.pluginId}/${setting.collection ?? ""}/${setting.path}`,
+    name: place(setting.pluginId, setting.collection, setting.path),
+    ...describeSetting(setting, (key, values) => t(key, values)),
+  }));
+
+  return (
+    <>
+      <section className={styles.hero} aria-labelledby="premium-title">
+        <div className={`container ${styles.heroInner}`}>
+          <p className={styles.eyebrow}>
+            <CrownIcon size={18} /> {premium}
+          </p>
+          <h1 id="premium-title" className={styles.title}>
+            {t("title")}
+          </h1>
+          <p className={styles.intro}>{t("intro")}</p>
+          <p className={`notice notice-warning ${styles.checkout}`} data-testid="premium-checkout">
+            {t("checkout")}
+          </p>
+          <Link className="button button-primary" href={`/${locale}/dashboard`}>
+            {tc("openDashboard")}
+          </Link>
+        </div>
+      </section>
+
+      <div className={`container ${styles.body}`}>
+        <section aria-labelledby="premium-plugins">
+          <h2 id="premium-plugins">{t("pluginsTitle")}</h2>
+          <p className={styles.sectionIntro}>{t("pluginsIntro")}</p>
+          <ul className={styles.plugins} data-testid="premium-plugins">
+            {comparison.plugins.map((pluginId) => (
+              <li key={pluginId} className={styles.plugin}>
+                <h3>{text.name(pluginId)}</h3>
+                {text.description(pluginId) ? <p>{text.description(pluginId)}</p> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <ComparisonTable id="premium-lists" title={t("listsTitle")} intro={t("listsIntro")} columns={{ name: t("columns.list"), free, premium }} rows={lists} />
+        <ComparisonTable id="premium-sizes" title={t("sizesTitle")} intro={t("sizesIntro")} columns={{ name: t("columns.setting"), free, premium }} rows={sizes} />
+        <ComparisonTable id="premium-settings" title={t("settingsTitle")} intro={t("settingsIntro")} columns={{ name: t("columns.setting"), free, premium }} rows={settings} />
+      </div>
+    </>
+  );
+}

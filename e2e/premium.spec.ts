@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
+
+const workshop = `/en/dashboard/${GUILD_IDS.workshop}`;
+const premiumForWorkshop = `/en/premium?guild=${GUILD_IDS.workshop}`;
+
+test("the premium page compares Free and Premium, is linked from the header and fits a phone", async ({ page }, testInfo) => {
+  await page.goto("/en");
+  await page.getByRole("banner").getByRole("link", { name: "Premium" }).click();
+  await expect(page).toHaveURL(/\/en\/premium$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium adds to a server");
+  const lists = page.getByRole("table", { name: "Lists that hold more" });
+  const timers = lists.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Timers", exact: true }) });
+  await expect(timers.getByRole("cell")).toHaveText(["2", "20"]);
+  await expect(page.getByTestId("premium-checkout")).toContainText("not open yet");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/premium$/);
+  await screenshot(page, testInfo, "premium-desktop");
+  await page.setViewportSize(PHONE);
+  // At 390 px the tables wrap instead of scrolling the page sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expect(page.getByRole("banner").getByRole("link", { name: "Premium" })).toBeVisible();
+  await screenshot(page, testInfo, "premium-phone");
+});
+
+test("/ar/premium renders right-to-left", async ({ page }, testInfo) => {
+  await page.goto("/ar/premium");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("table", { name: "قوائم تتسع لعناصر أكثر" })).toBeVisible();
+  await screenshot(page, testInfo, "premium-ar");
+});
+
+test("a free server's premium surfaces explain themselves and lead to the premium page for that server", async ({ page }) => {
+  await signInFullPage(page, "en", workshop);
+  await expect(page.getByTestId("guild-overview")).toBeVisible();
+  await expect(page.getByTestId("plugin-card-record").getByTestId("premium-card-note")).toContainText("Premium unlocks Record on this server.");
+  await expect(page.locator("#guild-menu").getByRole("link", { name: "Premium", exact: true })).toHaveAttribute("href", premiumForWorkshop);
+
+  await page.goto(`${workshop}/record`);
+  const notice = page.getByTestId("premium-plugin-notice");
+  await expect(notice).toContainText("Premium unlocks Record on this server.");
+  await expect(notice.getByRole("link", { name: "See what Premium adds" })).toHaveAttribute("href", premiumForWorkshop);
+
+  await page.goto(`${workshop}/music`);
+  const note = page.locator('[data-field="always_on"]').getByTestId("premium-field-note");
+  await expect(note).toContainText("Premium unlocks this setting on this server.");
+  await note.getByRole("link", { name: "See what Premium adds" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/premium\\?guild=${GUILD_IDS.workshop}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium adds to a server");
+});
