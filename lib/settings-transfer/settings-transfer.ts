@@ -14,7 +14,7 @@ import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { collectionChange, pluginChange, settingsChange } from "./import-diff";
 import { Remapper } from "./remap";
-import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
+import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type PlannedPlugin, type SettingsFile } from "./settings-file";
 
 const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale"] as const;
 
@@ -106,17 +106,30 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
   if (!settingsResult.success) throw invalidFile(`The server settings in the file are invalid (${settingsResult.error.issues[0]?.path.join(".")}).`);
   await check("guild", settingsResult.data, "settings");
 
-  return {
-    plan: {
-      plugins: plugins.map((plugin) => plugin.id),
-      collections: Object.fromEntries(collections.map((entry) => [`${entry.pluginId}/${entry.collection}`, entry.items.length])),
-      unmatched: remap.unmatched(),
-      skipped,
-    },
-    plugins,
-    collections,
-    settings: settingsResult.data,
+  const changes = await planChanges(db, access.guildId, { plugins, collections, settings: settingsResult.data });
+  return { plan: { ...changes, unmatched: remap.unmatched(), skipped }, plugins, collections, settings: settingsResult.data };
+}
+
+/** The plugins, lists and server settings the prepared import would change, read against what is stored now. */
+async function planChanges(db: Db, guildId: string, next: Omit<Prepared, "plan">): Promise<Pick<ImportPlan, "plugins" | "settings">> {
+  const [states, stored] = await Promise.all([readAllPluginStates(db, guildId), readGuildSettings(db, guildId)]);
+  const byPlugin = new Map<string, PlannedPlugin>();
+  const entry = (id: string): PlannedPlugin => {
+    if (!byPlugin.has(id)) byPlugin.set(id, { id, settings: [], collections: [] });
+    return byPlugin.get(id)!;
   };
+  for (const { id, enabled, config } of next.plugins) {
+    const change = pluginChange(states[id]!, { enabled, config });
+    if (change) Object.assign(entry(id), change);
+  }
+  for (const { pluginId, collection, items } of next.collections) {
+    const existing = await storedItems(db, { guildId, pluginId, collection });
+    const change = collectionChange(existing.map((item) => item.data), items, plugin(pluginId).collections[collection]!.titleField);
+    if (change) entry(pluginId).collections.push({ name: collection, ...change });
+  }
+  // In the registry's order, as every list of plugins on the dashboard.
+  const plugins = PLUGINS.flatMap((definition) => byPlugin.get(definition.id) ?? []);
+  return { plugins, settings: settingsChange(settingsView(stored), next.settings) };
 }
 
 /** Applies a prepared import in one transaction: every plugin, collection and setting, or nothing. */
