@@ -93,8 +93,9 @@ function EntityName({ name, entity }: { name: string; entity: Entity }) {
       </Link>
     );
   }
+  // Only links take the link colour: an item's title or a channel is plain bold text.
   return (
-    <span className={name === "channel" || name === "member" ? styles.place : styles.target} title={entity.full}>
+    <span className={styles.place} title={entity.full}>
       {text}
     </span>
   );
@@ -114,6 +115,7 @@ function Value({ shown }: { shown: Shown }) {
     <span title={shown.full}>
       {swatch}
       {text}
+      {shown.more ? <span className={styles.more}> {shown.more}</span> : null}
     </span>
   );
 }

@@ -101,7 +101,7 @@ const d = describer();
 const format = (key: string, values: Record<string, string | number>) => t(`sentences.${key}`, values);
 
 function event(action: string, target: string, before: unknown, after: unknown): AuditEventView {
-  return { id: "7", user: { id: "1", username: "Ada", avatar: null }, action, target, before, after, at: "2025-01-01T12:00:00.000Z", revertible: true };
+  return { id: "7", user: { id: "1", username: "ada.lovelace", global_name: "Ada", avatar: null }, action, target, before, after, at: "2025-01-01T12:00:00.000Z", revertible: true };
 }
 /** The sentence as plain English. */
 const say = (input: AuditEventView, describe: Describer = d) => sentenceText(format, describeEvent(input, describe).sentence);
@@ -134,6 +134,11 @@ describe("plugin events", () => {
     expect(say(event("settings.import", "plugin:welcome", welcome({}, false), welcome({ join_message: "Yo" })))).toBe("Ada imported 2 settings into Welcome");
     expect(say(event("revert", "plugin:welcome", welcome({ join_message: "Yo" }), welcome()))).toBe("Ada reverted 1 setting of Welcome");
     expect(say(event("plugin.update", "plugin:welcome", welcome(), welcome()))).toBe("Ada saved Welcome without changing anything");
+  });
+
+  it("names the user as the platform shows them, or by username when they set no display name", () => {
+    const plain = { ...event("plugin.update", "plugin:welcome", welcome({}, false), welcome()), user: { id: "1", username: "ada.lovelace", global_name: null, avatar: null } };
+    expect(say(plain)).toBe("ada.lovelace turned on Welcome");
   });
 
   it("links the plugin's name to its page", () => {
@@ -267,7 +272,7 @@ describe("server settings, coins and anything else", () => {
   it("keeps long lists short and says how many more there are", () => {
     const words = ["a", "b", "c", "d", "e", "f", "g", "h"];
     const rows = describeEvent(event("plugin.update", "plugin:moderator", { enabled: true, config: { banned_words: [] } }, { enabled: true, config: { banned_words: words } }), d).rows;
-    expect(rows).toEqual([{ kind: "changed", label: "Banned words", before: { text: "none", missing: true }, after: { text: "a, b, c, d, e, f +2 more", full: "a, b, c, d, e, f, g, h" } }]);
+    expect(rows).toEqual([{ kind: "changed", label: "Banned words", before: { text: "none", missing: true }, after: { text: "a, b, c, d, e, f", more: "+2 more", full: "a, b, c, d, e, f, g, h" } }]);
   });
 });
 

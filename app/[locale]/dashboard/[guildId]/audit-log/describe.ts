@@ -56,8 +56,11 @@ const MAX_TITLE = 40;
 
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
+/** Who made a change, as the platform shows them to others. */
+export const displayName = (user: AuditEventView["user"]) => user.global_name || user.username;
+
 export function describeEvent(event: AuditEventView, d: Describer): Description {
-  const user: Entity = { text: event.user.username };
+  const user: Entity = { text: displayName(event.user) };
   const balance = /^economy-balance:(\d+)$/.exec(event.target);
   if (balance) return coinsEvent(event, user, balance[1]!, d);
   if (event.target === "economy-balances") {

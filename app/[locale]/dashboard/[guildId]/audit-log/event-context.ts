@@ -69,7 +69,8 @@ export async function eventDescriber({ locale, guildId, events, pluginText }: In
 
   return {
     words,
-    locale: LANGUAGES[locale].tag,
+    // Numbers as the sentences' counts are written (next-intl formats them with the route's locale).
+    locale,
     names: { channel: (id) => channels.get(id), role: (id) => roles.get(id), known: pickers !== null },
     // Built like the item actions' "Open in Discord" link (components/settings-form/item-actions.tsx).
     messageHref: (channelId, messageId) => `${linkBase}/channels/${guildId}/${channelId}/${messageId}`,

@@ -9,7 +9,7 @@ import { DEFAULT_LOCALE, isLocale, LANGUAGES } from "@/lib/i18n/locales";
 import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
 import { AuditEvent } from "./audit-event";
-import { describeEvent } from "./describe";
+import { describeEvent, displayName } from "./describe";
 import { eventDescriber } from "./event-context";
 import { relativeTime } from "./relative-time";
 import { sentenceParts } from "./sentence";
@@ -73,7 +73,7 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
                   noDetails: t("noDetails"),
                   openMessage: t("openMessage"),
                   fullText: t("fullText"),
-                  revert: { revert: t("revert"), reverting: t("reverting"), confirm: t("revertConfirm"), label: t("revertLabel", { name: event.user.username, target: description.target }) },
+                  revert: { revert: t("revert"), reverting: t("reverting"), confirm: t("revertConfirm"), label: t("revertLabel", { name: displayName(event.user), target: description.target }) },
                 }}
               />
             );

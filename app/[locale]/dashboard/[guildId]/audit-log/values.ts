@@ -5,8 +5,11 @@ import { humanize } from "../plugin-text";
 // and roles by name, switches as on/off, choices by their labels, colours as hex, long texts
 // shortened with the whole text kept beside. Pure: names and words come from the caller.
 
-/** How a value reads: `full` holds a text that was shortened, `href` makes it a link. */
-export type Shown = { text: string; full?: string; href?: string; swatch?: string; missing?: true };
+/**
+ * How a value reads: `full` holds a text that was shortened, `href` makes it a link, `more`
+ * says how many list entries were left out (in the page's words and direction, apart from the entries).
+ */
+export type Shown = { text: string; full?: string; href?: string; swatch?: string; more?: string; missing?: true };
 
 export type ValueWords = {
   on: string;
@@ -147,6 +150,7 @@ function reference(id: unknown, kind: "channel" | "role", ctx: ValueContext): Sh
 function list(entries: Shown[], words: ValueWords): Shown {
   const shown = entries.slice(0, MAX_LIST).map((entry) => entry.text);
   const whole = entries.map((entry) => entry.full ?? entry.text).join(", ");
-  const text = shown.join(", ") + (entries.length > MAX_LIST ? ` ${words.more(entries.length - MAX_LIST)}` : "");
-  return text === whole ? { text } : { text, full: whole };
+  const text = shown.join(", ");
+  const more = entries.length > MAX_LIST ? { more: words.more(entries.length - MAX_LIST) } : {};
+  return text === whole ? { text } : { text, ...more, full: whole };
 }
