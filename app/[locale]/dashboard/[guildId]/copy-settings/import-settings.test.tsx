@@ -64,7 +64,7 @@ describe("import preview", () => {
       ["Welcome", "Turned on · 2 settings"],
       // A list named like its plugin is not named twice.
       ["Custom commands", "1 item added"],
-      ["Twitch", "1 setting · Streamers: 1 item changed, 2 items removed"],
+      ["Twitch", "1 setting · Streamers: 1 item changed and 2 items removed"],
       ["Server settings", "1 setting"],
     ]);
     expect(screen.getByTestId("import-unmatched").textContent).toContain("#electronics");

@@ -85,6 +85,7 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
   const changes = plan ? plan.plugins.length + (plan.settings.length > 0 ? 1 : 0) : 0;
   const unmatched = plan ? plan.unmatched.channels.length + plan.unmatched.roles.length : 0;
   const count = (message: string, value: number) => plural(message, value, locale);
+  const listFormat = new Intl.ListFormat(locale, { type: "conjunction" });
   const listTitle = (pluginId: string, collection: string) => collectionTitles[`${pluginId}/${collection}`] ?? collection;
   /** "Turned on · 2 settings · Timers: 1 item added"; a list named like its plugin is not named again. */
   const summary = (change: PlannedPlugin) =>
@@ -100,10 +101,10 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
           ] as const
         )
           .filter(([, value]) => value > 0)
-          .map(([message, value]) => count(message, value))
-          .join(", ");
+          .map(([message, value]) => count(message, value));
+        const counted = listFormat.format(counts);
         const title = listTitle(change.id, list.name);
-        return title === pluginNames[change.id] ? counts : `${title}: ${counts}`;
+        return title === pluginNames[change.id] ? counted : `${title}: ${counted}`;
       }),
     ]
       .filter(Boolean)
@@ -179,7 +180,9 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
             <div className="notice notice-warning" data-testid="import-skipped">
               <div>
                 <strong>{text.skippedTitle}</strong>
-                <p className={styles.noticeBody}>{plan.skipped.map(skippedName).join(", ")}</p>
+                <p className={styles.noticeBody}>
+                  <Names format={listFormat} names={plan.skipped.map(skippedName)} />
+                </p>
               </div>
             </div>
           ) : null}
@@ -188,8 +191,16 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
               <div>
                 <strong>{text.unmatchedTitle}</strong>
                 <p className={styles.noticeBody}>{text.unmatchedBody}</p>
-                {plan.unmatched.channels.length > 0 ? <p className={styles.noticeBody}>{text.unmatchedChannels} {plan.unmatched.channels.join(", ")}</p> : null}
-                {plan.unmatched.roles.length > 0 ? <p className={styles.noticeBody}>{text.unmatchedRoles} {plan.unmatched.roles.join(", ")}</p> : null}
+                {plan.unmatched.channels.length > 0 ? (
+                  <p className={styles.noticeBody}>
+                    {text.unmatchedChannels} <Names format={listFormat} names={plan.unmatched.channels} />
+                  </p>
+                ) : null}
+                {plan.unmatched.roles.length > 0 ? (
+                  <p className={styles.noticeBody}>
+                    {text.unmatchedRoles} <Names format={listFormat} names={plan.unmatched.roles} />
+                  </p>
+                ) : null}
               </div>
             </div>
           ) : changes > 0 ? (
@@ -207,6 +218,11 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
       ) : null}
     </div>
   );
+}
+
+/** Names from the other server in the page's list words; each isolated, so "#general" stays whole on a right-to-left page. */
+function Names({ format, names }: { format: Intl.ListFormat; names: string[] }) {
+  return format.formatToParts(names).map((part, index) => (part.type === "element" ? <bdi key={index}>{part.value}</bdi> : part.value));
 }
 
 /** The message of a bad-file answer, shown beside the input; other failures were already reported. */
