@@ -1,8 +1,9 @@
 import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { parseTarget } from "@/lib/audit-log/target";
+import { sameValue } from "@/lib/json/same-value";
 import { getPlugin } from "@/lib/plugins/index";
 import { humanize } from "../plugin-text";
-import { isRecord, shorten, showValue, type FieldBook, type Shown, type ValueContext, type ValueWords } from "./values";
+import { isEmpty, isRecord, shorten, showValue, type FieldBook, type Shown, type ValueContext, type ValueWords } from "./values";
 
 // Turns an audit event into a sentence ("Ada changed 3 settings of Welcome") and the rows of
 // what changed. The sentence is a message key with its values, so translators order the
@@ -75,7 +76,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
 }
 
 /** A plugin's stored state is { enabled, config }: the switch reads as its own row, then each changed setting. */
-export function pluginRows(before: unknown, after: unknown, book: FieldBook, d: Describer): { switched: boolean; rows: DiffRow[] } {
+function pluginRows(before: unknown, after: unknown, book: FieldBook, d: Describer): { switched: boolean; rows: DiffRow[] } {
   const left = record(before);
   const right = record(after);
   const switched = typeof left.enabled === "boolean" && typeof right.enabled === "boolean" && left.enabled !== right.enabled;
@@ -169,23 +170,13 @@ function itemTitle(data: Record<string, unknown>, titleField: string, book: Fiel
 
 const labelOf = (key: string, book: FieldBook, d: Describer) => book.texts[key]?.label ?? (key ? humanize(key) : d.words.value);
 
-function same(left: unknown, right: unknown): boolean {
-  return JSON.stringify(sortedKeys(left)) === JSON.stringify(sortedKeys(right));
-}
-
-function sortedKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortedKeys);
-  if (isRecord(value)) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sortedKeys(value[key])]));
-  return value ?? null;
-}
-
 /** Keys in the order the form shows them (stored JSON does not keep one), then keys the form no longer has. */
 function orderedKeys(book: FieldBook, ...records: Record<string, unknown>[]): string[] {
   return [...new Set([...book.fields.map((field) => field.name).filter((name) => records.some((entry) => name in entry)), ...records.flatMap((entry) => Object.keys(entry))])];
 }
 
 function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook): string[] {
-  return orderedKeys(book, after, before).filter((key) => !same(before[key], after[key]));
+  return orderedKeys(book, after, before).filter((key) => !sameValue(before[key], after[key]));
 }
 
 function rowsOf(keys: string[], before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook, d: Describer): DiffRow[] {
@@ -193,24 +184,20 @@ function rowsOf(keys: string[], before: Record<string, unknown>, after: Record<s
 }
 
 /** The keys whose value differs, each read through its field. */
-export function changedRows(before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook, d: Describer): DiffRow[] {
+function changedRows(before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook, d: Describer): DiffRow[] {
   return rowsOf(changedKeys(before, after, book), before, after, book, d);
 }
 
 /** The filled-in fields of an added or removed item; the title is already in the sentence unless it had to be shortened. */
-export function fieldRows(data: Record<string, unknown>, book: FieldBook, d: Describer, skip?: string): DiffRow[] {
+function fieldRows(data: Record<string, unknown>, book: FieldBook, d: Describer, skip?: string): DiffRow[] {
   return orderedKeys(book, data)
-    .filter((key) => key !== skip && !isBlank(data[key]))
+    .filter((key) => key !== skip && !isEmpty(data[key]))
     .map((key) => ({ kind: "field", label: labelOf(key, book, d), value: showValue(data[key], key, book, d, data) }));
-}
-
-function isBlank(value: unknown): boolean {
-  return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
 function genericRows(before: unknown, after: unknown, d: Describer): DiffRow[] {
   const book: FieldBook = { fields: [], texts: {} };
   if (isRecord(before) && isRecord(after)) return changedRows(before, after, book, d);
-  if (same(before, after)) return [];
+  if (sameValue(before, after)) return [];
   return [{ kind: "changed", label: d.words.value, before: showValue(before, "", book, d), after: showValue(after, "", book, d) }];
 }

@@ -83,7 +83,8 @@ export function showValue(value: unknown, name: string, book: FieldBook, ctx: Va
   return field ? byField(value, field, book.texts, name, ctx) : byValue(value, ctx);
 }
 
-function isEmpty(value: unknown): boolean {
+/** Values a form leaves blank: they read as "none" and are left out of an item's summary. */
+export function isEmpty(value: unknown): boolean {
   return value === null || value === undefined || value === "" || (Array.isArray(value) && value.length === 0);
 }
 
@@ -134,7 +135,7 @@ function byValue(value: unknown, ctx: ValueContext): Shown {
     return shorten(value);
   }
   if (Array.isArray(value)) return list(value.map((entry) => (isRecord(entry) ? { text: Object.values(entry).map((inner) => byValue(inner, ctx).text).join(" ") } : byValue(entry, ctx))), words);
-  return shorten(JSON.stringify(value), MAX_TEXT);
+  return shorten(JSON.stringify(value));
 }
 
 function reference(id: unknown, kind: "channel" | "role", ctx: ValueContext): Shown {
