@@ -6,7 +6,8 @@ import { parseTarget } from "./target";
 
 export type AuditEventView = {
   id: string;
-  user: { id: string; username: string; avatar: string | null };
+  /** `global_name` is the name the platform shows (null when the user has set none). */
+  user: { id: string; username: string; global_name: string | null; avatar: string | null };
   action: string;
   target: string;
   before: unknown;
@@ -20,15 +21,15 @@ export async function listAuditEvents(guildId: string, page: { limit: number; be
   const db = await getDb();
   const beforeId = page.before && /^\d{1,15}$/.test(page.before) ? Number(page.before) : undefined;
   const rows = await db
-    .select({ event: auditEvents, username: users.username, avatar: users.avatar })
+    .select({ event: auditEvents, username: users.username, globalName: users.globalName, avatar: users.avatar })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.userId))
     .where(and(eq(auditEvents.guildId, guildId), beforeId ? lt(auditEvents.id, beforeId) : undefined))
     .orderBy(desc(auditEvents.id))
     .limit(page.limit + 1);
-  const events = rows.slice(0, page.limit).map(({ event, username, avatar }) => ({
+  const events = rows.slice(0, page.limit).map(({ event, username, globalName, avatar }) => ({
     id: String(event.id),
-    user: { id: event.userId, username: username ?? event.userId, avatar: avatar ?? null },
+    user: { id: event.userId, username: username ?? event.userId, global_name: globalName ?? null, avatar: avatar ?? null },
     action: event.action,
     target: event.target,
     before: event.before,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { inputText } from "@/lib/validation/text";
 import { snowflake } from "@/lib/platform/snowflake";
+import type { CollectionChange, PluginChange } from "./import-diff";
 
 // The settings export file: the whole configuration of a guild plus the names of
 // the channels and roles it points at, so another guild can match them by name.
@@ -25,10 +26,18 @@ export const settingsFileSchema = z.strictObject({
 
 export type SettingsFile = z.infer<typeof settingsFileSchema>;
 
+/** What importing the file would change here; a plugin the file leaves as it is is not listed. */
 export type ImportPlan = {
-  plugins: string[];
-  collections: Record<string, number>;
+  plugins: PlannedPlugin[];
+  /** Server settings (by name) the file gives another value. */
+  settings: string[];
   unmatched: { channels: string[]; roles: string[] };
   /** Items left out: a channel or role they require has no match here, or they are over (a giveaway that ended). */
   skipped: Array<{ collection: string; title: string; reason: "unmatched" | "ended" }>;
+};
+
+export type PlannedPlugin = PluginChange & {
+  id: string;
+  /** Lists of the plugin whose items would change, by collection name. */
+  collections: Array<CollectionChange & { name: string }>;
 };

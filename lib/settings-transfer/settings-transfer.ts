@@ -6,16 +6,16 @@ import { pluginItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
 import { isPastIssue } from "@/lib/plugins/fields";
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
-import { createItems, deleteItem, queryItems } from "@/lib/plugins/items";
+import { createItems, deleteItem, queryItems, type ItemScope } from "@/lib/plugins/items";
 import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
-import { sameValue } from "@/lib/json/same-value";
 import { assertPremiumAllowed, checkReferences, type WriteTarget } from "@/lib/plugins/rules";
-import { mapFields, referenceKind } from "@/lib/plugins/schema-walk";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { guildSettingsPatch, settingsView, updateGuildSettings } from "@/lib/guilds/guild-settings";
-import { getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type SettingsFile } from "./settings-file";
+import { collectionChange, pluginChange, settingsChange } from "./import-diff";
+import { Remapper } from "./remap";
+import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type PlannedPlugin, type SettingsFile } from "./settings-file";
 
 const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale", "timezone"] as const;
 
@@ -112,17 +112,30 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
   if (!settingsResult.success) throw invalidFile(`The server settings in the file are invalid (${settingsResult.error.issues[0]?.path.join(".")}).`);
   await check("guild", settingsResult.data, "settings");
 
-  return {
-    plan: {
-      plugins: plugins.map((plugin) => plugin.id),
-      collections: Object.fromEntries(collections.map((entry) => [`${entry.pluginId}/${entry.collection}`, entry.items.length])),
-      unmatched: remap.unmatched(),
-      skipped,
-    },
-    plugins,
-    collections,
-    settings: settingsResult.data,
+  const changes = await planChanges(db, access.guildId, { plugins, collections, settings: settingsResult.data });
+  return { plan: { ...changes, unmatched: remap.unmatched(), skipped }, plugins, collections, settings: settingsResult.data };
+}
+
+/** The plugins, lists and server settings the prepared import would change, read against what is stored now. */
+async function planChanges(db: Db, guildId: string, next: Omit<Prepared, "plan">): Promise<Pick<ImportPlan, "plugins" | "settings">> {
+  const [states, stored] = await Promise.all([readAllPluginStates(db, guildId), readGuildSettings(db, guildId)]);
+  const byPlugin = new Map<string, PlannedPlugin>();
+  const entry = (id: string): PlannedPlugin => {
+    if (!byPlugin.has(id)) byPlugin.set(id, { id, settings: [], collections: [] });
+    return byPlugin.get(id)!;
   };
+  for (const { id, enabled, config } of next.plugins) {
+    const change = pluginChange(states[id]!, { enabled, config });
+    if (change) Object.assign(entry(id), change);
+  }
+  for (const { pluginId, collection, items } of next.collections) {
+    const existing = await storedItems(db, { guildId, pluginId, collection });
+    const change = collectionChange(existing.map((item) => item.data), items, plugin(pluginId).collections[collection]!.titleField);
+    if (change) entry(pluginId).collections.push({ name: collection, ...change });
+  }
+  // In the registry's order, as every list of plugins on the dashboard.
+  const plugins = PLUGINS.flatMap((definition) => byPlugin.get(definition.id) ?? []);
+  return { plugins, settings: settingsChange(settingsView(stored), next.settings) };
 }
 
 /** Applies a prepared import in one transaction: every plugin, collection and setting, or nothing. */
@@ -133,28 +146,33 @@ export async function applyImport(db: Db, access: GuildAccess, prepared: Prepare
     for (const entry of prepared.plugins) {
       const plugin = getPlugin(entry.id)!;
       const current = await readPluginState(txDb, access.guildId, plugin);
-      if (current.enabled === entry.enabled && sameValue(current.config, entry.config)) continue;
+      if (!pluginChange(current, entry)) continue;
       await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin, next: { enabled: entry.enabled, config: entry.config }, action: "settings.import" });
     }
     const writer = { userId: access.userId, premium: access.premium, action: "settings.import" as const };
     for (const entry of prepared.collections) {
       const scope = { guildId: access.guildId, pluginId: entry.pluginId, collection: entry.collection };
-      const existing = await tx
-        .select({ id: pluginItems.id, data: pluginItems.data })
-        .from(pluginItems)
-        .where(and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection)))
-        .orderBy(asc(pluginItems.position), asc(pluginItems.createdAt), asc(pluginItems.id));
-      if (sameValue(existing.map((item) => item.data), entry.items)) continue;
+      const definition = plugin(entry.pluginId).collections[entry.collection]!;
+      const existing = await storedItems(txDb, scope);
+      if (!collectionChange(existing.map((item) => item.data), entry.items, definition.titleField)) continue;
       for (const item of existing) await deleteItem(txDb, scope, item.id, writer);
-      if (entry.items.length > 0) await createItems(txDb, scope, plugin(entry.pluginId).collections[entry.collection]!, writer, entry.items);
+      if (entry.items.length > 0) await createItems(txDb, scope, definition, writer, entry.items);
     }
     const settings = settingsView(await readGuildSettings(txDb, access.guildId));
-    const changed = Object.entries(prepared.settings).some(([key, value]) => !sameValue(settings[key as keyof typeof settings], value));
-    if (changed) await updateGuildSettings(txDb, { guildId: access.guildId, userId: access.userId, patch: prepared.settings, action: "settings.import" });
+    if (settingsChange(settings, prepared.settings).length > 0) await updateGuildSettings(txDb, { guildId: access.guildId, userId: access.userId, patch: prepared.settings, action: "settings.import" });
   });
 }
 
 const plugin = (id: string) => getPlugin(id)!;
+
+/** A collection's stored items in their list order. */
+function storedItems(db: Db, scope: ItemScope) {
+  return db
+    .select({ id: pluginItems.id, data: pluginItems.data })
+    .from(pluginItems)
+    .where(and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection)))
+    .orderBy(asc(pluginItems.position), asc(pluginItems.createdAt), asc(pluginItems.id));
+}
 
 function validate(schema: z.ZodObject, value: unknown, where: string): Record<string, unknown> {
   const result = schema.safeParse(value);
@@ -167,51 +185,4 @@ function validate(schema: z.ZodObject, value: unknown, where: string): Record<st
 
 function invalidFile(message: string): ApiError {
   return new ApiError(400, "invalid_settings_file", message);
-}
-
-/** Maps the file's channel and role ids to this guild's by name (and channel type); remembers what had no match. */
-class Remapper {
-  private readonly channelsByName = new Map<string, string>();
-  private readonly rolesByName = new Map<string, string>();
-  private readonly missingChannels = new Set<string>();
-  private readonly missingRoles = new Set<string>();
-
-  constructor(
-    private readonly file: SettingsFile,
-    pickers: GuildPickers,
-  ) {
-    for (const channel of pickers.channels) this.channelsByName.set(`${channel.type}:${channel.name.toLowerCase()}`, channel.id);
-    for (const role of pickers.roles) if (role.reason !== "everyone") this.rolesByName.set(role.name.toLowerCase(), role.id);
-  }
-
-  apply(schema: z.ZodObject, value: unknown): unknown {
-    return mapFields(schema, value, (meta, fieldValue) => {
-      const kind = referenceKind(meta.ui);
-      if (!kind) return fieldValue;
-      const map = (id: unknown) => (typeof id === "string" ? (kind === "channel" ? this.channel(id) : this.role(id)) : id);
-      return Array.isArray(fieldValue) ? fieldValue.map(map).filter((id) => id !== null) : map(fieldValue);
-    });
-  }
-
-  channelList(ids: unknown[]): string[] {
-    return ids.map((id) => (typeof id === "string" ? this.channel(id) : null)).filter((id): id is string => id !== null);
-  }
-
-  unmatched() {
-    return { channels: [...this.missingChannels].sort(), roles: [...this.missingRoles].sort() };
-  }
-
-  private channel(id: string): string | null {
-    const source = Object.hasOwn(this.file.channels, id) ? this.file.channels[id] : undefined;
-    const match = source ? this.channelsByName.get(`${source.type}:${source.name.toLowerCase()}`) : undefined;
-    if (!match) this.missingChannels.add(source ? `#${source.name}` : id);
-    return match ?? null;
-  }
-
-  private role(id: string): string | null {
-    const source = Object.hasOwn(this.file.roles, id) ? this.file.roles[id] : undefined;
-    const match = source ? this.rolesByName.get(source.name.toLowerCase()) : undefined;
-    if (!match) this.missingRoles.add(source ? `@${source.name}` : id);
-    return match ?? null;
-  }
 }

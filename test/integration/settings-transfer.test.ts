@@ -99,12 +99,24 @@ describe("settings export", () => {
 });
 
 describe("settings import", () => {
-  it("plans first: lists what has no match by name and changes nothing", async () => {
+  it("plans first: lists only what would change, what has no match by name, and changes nothing", async () => {
     const before = await snapshot(target);
     const body = await ok(await importFile(file, false));
     expect(body).toEqual({
       applied: false,
-      plan: { plugins: expect.arrayContaining([...PLUGIN_IDS]), collections: { "commands/commands": 1, "timers/timers": 1 }, unmatched: { channels: ["#electronics"], roles: ["@Woodworkers"] }, skipped: [] },
+      plan: {
+        // Of the 35 plugins in the file only those configured in the source differ from this server's defaults;
+        // fields whose channel or role has no match here end up at their default, so they do not count.
+        plugins: [
+          { id: "moderator", settings: ["log_channel_id"], collections: [] },
+          { id: "welcome", enabled: true, settings: ["join_channel_id", "join_role_ids"], collections: [] },
+          { id: "timers", settings: [], collections: [{ name: "timers", added: 1, removed: 0, changed: 0 }] },
+          { id: "commands", settings: [], collections: [{ name: "commands", added: 1, removed: 0, changed: 0 }] },
+        ],
+        settings: ["activePrefix", "ignored_channel_ids"],
+        unmatched: { channels: ["#electronics"], roles: ["@Woodworkers"] },
+        skipped: [],
+      },
     });
     expect(await snapshot(target)).toEqual(before);
   });
@@ -127,6 +139,30 @@ describe("settings import", () => {
     expect(targets.filter((name) => name.startsWith("plugin:")).sort()).toEqual(["plugin:moderator", "plugin:welcome"]);
     expect(targets.filter((name) => name.startsWith("item:")).map((name) => name.split(":").slice(1, 3).join("/")).sort()).toEqual(["commands/commands", "timers/timers"]);
     expect(targets.filter((name) => name === "guild")).toHaveLength(1);
+  });
+
+  it("plans nothing for the same file once it is applied, and applying it again writes nothing", async () => {
+    const before = await snapshot(target);
+    expect(await ok(await importFile(file, false))).toEqual({ applied: false, plan: { plugins: [], settings: [], unmatched: { channels: ["#electronics"], roles: ["@Woodworkers"] }, skipped: [] } });
+    expect(await ok(await importFile(file, true))).toMatchObject({ applied: true, plan: { plugins: [], settings: [] } });
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("lists only the plugin whose one config field differs, and applying writes only that plugin", async () => {
+    const copy = edit((draft) => void (plugins(draft).welcome!.config.join_message = "Hello {user.mention}!"))();
+    expect((await ok(await importFile(copy, false))).plan).toMatchObject({ plugins: [{ id: "welcome", settings: ["join_message"], collections: [] }], settings: [] });
+    const since = await lastAuditId(ada, target);
+    await ok(await importFile(copy, true));
+    expect((await auditEventsSince(ada, target, since)).map((event) => event.target)).toEqual(["plugin:welcome"]);
+    await ok(await importFile(file, true));
+  });
+
+  it("lists only the collection that holds an extra item, with its count", async () => {
+    const copy = edit((draft) => {
+      const commands = (draft.collections as Record<string, Json[]>)["commands/commands"]!;
+      commands.push({ ...commands[0]!, name: "faq", response: "Read the FAQ" });
+    })();
+    expect((await ok(await importFile(copy, false))).plan).toMatchObject({ plugins: [{ id: "commands", settings: [], collections: [{ name: "commands", added: 1, removed: 0, changed: 0 }] }], settings: [] });
   });
 
   const edit = (change: (copy: Json) => void) => () => {
@@ -165,7 +201,8 @@ describe("settings import", () => {
   it("lists an item whose required channel has no match as skipped and imports the rest", async () => {
     const copy = edit((draft) => void ((draft.collections as Record<string, Json[]>)["timers/timers"]![0]!.channel_id = ids.source["#electronics"]))();
     const body = await ok(await importFile(copy, false));
-    expect(body.plan).toMatchObject({ collections: { "timers/timers": 0 }, skipped: [{ collection: "timers/timers", title: "Reminder" }] });
+    // Without it the file's list is empty, so the timer imported earlier would go.
+    expect(body.plan).toMatchObject({ plugins: [{ id: "timers", collections: [{ name: "timers", added: 0, removed: 1, changed: 0 }] }], skipped: [{ collection: "timers/timers", title: "Reminder" }] });
   });
 
   it("treats prototype keys used as ids like any id without a match (no 500)", async () => {

@@ -1,116 +1,203 @@
-// Turns an audit event's before/after JSON into readable rows. Pure: the page
-// passes labels and an id resolver, so tests need no server.
+import type { AuditEventView } from "@/lib/audit-log/list-events";
+import { parseTarget } from "@/lib/audit-log/target";
+import { sameValue } from "@/lib/json/same-value";
+import { getPlugin } from "@/lib/plugins/index";
+import { humanize } from "../plugin-text";
+import { isEmpty, isRecord, shorten, showValue, type FieldBook, type Shown, type ValueContext, type ValueWords } from "./values";
 
-export type DiffRow =
-  | { kind: "changed"; label: string; before: string; after: string }
-  | { kind: "added" | "removed"; label: string; value: string };
+// Turns an audit event into a sentence ("Ada changed 3 settings of Welcome") and the rows of
+// what changed. The sentence is a message key with its values, so translators order the
+// words while the page styles and links the names (./sentence.ts). Pure: the page passes
+// names, labels and words, so tests need no server.
 
-export type Describer = {
-  /** Label of a changed key ("join_message" → "Welcome message"). */
-  label: (key: string) => string;
-  /** "#general" / "@Moderators" for an id the guild knows; undefined otherwise. */
-  resolve: (id: string) => string | undefined;
-  on: string;
-  off: string;
-  empty: string;
+/** A name in a sentence: who, which plugin, item or channel; `href` links it, `full` is a shortened title's whole text. */
+export type Entity = { text: string; href?: string; full?: string };
+
+/** A message key of the "auditLog.sentences" messages and its values; numbers are ICU arguments (plurals). */
+export type Sentence = { key: string; values: Record<string, Entity | number> };
+
+export type DiffRow = { kind: "changed"; label: string; before: Shown; after: Shown } | { kind: "field"; label: string; value: Shown };
+
+export type Description = {
+  sentence: Sentence;
+  rows: DiffRow[];
+  /** The message the event posted, on the platform. */
+  link?: string;
+  /** What the revert button names ("Welcome", "Server settings"). */
+  target: string;
 };
 
-const MAX_TEXT = 90;
-const MAX_LIST = 6;
+export type EventWords = ValueWords & {
+  enabled: string;
+  value: string;
+  coins: string;
+  serverSettings: string;
+  /** An item whose title field is empty. */
+  untitled: string;
+  /** A member the platform does not name. */
+  someone: string;
+  /** The language's quotation marks around an item's title. */
+  quote: (text: string) => string;
+};
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+export type Scope = { pluginId: string; collection?: string } | "guild";
 
-function clip(text: string, max = MAX_TEXT): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
+export type Describer = ValueContext & {
+  words: EventWords;
+  book: (scope: Scope) => FieldBook;
+  /** A plugin's name, linked to its page. */
+  plugin: (pluginId: string) => Entity;
+  /** "Twitch · Streamers", linked to the plugin's page. */
+  collection: (pluginId: string, collection: string) => Entity;
+  /** "@Ada" for a member of the guild. */
+  member: (userId: string) => string | undefined;
+};
 
-export function formatValue(value: unknown, d: Describer): string {
-  if (value === null || value === undefined || value === "") return d.empty;
-  if (typeof value === "boolean") return value ? d.on : d.off;
-  if (typeof value === "number") return String(value);
-  if (typeof value === "string") return d.resolve(value) ?? `“${clip(value.replace(/\s+/g, " "))}”`;
-  if (Array.isArray(value)) {
-    if (value.length === 0) return d.empty;
-    // Lists of ids read as names; lists of small objects (emoji → role pairs) as their values side by side.
-    const shown = value.slice(0, MAX_LIST).map((entry) => (isRecord(entry) ? Object.values(entry).map((inner) => plain(inner, d)).join(" ") : plain(entry, d)));
-    return clip(shown.join(", ") + (value.length > MAX_LIST ? ` +${value.length - MAX_LIST}` : ""), MAX_TEXT * 2);
+const MAX_TITLE = 40;
+
+const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
+
+/** Who made a change, as the platform shows them to others. */
+export const displayName = (user: AuditEventView["user"]) => user.global_name || user.username;
+
+export function describeEvent(event: AuditEventView, d: Describer): Description {
+  const user: Entity = { text: displayName(event.user) };
+  const balance = /^economy-balance:(\d+)$/.exec(event.target);
+  if (balance) return coinsEvent(event, user, balance[1]!, d);
+  if (event.target === "economy-balances") {
+    const count = Number(record(event.before).members) || 0;
+    return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
-  return clip(JSON.stringify(value), MAX_TEXT * 2);
+  const target = parseTarget(event.target);
+  if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
+  if (target?.kind === "item") return itemEvent(event, user, target.pluginId, target.collection, d);
+  if (target?.kind === "guild") return guildEvent(event, user, d);
+  return { sentence: { key: "other", values: { user } }, rows: genericRows(event.before, event.after, d), target: d.words.serverSettings };
 }
 
-function plain(value: unknown, d: Describer): string {
-  if (typeof value === "string") return d.resolve(value) ?? value;
-  if (typeof value === "boolean") return value ? d.on : d.off;
-  return typeof value === "number" ? String(value) : JSON.stringify(value);
+/** A plugin's stored state is { enabled, config }: the switch reads as its own row, then each changed setting. */
+function pluginRows(before: unknown, after: unknown, book: FieldBook, d: Describer): { switched: boolean; rows: DiffRow[] } {
+  const left = record(before);
+  const right = record(after);
+  const switched = typeof left.enabled === "boolean" && typeof right.enabled === "boolean" && left.enabled !== right.enabled;
+  const rows = changedRows(record(left.config), record(right.config), book, d);
+  if (!switched) return { switched, rows };
+  const onOff = (value: unknown): Shown => ({ text: value ? d.words.on : d.words.off });
+  return { switched, rows: [{ kind: "changed", label: d.words.enabled, before: onOff(left.enabled), after: onOff(right.enabled) }, ...rows] };
 }
 
-function same(left: unknown, right: unknown): boolean {
-  return JSON.stringify(sorted(left)) === JSON.stringify(sorted(right));
+function pluginEvent(event: AuditEventView, user: Entity, pluginId: string, d: Describer): Description {
+  const plugin = d.plugin(pluginId);
+  const { switched, rows } = pluginRows(event.before, event.after, d.book({ pluginId }), d);
+  const settings = rows.length - (switched ? 1 : 0);
+  const on = record(event.after).enabled === true;
+  const key =
+    rows.length === 0
+      ? "plugin.unchanged"
+      : event.action === "settings.import"
+        ? "plugin.imported"
+        : event.action === "revert"
+          ? "plugin.reverted"
+          : switched
+            ? `plugin.${on ? "enabled" : "disabled"}${settings > 0 ? "Changed" : ""}`
+            : "plugin.changed";
+  // Imports and reverts count the switch as one of the settings they put back; a plain change names it apart.
+  const count = key === "plugin.imported" || key === "plugin.reverted" ? rows.length : settings;
+  return { sentence: { key, values: { user, plugin, count } }, rows, target: plugin.text };
 }
 
-function sorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sorted);
-  if (isRecord(value)) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
-  return value ?? null;
-}
+function itemEvent(event: AuditEventView, user: Entity, pluginId: string, collection: string, d: Describer): Description {
+  const definition = getPlugin(pluginId)!.collections[collection]!;
+  const book = d.book({ pluginId, collection });
+  const before = isRecord(event.before) ? event.before : null;
+  const after = isRecord(event.after) ? event.after : null;
+  const list = d.collection(pluginId, collection);
+  const title = itemTitle(after ?? before ?? {}, definition.titleField, book, d);
+  const describe = (key: string, rows: DiffRow[], extra: Record<string, Entity | number> = {}, link?: string): Description => ({
+    sentence: { key, values: { user, title, collection: list, ...extra } },
+    rows,
+    target: list.text,
+    ...(link && { link }),
+  });
+  const imported = event.action === "settings.import";
+  const reverted = event.action === "revert";
 
-/** Changed keys of two objects, in the order the newer value lists them. */
-export function objectDiff(before: Record<string, unknown>, after: Record<string, unknown>, d: Describer): DiffRow[] {
-  const keys = [...new Set([...Object.keys(after), ...Object.keys(before)])];
-  return keys
-    .filter((key) => !same(before[key], after[key]))
-    .map((key) => ({ kind: "changed" as const, label: d.label(key), before: formatValue(before[key], d), after: formatValue(after[key], d) }));
-}
+  if (!before && after) return describe(imported ? "item.imported" : reverted ? "item.restored" : "item.added", fieldRows(after, book, d, title.full ? undefined : definition.titleField));
+  if (before && !after) return describe(imported ? "item.importRemoved" : reverted ? "item.unadded" : "item.deleted", fieldRows(before, book, d, title.full ? undefined : definition.titleField));
+  if (!before || !after) return describe("item.unchanged", []);
 
-/** A plugin's stored state is { enabled, config }: its switch reads as one row, then each config key. */
-export function pluginDiff(before: unknown, after: unknown, d: Describer & { enabledLabel: string }): DiffRow[] {
-  const left = isRecord(before) ? before : {};
-  const right = isRecord(after) ? after : {};
-  const rows: DiffRow[] = [];
-  if (left.enabled !== undefined && right.enabled !== undefined && left.enabled !== right.enabled) {
-    rows.push({ kind: "changed", label: d.enabledLabel, before: formatValue(left.enabled, d), after: formatValue(right.enabled, d) });
+  const keys = changedKeys(before, after, book);
+  const posted = book.posted;
+  const messageId = posted ? after[posted.field] : undefined;
+  // A post or send stores only the message it made (and where): it reads as that, with a link to the message.
+  if (posted && event.action === "item.update" && typeof messageId === "string" && keys.includes(posted.field) && keys.every((key) => key === posted.field || key === posted.channel)) {
+    const action = definition.actions?.find((candidate) => candidate.postedField === posted.field);
+    const channelId = after[posted.channel];
+    const channel = showValue(channelId, posted.channel, book, d, after);
+    const link = typeof channelId === "string" ? d.messageHref(channelId, messageId) : undefined;
+    return describe(action?.id === "send" ? "item.sent" : "item.posted", [], { channel: { text: channel.text } }, link);
   }
-  return [...rows, ...objectDiff(isRecord(left.config) ? left.config : {}, isRecord(right.config) ? right.config : {}, d)];
+  if (keys.length === 0) return describe("item.unchanged", []);
+  return describe(reverted ? "item.reverted" : "item.changed", rowsOf(keys, before, after, book, d), { count: keys.length });
 }
 
-/** Items: created (no before), deleted (no after), or edited key by key. */
-export function itemDiff(before: unknown, after: unknown, title: string, d: Describer, titleKey?: string): DiffRow[] {
-  if (!isRecord(before) && isRecord(after)) return [{ kind: "added", label: title, value: summary(after, d, titleKey) }];
-  if (isRecord(before) && !isRecord(after)) return [{ kind: "removed", label: title, value: summary(before, d, titleKey) }];
-  if (isRecord(before) && isRecord(after)) return objectDiff(before, after, d);
-  return [];
+function guildEvent(event: AuditEventView, user: Entity, d: Describer): Description {
+  const rows = changedRows(record(event.before), record(event.after), d.book("guild"), d);
+  const key = rows.length === 0 ? "guild.unchanged" : event.action === "settings.import" ? "guild.imported" : event.action === "revert" ? "guild.reverted" : "guild.changed";
+  return { sentence: { key, values: { user, count: rows.length } }, rows, target: d.words.serverSettings };
 }
 
-export function genericDiff(before: unknown, after: unknown, d: Describer): DiffRow[] {
-  if (isRecord(before) && isRecord(after)) return objectDiff(before, after, d);
-  return same(before, after) ? [] : [{ kind: "changed", label: d.label(""), before: formatValue(before, d), after: formatValue(after, d) }];
+function coinsEvent(event: AuditEventView, user: Entity, memberId: string, d: Describer): Description {
+  const coins = (value: unknown) => (typeof value === "number" ? value : 0);
+  const [before, after] = [coins(record(event.before).coins), coins(record(event.after).coins)];
+  const number = (value: number): Shown => ({ text: new Intl.NumberFormat(d.locale).format(value) });
+  return {
+    sentence: { key: "economy.coins", values: { user, member: { text: d.member(memberId) ?? d.words.someone }, coins: after } },
+    rows: before === after ? [] : [{ kind: "changed", label: d.words.coins, before: number(before), after: number(after) }],
+    target: d.plugin("economy").text,
+  };
 }
 
-/** A short line of an item's fields: the first few non-empty values besides its title. */
-function summary(data: Record<string, unknown>, d: Describer, titleKey?: string): string {
-  const parts = Object.entries(data)
-    .filter(([key, value]) => key !== titleKey && value !== null && value !== "" && !(Array.isArray(value) && value.length === 0))
-    .slice(0, 3)
-    .map(([key, value]) => `${d.label(key)}: ${formatValue(value, d)}`);
-  return clip(parts.join(" · "), MAX_TEXT * 2);
+/** The quoted title of an item, short enough for a sentence; the whole title stays in `full`. */
+function itemTitle(data: Record<string, unknown>, titleField: string, book: FieldBook, d: Describer): Entity {
+  const raw = data[titleField];
+  if (raw === null || raw === undefined || raw === "") return { text: d.words.untitled };
+  const shown = showValue(raw, titleField, book, d, data);
+  const short = shorten(shown.text, MAX_TITLE);
+  const full = shown.full ?? short.full;
+  return { text: d.words.quote(short.text), ...(full && { full }) };
 }
 
-/** Relative time ("3 minutes ago") in the page's language. */
-export function relativeTime(at: Date, now: Date, locale: string): string {
-  const seconds = Math.round((at.getTime() - now.getTime()) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
-  const steps: [Intl.RelativeTimeFormatUnit, number][] = [
-    ["second", 60],
-    ["minute", 60],
-    ["hour", 24],
-    ["day", 7],
-    ["week", 4.35],
-    ["month", 12],
-  ];
-  let amount = seconds;
-  for (const [unit, size] of steps) {
-    if (Math.abs(amount) < size) return rtf.format(Math.round(amount), unit);
-    amount /= size;
-  }
-  return rtf.format(Math.round(amount), "year");
+const labelOf = (key: string, book: FieldBook, d: Describer) => book.texts[key]?.label ?? (key ? humanize(key) : d.words.value);
+
+/** Keys in the order the form shows them (stored JSON does not keep one), then keys the form no longer has. */
+function orderedKeys(book: FieldBook, ...records: Record<string, unknown>[]): string[] {
+  return [...new Set([...book.fields.map((field) => field.name).filter((name) => records.some((entry) => name in entry)), ...records.flatMap((entry) => Object.keys(entry))])];
+}
+
+function changedKeys(before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook): string[] {
+  return orderedKeys(book, after, before).filter((key) => !sameValue(before[key], after[key]));
+}
+
+function rowsOf(keys: string[], before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook, d: Describer): DiffRow[] {
+  return keys.map((key) => ({ kind: "changed", label: labelOf(key, book, d), before: showValue(before[key], key, book, d, before), after: showValue(after[key], key, book, d, after) }));
+}
+
+/** The keys whose value differs, each read through its field. */
+function changedRows(before: Record<string, unknown>, after: Record<string, unknown>, book: FieldBook, d: Describer): DiffRow[] {
+  return rowsOf(changedKeys(before, after, book), before, after, book, d);
+}
+
+/** The filled-in fields of an added or removed item; the title is already in the sentence unless it had to be shortened. */
+function fieldRows(data: Record<string, unknown>, book: FieldBook, d: Describer, skip?: string): DiffRow[] {
+  return orderedKeys(book, data)
+    .filter((key) => key !== skip && !isEmpty(data[key]))
+    .map((key) => ({ kind: "field", label: labelOf(key, book, d), value: showValue(data[key], key, book, d, data) }));
+}
+
+function genericRows(before: unknown, after: unknown, d: Describer): DiffRow[] {
+  const book: FieldBook = { fields: [], texts: {} };
+  if (isRecord(before) && isRecord(after)) return changedRows(before, after, book, d);
+  if (sameValue(before, after)) return [];
+  return [{ kind: "changed", label: d.words.value, before: showValue(before, "", book, d), after: showValue(after, "", book, d) }];
 }

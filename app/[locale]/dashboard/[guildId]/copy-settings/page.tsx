@@ -5,7 +5,7 @@ import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
 import { GuildFrame } from "../guild-frame";
-import { getPluginText } from "../plugin-text";
+import { getPluginText, humanize } from "../plugin-text";
 import { ImportSettings } from "./import-settings";
 import styles from "./copy.module.css";
 
@@ -29,9 +29,9 @@ export default async function CopySettingsPage({ params }: Props) {
   if (state.kind !== "ok") notFound();
   const [t, pluginText] = await Promise.all([getTranslations({ locale, namespace: "copySettings" }), getPluginText(locale)]);
   const pluginNames = Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, pluginText.name(plugin.id)]));
-  const collectionNames = Object.fromEntries(
+  const collectionTitles = Object.fromEntries(
     PLUGINS.flatMap((plugin) =>
-      Object.keys(plugin.collections).map((collection) => [`${plugin.id}/${collection}`, pluginText.collectionLabel(plugin.id, collection)]),
+      Object.keys(plugin.collections).map((collection) => [`${plugin.id}/${collection}`, pluginText.collection(plugin.id, collection, "title") ?? humanize(collection)]),
     ),
   );
 
@@ -57,17 +57,25 @@ export default async function CopySettingsPage({ params }: Props) {
           <p className={styles.help}>{t("importBody", { name: state.guild.name })}</p>
           <ImportSettings
             guildId={guildId}
+            locale={locale}
             pluginNames={pluginNames}
-            collectionNames={collectionNames}
+            collectionTitles={collectionTitles}
             text={{
               fileLabel: t("fileLabel"),
               fileHelp: t("fileHelp"),
               unreadable: t("unreadable"),
               checking: t("checking"),
               planTitle: t("planTitle"),
-              planPlugins: t("planPlugins"),
-              planCollections: t("planCollections"),
+              planServer: t("planServer"),
               planNothing: t("planNothing"),
+              turnedOn: t("turnedOn"),
+              turnedOff: t("turnedOff"),
+              // Counts are known only once a file is read, in the browser: the messages go as written.
+              settingsCount: t.raw("settingsCount") as string,
+              itemsAdded: t.raw("itemsAdded") as string,
+              itemsChanged: t.raw("itemsChanged") as string,
+              itemsRemoved: t.raw("itemsRemoved") as string,
+              skippedTitle: t("skippedTitle"),
               unmatchedTitle: t("unmatchedTitle"),
               unmatchedBody: t("unmatchedBody"),
               unmatchedChannels: t("unmatchedChannels"),
