@@ -81,7 +81,7 @@ describe("import preview", () => {
   });
 
   it("names the items left out for want of a channel or role", async () => {
-    answerWith({ ...emptyPlan, plugins: [{ id: "timers", settings: [], collections: [{ name: "timers", added: 0, removed: 1, changed: 0 }] }], skipped: [{ collection: "timers/timers", title: "Reminder" }] });
+    answerWith({ ...emptyPlan, plugins: [{ id: "timers", settings: [], collections: [{ name: "timers", added: 0, removed: 1, changed: 0 }] }], skipped: [{ collection: "timers/timers", title: "Reminder", reason: "unmatched" }] });
     await chooseFile();
     expect(screen.getByTestId("import-skipped").textContent).toContain("Reminder (Timers)");
   });
