@@ -97,7 +97,9 @@ test("build an embed, see the preview follow, save it and find it again", async 
   await screenshot(page, testInfo, "embed-builder-phone");
   await preview.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "embed-builder-phone-preview");
+  // A changed item is only thrown away once the owner says so.
   await dialog.getByRole("button", { name: "Cancel" }).click();
+  await dialog.getByRole("alert").getByRole("button", { name: "Discard" }).click();
   await expect(dialog).toBeHidden();
 });
 

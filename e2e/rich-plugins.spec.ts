@@ -81,8 +81,8 @@ test.describe.serial("commands, timers and reaction roles", () => {
     const interval = dialog.getByRole("spinbutton", { name: "Interval (minutes)" });
     await interval.fill("5");
     await dialog.getByRole("button", { name: "Save" }).click();
-    // The bounds, in words, next to the field.
-    await expect(dialog.locator('[data-field="interval_minutes"]')).toContainText("Enter a whole number from 10 to 10080.");
+    // The schema's bound, in words, next to the field, before anything is sent.
+    await expect(dialog.locator('[data-field="interval_minutes"]')).toContainText("Enter a number of at least 10.");
     await expect(interval).toHaveAttribute("aria-invalid", "true");
     await interval.fill("30");
     await dialog.getByRole("button", { name: "Save" }).click();
@@ -112,7 +112,10 @@ test.describe.serial("commands, timers and reaction roles", () => {
     await dialog.getByRole("textbox", { name: "Message", exact: true }).fill(text);
     const pairs = dialog.locator('[data-field="pairs"]');
     await pairs.getByRole("button", { name: "+ Add" }).click();
-    await pairs.locator('[data-field="pairs.0.emoji"]').getByRole("textbox").fill("🔴");
+    await pairs.locator('[data-field="pairs.0.emoji"]').getByRole("button").first().click();
+    const emojiPicker = page.getByRole("dialog", { name: "Choose an emoji" });
+    await emojiPicker.getByRole("searchbox", { name: "Search emojis" }).fill("red circle");
+    await emojiPicker.getByRole("option", { name: "red circle", exact: true }).click();
     await pick(pairs.locator('[data-field="pairs.0.role_id"]').getByRole("combobox"), page, "Coders");
     // The posted message is the action's to set, not a field of the form.
     await expect(dialog.locator('[data-field="message_id"]')).toHaveCount(0);

@@ -20,6 +20,8 @@ export type GuildShell = {
   guild: ShellGuild;
   /** The language the bot speaks here (lib/guilds/guild-language.ts): its default messages are drawn in it. */
   language: Locale;
+  /** The guild's own locale on the platform ("en-GB"), which `language` follows unless the managers chose one. */
+  platformLocale: string | null;
   premium: boolean;
   /** True when the platform could not answer (or was slow) and older data was used. */
   stale: boolean;
@@ -38,6 +40,7 @@ export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell>
   return {
     guild: { id, name, icon, owner_id, verification_level, member_count: approximate_member_count ?? 0 },
     language: guildLanguage(settings.locale, preferred_locale),
+    platformLocale: preferred_locale ?? null,
     premium: isPremium(settings.buffs),
     stale: guild.stale,
   };

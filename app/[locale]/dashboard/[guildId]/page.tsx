@@ -3,10 +3,15 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { getDb } from "@/lib/db/client";
+import { guildLanguage } from "@/lib/guilds/guild-language";
+import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
+import { BotSettings } from "./bot-settings";
+import { getFormStrings } from "./form-labels";
 import { PluginCard } from "./plugin-card";
 import { GuildFrame } from "./guild-frame";
 import { getPluginText } from "./plugin-text";
@@ -35,11 +40,14 @@ export default async function GuildOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const state = await loadGuildShell(guildId);
 
-  const [states, t, tc, pluginText] = await Promise.all([
+  const [states, t, tc, pluginText, settings, tb, strings] = await Promise.all([
     getPluginStates(guildId),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
+    getDb().then((db) => readGuildSettings(db, guildId)),
+    getTranslations({ locale, namespace: "botSettings" }),
+    getFormStrings(locale, { pickers: true }),
   ]);
   const groups = pluginsByCategory();
   const enabledCount = PLUGINS.filter((plugin) => states[plugin.id]?.enabled).length;
@@ -83,6 +91,28 @@ export default async function GuildOverviewPage({ params }: Props) {
           </ul>
         </section>
       ))}
+
+      <BotSettings
+        guildId={guildId}
+        initial={{ locale: settings.locale, timezone: settings.timezone, version: settings.version }}
+        languages={LOCALES.map((code) => ({ code, name: LANGUAGES[code].name }))}
+        platformLanguage={LANGUAGES[guildLanguage(null, state.platformLocale)].name}
+        text={{
+          title: tb("title"),
+          description: tb("description"),
+          language: tb("language"),
+          languageAuto: tb.raw("languageAuto") as string,
+          timeZone: tb("timeZone"),
+          timeZoneHelp: tb("timeZoneHelp"),
+          clear: tb("clear"),
+          save: tb("save"),
+          saving: tb("saving"),
+          saved: tb("saved"),
+          conflict: tb("conflict"),
+          noMatches: strings.labels.noMatches,
+        }}
+        pickerLabels={strings.labels.pickers!}
+      />
     </GuildFrame>
   );
 }
