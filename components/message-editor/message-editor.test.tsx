@@ -182,11 +182,11 @@ describe("MessageEditor", () => {
     expect(box().value).toBe("{random:1-100}");
   });
 
-  it("lists only text channels on `#`, by position and by slug, and inserts <#id>", () => {
+  it("lists only text channels on `#`, by position and by name, and inserts <#id>", () => {
     render(<Harness initial="Read " />);
     focus();
     type("#");
-    expect(optionLabels()).toEqual(["#welcome-hall", "#rules", "#general"]);
+    expect(optionLabels()).toEqual(["#Welcome Hall", "#rules", "#general"]);
     key("ArrowDown");
     const second = screen.getAllByRole("option")[1]!;
     expect(box().getAttribute("aria-activedescendant")).toBe(second.id);

@@ -59,7 +59,7 @@ describe("suggestions", () => {
     expect(variableSuggestions("rand").map((s) => s.insert)).toEqual(["{random:1-100}", "{random}"]);
   });
 
-  it("offers text channels only, by position then id, shown by slug", () => {
+  it("offers text channels only, by position then id, shown by name", () => {
     const channels = [
       { id: "300000000000000005", name: "Off Topic", type: 0, position: 3 },
       { id: "300000000000000004", name: "voice", type: 2, position: 0 },
@@ -70,9 +70,9 @@ describe("suggestions", () => {
     expect(channelSuggestions(channels, "").map((s) => [s.label, s.insert])).toEqual([
       ["#general", "<#300000000000000001>"],
       ["#rules", "<#300000000000000002>"],
-      ["#off-topic", "<#300000000000000005>"],
+      ["#Off Topic", "<#300000000000000005>"],
     ]);
-    expect(channelSuggestions(channels, "TOP").map((s) => s.label)).toEqual(["#off-topic"]);
+    expect(channelSuggestions(channels, "TOP").map((s) => s.label)).toEqual(["#Off Topic"]);
   });
 
   it("offers mentionable roles only, never @everyone", () => {

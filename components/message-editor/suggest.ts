@@ -104,7 +104,7 @@ function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
 
-/** Text channels only, by position (then id), shown by slug. */
+/** Text channels only, by position (then id); found by slug or name, shown by name as the platform shows it (emoji kept). */
 export function channelSuggestions(channels: readonly ChannelLike[], query: string, max = MAX_CHANNELS): Suggestion[] {
   const text = channels
     .filter((channel) => channel.type === TEXT_CHANNEL)
@@ -112,7 +112,7 @@ export function channelSuggestions(channels: readonly ChannelLike[], query: stri
     .map((channel) => ({ channel, slug: channelSlug(channel.name) }));
   return rank(text, query, ({ channel, slug }) => [slug, channel.name])
     .slice(0, max)
-    .map(({ channel, slug }) => ({ key: `channel:${channel.id}`, kind: "channel", label: `#${slug}`, insert: `<#${channel.id}>` }));
+    .map(({ channel }) => ({ key: `channel:${channel.id}`, kind: "channel", label: `#${channel.name}`, insert: `<#${channel.id}>` }));
 }
 
 export function roleColor(color: number): string | undefined {

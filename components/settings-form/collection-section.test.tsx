@@ -39,7 +39,7 @@ const pickers = {
 
 const data = { channel_id: CHANNEL, message: "Pick a role", mode: "normal", pairs: [{ emoji: "🔴", role_id: ROLE_LOW }, { emoji: "🟢", role_id: ROLE_HIGH }], message_id: null };
 
-function renderSection() {
+function renderSection(plugin?: { name: string; enabled: boolean }) {
   return render(
     <CollectionSection
       guildId={GUILD}
@@ -51,6 +51,7 @@ function renderSection() {
       context={{ texts: {}, labels, pickers, premiumGuild: false }}
       text={text}
       actions={{ list: reactionRoles.collections.messages.actions, text: actionText, linkBase: "https://discord.example" }}
+      plugin={plugin}
     />,
   );
 }
@@ -106,6 +107,27 @@ describe("collection item actions", () => {
     expect(screen.getByRole("button", { name: /^Re-post: / })).toBeTruthy();
     fireEvent.click(within(notice).getByRole("button", { name: "Dismiss" }));
     expect(screen.queryByRole("status")).toBeNull();
+  });
+
+  it("says under a post that the plugin is off, and turns it on from there", async () => {
+    const fetch = mockFetch(() => answer(200, { channel_id: CHANNEL, message_id: "584327784348909999", item: { ...data, message_id: "584327784348909999", id: ITEM, position: 0, version: 2 } }));
+    renderSection({ name: "Reaction roles", enabled: false });
+    await act(async () => fireEvent.click(postButton()));
+    const off = screen.getByTestId("plugin-off");
+    expect(off.textContent).toContain("Reaction roles is switched off: the bot does nothing with this until you turn it on.");
+    fetch.mockImplementation(() => answer(200, { enabled: true, config: {}, version: 3 }));
+    await act(async () => fireEvent.click(within(off).getByRole("button", { name: "Turn Reaction roles on" })));
+    expect(fetch).toHaveBeenLastCalledWith(`/api/plugins/reaction_roles/config/${GUILD}`, expect.objectContaining({ method: "PATCH", body: JSON.stringify({ enabled: true }) }));
+    expect(screen.queryByTestId("plugin-off")).toBeNull();
+    expect(screen.getByTestId("item-action-notice").textContent).toContain("Reaction roles is on.");
+  });
+
+  it("says nothing of the plugin when it is on", async () => {
+    mockFetch(() => answer(200, { channel_id: CHANNEL, message_id: "584327784348909999" }));
+    renderSection({ name: "Reaction roles", enabled: true });
+    await act(async () => fireEvent.click(postButton()));
+    expect(screen.getByTestId("item-action-notice").textContent).toContain("Posted in #general.");
+    expect(screen.queryByTestId("plugin-off")).toBeNull();
   });
 
   it("names the roles the bot cannot give and why, under the item and without the error modal", async () => {

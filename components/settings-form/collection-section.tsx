@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CollectionLimitNotice } from "@/components/premium/collection-limit-notice";
 import { reportUnshownError } from "@/components/report-error";
+import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { CollectionAction } from "@/lib/plugins/types";
 import type { RowContext } from "./field-row";
@@ -43,6 +44,8 @@ type Props = {
   path?: string;
   /** Item actions the collection declares (post, send, preview), with their strings. */
   actions?: ItemActionsConfig;
+  /** The plugin's name and whether it is on: posts in a plugin that is off say so and offer to turn it on. */
+  plugin?: { name: string; enabled: boolean };
 };
 
 const PAGE = 50;
@@ -52,7 +55,7 @@ function toItem({ id, position, version, ...data }: RawItem): Item {
 }
 
 /** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
-export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions }: Props) {
+export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions, plugin }: Props) {
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
@@ -62,6 +65,25 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   /** A new item just saved: its Edit button takes the focus the closed dialog gives back. */
   const focusItem = useRef<string | null>(null);
   const section = useRef<HTMLElement>(null);
+  const [enabled, setEnabled] = useState(plugin?.enabled ?? true);
+  const [enabling, setEnabling] = useState(false);
+  const [turnedOnHere, setTurnedOnHere] = useState(false);
+  // The page's switch (or another island) turning the plugin on or off.
+  useEffect(() => onPluginSaved((detail) => detail.pluginId === pluginId && setEnabled(detail.enabled)), [pluginId]);
+
+  async function turnOn() {
+    setEnabling(true);
+    try {
+      const saved = await apiFetch<Omit<PluginSaved, "pluginId">>(`/plugins/${pluginId}/config/${guildId}`, { method: "PATCH", body: { enabled: true } });
+      announcePluginSaved({ pluginId, enabled: saved.enabled, config: saved.config, version: saved.version });
+      setEnabled(saved.enabled);
+      setTurnedOnHere(true);
+    } catch (error) {
+      reportUnshownError(error);
+    } finally {
+      setEnabling(false);
+    }
+  }
   const endpoint = `/plugins${path ?? `/${pluginId}/guilds/${guildId}/${collection}`}`;
   const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
   // Fields an action fills in (the posted message) are not edited by hand.
@@ -193,7 +215,12 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
                 </button>
               </span>
               {results[item.id] && actions ? (
-                <ActionNotice result={results[item.id]!} text={actions.text} onDismiss={() => setResults(({ [item.id]: _previous, ...rest }) => rest)} />
+                <ActionNotice
+                  result={results[item.id]!}
+                  text={actions.text}
+                  onDismiss={() => setResults(({ [item.id]: _previous, ...rest }) => rest)}
+                  plugin={plugin ? { name: plugin.name, enabled, busy: enabling, onEnable: () => void turnOn(), turnedOnHere } : undefined}
+                />
               ) : null}
             </li>
           ))}

@@ -26,6 +26,10 @@ export type ActionText = {
   posted: string;
   open: string;
   dismiss: string;
+  /** After a post in a plugin that is off ("{plugin}"), and the button that turns it on. */
+  pluginOff: string;
+  turnOn: string;
+  turnedOn: string;
   errors: {
     rate_limited: string;
     bot_missing_permissions: string;
@@ -144,7 +148,10 @@ export function ActionButtons({ title, data, config, running, disabled, onRun }:
 }
 
 /** The notice an action leaves under its item: where it was posted (with a link), or why not. */
-export function ActionNotice({ result, text, onDismiss }: { result: ActionResult; text: ActionText; onDismiss: () => void }) {
+/** A plugin switched off while its items are posted: said under the post, with a way to turn it on. */
+export type PluginOff = { name: string; enabled: boolean; busy: boolean; onEnable: () => void; /** Turned on from a notice just now: the notice says so. */ turnedOnHere: boolean };
+
+export function ActionNotice({ result, text, onDismiss, plugin }: { result: ActionResult; text: ActionText; onDismiss: () => void; plugin?: PluginOff }) {
   return (
     <p className={`notice ${result.ok ? styles.noticeOk : "notice-error"} ${styles.itemNotice}`} role={result.ok ? "status" : "alert"} data-testid="item-action-notice">
       <span className={styles.itemNoticeText}>
@@ -157,6 +164,15 @@ export function ActionNotice({ result, text, onDismiss }: { result: ActionResult
             </a>
           </>
         ) : null}
+        {result.ok && plugin && !plugin.enabled ? (
+          <span className={styles.pluginOff} data-testid="plugin-off">
+            {fill(text.pluginOff, { plugin: plugin.name })}{" "}
+            <button type="button" className="button button-secondary button-small" onClick={plugin.onEnable} disabled={plugin.busy} aria-busy={plugin.busy}>
+              {fill(text.turnOn, { plugin: plugin.name })}
+            </button>
+          </span>
+        ) : null}
+        {result.ok && plugin?.enabled && plugin.turnedOnHere ? <span className={styles.pluginOff}>{fill(text.turnedOn, { plugin: plugin.name })}</span> : null}
       </span>
       <button type="button" className={`button button-ghost button-small ${styles.itemNoticeClose}`} onClick={onDismiss} aria-label={text.dismiss}>
         ×

@@ -1,7 +1,7 @@
 import type { FieldUi } from "@/lib/plugins/types";
 import type { ComboOption } from "./combobox";
 import type { FormLabels, Pickers } from "./types";
-import { channelSlug, channelsOfTypes, hexOf } from "./values";
+import { channelsOfTypes, hexOf } from "./values";
 
 // Builds the option lists of the channel and role pickers from the guild's pickers data.
 
@@ -25,7 +25,8 @@ export function channelOptions(pickers: Pickers, ui: FieldUi): ComboOption[] {
   return channelsOfTypes(pickers.channels, CHANNEL_TYPES[ui] ?? [0]).map((channel) => ({
     value: channel.id,
     // Categories and voice channels are shown by name; text channels by slug, as the platform does.
-    label: channel.type === 0 || channel.type === 5 ? channelSlug(channel.name) : channel.name,
+    // As the platform shows it: "#👋-introductions", not the slug a typed search matches.
+    label: channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name,
     hint: channel.parent_id ? categories.get(channel.parent_id) : undefined,
   }));
 }

@@ -44,11 +44,6 @@ export function errorFor(errors: FieldErrors, path: string, field: FormField): s
   return nested ? errors[nested] : undefined;
 }
 
-/** Spec 5 channel slug: characters other than letters, digits, hyphen, underscore become "-", lowercased. */
-export function channelSlug(name: string): string {
-  return `#${name.replace(/[^\p{L}\p{N}_-]/gu, "-").toLowerCase()}`;
-}
-
 /** Channels of these types, in position order (the picker's list). */
 export function channelsOfTypes(channels: readonly PickerChannel[], types: readonly number[]): PickerChannel[] {
   return channels.filter((channel) => types.includes(channel.type)).sort((a, b) => a.position - b.position);

@@ -22,6 +22,9 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
     posted: t("posted"),
     open: t("open"),
     dismiss: t("dismiss"),
+    pluginOff: t.raw("pluginOff") as string,
+    turnOn: t.raw("turnOn") as string,
+    turnedOn: t.raw("turnedOn") as string,
     errors: {
       rate_limited: t("errors.rate_limited"),
       bot_missing_permissions: t("errors.bot_missing_permissions"),

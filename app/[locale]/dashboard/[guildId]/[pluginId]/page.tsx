@@ -265,6 +265,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             initial={{ items: list.items, total: list.total, max: list.max }}
             context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name) }}
             text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty") })}
+            plugin={{ name, enabled: stored.enabled }}
             {...(extrasText ? collectionExtras(pluginId, collection.name, collection.definition, guildId, extrasText) : {})}
           />
         );

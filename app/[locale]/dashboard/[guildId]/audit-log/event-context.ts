@@ -1,7 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { FieldTexts } from "@/components/settings-form/types";
-import { channelSlug } from "@/components/settings-form/values";
 import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { getEnv } from "@/lib/env";
 import { getGuildPickers } from "@/lib/guilds/pickers";
@@ -32,7 +31,7 @@ type Input = { locale: Locale; guildId: string; events: readonly AuditEventView[
 export async function eventDescriber({ locale, guildId, events, pluginText }: Input): Promise<Describer> {
   const [t, pickers, members] = await Promise.all([getTranslations({ locale, namespace: "auditLog" }), getGuildPickers(guildId).catch(() => null), memberNames(guildId, events)]);
   // Text and announcement channels read as the platform writes them (#general); voice and categories by their name.
-  const channels = new Map<string, string>(pickers?.channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? channelSlug(channel.name) : channel.name]));
+  const channels = new Map<string, string>(pickers?.channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name]));
   const roles = new Map<string, string>(pickers?.roles.map((role) => [role.id, `@${role.name}`]));
   const words: EventWords = {
     on: t("on"),
