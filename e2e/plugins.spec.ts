@@ -15,16 +15,15 @@ test.describe.serial("plugin framework", () => {
     await page.waitForLoadState("networkidle");
   });
 
-  test("enables a plugin from the overview, sets a channel with the picker, and it persists", async ({ page }, testInfo) => {
+  test("says what a plugin needs before it can be on, sets a channel with the picker, turns it on, and it persists", async ({ page }, testInfo) => {
     const toggle = page.getByTestId("plugin-switch-welcome");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    const enabling = saved(page, "/api/plugins/welcome/config/");
+    // Without its channel Welcome could greet nobody: turning it on says what to fill, and it stays off.
     await toggle.click();
-    await enabling;
-    await expect(toggle).toHaveAttribute("aria-checked", "true");
+    await expect(page.locator("#error-modal-message")).toHaveText("Fill in “Welcome channel” before turning Welcome on.");
+    await page.keyboard.press("Escape");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
     await screenshot(page, testInfo, "overview-desktop");
-    await page.reload();
-    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
 
     // Cache the French plugin page before the write below.
     await page.goto(`/fr/dashboard/${GUILD_IDS.workshop}/welcome`);
@@ -40,8 +39,12 @@ test.describe.serial("plugin framework", () => {
     await page.getByTestId("save-button").click();
     await saving;
     await expect(page.getByTestId("save-bar")).toBeHidden();
+    const enabling = saved(page, "/api/plugins/welcome/config/");
+    await page.getByTestId("plugin-switch-welcome").click();
+    await enabling;
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
+    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
     // The plugin page is a cached page: the write expired it in every language.
     await page.goto(`/fr/dashboard/${GUILD_IDS.workshop}/welcome`);
     await expect(page.getByRole("combobox", { name: "Salon de bienvenue" })).toHaveValue(/general/);
@@ -62,8 +65,10 @@ test.describe.serial("plugin framework", () => {
 
   test("shows the change in the audit log and reverts it", async ({ page }, testInfo) => {
     await page.goto(`${workshop}/audit-log`);
-    const latest = page.getByTestId("audit-event").first();
-    await expect(latest).toContainText("Welcome");
+    // The latest change turned Welcome on; the one before chose its channel.
+    await expect(page.getByTestId("audit-event").first()).toContainText("Welcome");
+    const latest = page.getByTestId("audit-event").nth(1);
+    await expect(latest).toContainText("Welcome channel");
     await screenshot(page, testInfo, "audit-log-desktop");
     page.once("dialog", (dialog) => dialog.accept());
     const reverting = page.waitForResponse((response) => response.url().includes("/revert") && response.ok());

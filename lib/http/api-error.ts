@@ -47,9 +47,10 @@ export function fieldsError(fields: FieldIssue[], where: string): ApiError {
   return new ApiError(400, "validation_failed", validationSummary(fields, where), fields);
 }
 
+/** The envelope's message: the first problem as a user reads it (an error dialog shows it; `fields` name the paths). */
 export function validationSummary(fields: readonly FieldIssue[], where: string): string {
   const first = fields[0];
-  return first ? `${first.path}: ${first.message}` : `Invalid ${where}`;
+  return first ? first.message : `Invalid ${where}`;
 }
 
 /** 412: the stored version is not the one the writer read (If-Match, or a revert's expected value); nothing changed. */

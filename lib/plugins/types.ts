@@ -46,6 +46,11 @@ export type FieldMeta = {
    * (lib/images): only the guild's own uploads are accepted.
    */
   upload?: boolean;
+  /**
+   * The plugin does nothing useful without this field once it is on (`true`), or once the
+   * named switch of the same config is on: turning the plugin on with it empty is refused.
+   */
+  neededWhen?: true | string;
 };
 
 export type CollectionDefinition = {

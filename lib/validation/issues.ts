@@ -60,6 +60,7 @@ export const ISSUE_CODES = [
   "unknown_upload",
   "not_a_member",
   "duplicate_value",
+  "needed_to_run",
   // The platform refused a value we sent (lib/plugins/posting.ts).
   "platform_refused",
 ] as const;

@@ -67,7 +67,7 @@ describe("GET /api/guilds/{id}", () => {
   });
 
   it("shows which plugins are enabled", async () => {
-    expect((await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { enabled: true } })).status).toBe(200);
+    expect((await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { body: { enabled: true, join_enabled: false } })).status).toBe(200);
     const plugins = (await entity()).plugins as Array<{ id: string; config: { enabled: boolean } }>;
     expect(plugins.filter((plugin) => plugin.config.enabled).map((plugin) => plugin.id)).toEqual(["welcome"]);
   });

@@ -39,7 +39,7 @@ describe("plugin config", () => {
     expect(saved.status).toBe(200);
     const after = await saved.json();
     expect(after).toMatchObject({ enabled: true, version: 1, config: { join_channel_id: channel, join_message: state.config.join_message } });
-    const stale = await call(PATCH, `/api/plugins/welcome/config/${guild}`, { method: "PATCH", jar: ada, params: path("welcome", "config", guild), body: { leave_enabled: true }, headers: { "if-match": '"0"' } });
+    const stale = await call(PATCH, `/api/plugins/welcome/config/${guild}`, { method: "PATCH", jar: ada, params: path("welcome", "config", guild), body: { join_message: "Hi {user.mention}" }, headers: { "if-match": '"0"' } });
     expect(stale.status).toBe(412);
     expect((await stale.json()).code).toBe("version_conflict");
   });

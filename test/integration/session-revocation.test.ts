@@ -30,7 +30,8 @@ beforeAll(async () => {
 afterAll(() => harness.stop());
 
 const readMe = (jar: CookieJar) => call(me, "/api/users/@me", { jar, params: { userId: "@me" } });
-const patchWelcome = (jar: CookieJar, enabled: boolean) => pluginCall(jar, "PATCH", `welcome/config/${guild}`, { body: { enabled } });
+// Join messages off: Welcome may then be on without a channel (lib/plugins/needed-fields.ts).
+const patchWelcome = (jar: CookieJar, enabled: boolean) => pluginCall(jar, "PATCH", `welcome/config/${guild}`, { body: { enabled, join_enabled: false } });
 const openDashboard = (jar: CookieJar) => middleware(new NextRequest("http://localhost:3000/en/dashboard", { headers: { cookie: jar.header() } }));
 
 /** What an attacker holding a copy of the browser's cookies would send. */

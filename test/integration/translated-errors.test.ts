@@ -36,7 +36,7 @@ it.each([
     { path: "name", code: "required", message: text("required") },
     { path: "interval_minutes", code: "too_small", params: { min: 10 }, message: text("too_small", { min: 10 }) },
   ]);
-  expect(body.message).toBe(`name: ${text("required")}`);
+  expect(body.message).toBe(text("required"));
   expect(body.error.message).toBe(body.message);
 });
 

@@ -9,7 +9,7 @@ export const birthdays = definePlugin({
   premium: false,
   icon: "cake",
   configSchema: z.strictObject({
-    announcement_channel_id: channelField(),
+    announcement_channel_id: channelField({ neededWhen: true }),
     announcement_message: messageField(defaultMessage("birthdays.announcement_message")),
     birthday_role_id: roleField({ gives: true }),
     timezone: timezoneField("UTC"),
