@@ -152,12 +152,12 @@ describe("MessageEditor", () => {
     const element = box();
     expect(listbox().hidden).toBe(false);
     expect(listbox().hidden).toBe(false);
-    expect(screen.getAllByRole("option")).toHaveLength(TEMPLATE_VARIABLES.length);
+    expect(screen.getAllByRole("option")).toHaveLength(TEMPLATE_VARIABLES.filter((variable) => !variable.technical).length);
     expect(optionLabels()[0]).toBe("{server.name}");
     // Each variable shows what it becomes on this server.
     expect(screen.getAllByRole("option")[0]!.textContent).toBe("{server.name}Night Owls");
     expect(screen.getByRole("option", { name: /^\{user\.mention\}/ }).textContent).toBe("{user.mention}@Ada");
-    expect(status()).toBe(`Suggestions: ${TEMPLATE_VARIABLES.length}`);
+    expect(status()).toBe(`Suggestions: ${TEMPLATE_VARIABLES.filter((variable) => !variable.technical).length}`);
     // The first option is active and selected.
     const first = screen.getAllByRole("option")[0]!;
     expect(element.getAttribute("aria-activedescendant")).toBe(first.id);
@@ -175,7 +175,7 @@ describe("MessageEditor", () => {
     render(<Harness />);
     focus();
     type("{user.");
-    expect(optionLabels()).toEqual(TEMPLATE_VARIABLES.filter((v) => v.name.startsWith("user.")).map((v) => `{${v.name}}`));
+    expect(optionLabels()).toEqual(TEMPLATE_VARIABLES.filter((v) => v.name.startsWith("user.") && !v.technical).map((v) => `{${v.name}}`));
     fireEvent.change(box(), { target: { value: "{rand" } });
     expect(optionLabels()).toEqual(["{random:1-100}", "{random}"]);
     key("Tab");

@@ -54,8 +54,12 @@ describe("applySuggestion", () => {
 
 describe("suggestions", () => {
   it("offers every template variable for an empty query, prefix matches first", () => {
-    expect(variableSuggestions("").map((s) => s.insert)).toEqual(TEMPLATE_VARIABLES.map((v) => `{${v.name}}`));
-    expect(variableSuggestions("name").map((s) => s.insert)).toEqual(["{server.name}", "{user.name}", "{user.idname}", "{channel.name}", "{plan.name}"]);
+    expect(variableSuggestions("").map((s) => s.insert)).toEqual(TEMPLATE_VARIABLES.filter((v) => !v.technical).map((v) => `{${v.name}}`));
+    expect(variableSuggestions("name").map((s) => s.insert)).toEqual(["{server.name}", "{user.name}", "{channel.name}", "{plan.name}"]);
+    // Ids, aliases and internals wait until the owner types past the dot.
+    expect(variableSuggestions("").map((s) => s.insert)).not.toContain("{server.verification_level}");
+    expect(variableSuggestions("user.").map((s) => s.insert)).not.toContain("{user.discriminator}");
+    expect(variableSuggestions("user.d").map((s) => s.insert)).toEqual(["{user.discriminator}"]);
     expect(variableSuggestions("rand").map((s) => s.insert)).toEqual(["{random:1-100}", "{random}"]);
   });
 
@@ -102,7 +106,7 @@ describe("suggestions", () => {
 describe("variable hints", () => {
   it("show what the variable becomes here, else the generic example", () => {
     const values: Record<string, string> = { "server.name": "Ada's Workshop", "server.region": "" };
-    const hints = Object.fromEntries(variableSuggestions("server.", (name) => values[name]).map((s) => [s.insert, s.hint]));
+    const hints = Object.fromEntries(["server.n", "server.r", "server.i"].flatMap((query) => variableSuggestions(query, (name) => values[name])).map((s) => [s.insert, s.hint]));
     expect(hints["{server.name}"]).toBe("Ada's Workshop");
     expect(hints["{server.region}"]).toBeUndefined();
     expect(hints["{server.id}"]).toBe("200000000000000001");

@@ -87,7 +87,10 @@ function rank<T>(items: readonly T[], query: string, keys: (item: T) => readonly
 
 /** `valueOf` shows what a variable becomes here (the preview sample); without it, the generic example shows. */
 export function variableSuggestions(query: string, valueOf?: (name: string) => string | undefined): Suggestion[] {
-  return rank(TEMPLATE_VARIABLES, query, (variable) => [variable.name]).map((variable) => {
+  // Technical names (ids, aliases) wait until the owner types past the dot: `{user.d`.
+  const pastDot = /\.[^.]+/.test(query);
+  const offered = TEMPLATE_VARIABLES.filter((variable) => !variable.technical || pastDot);
+  return rank(offered, query, (variable) => [variable.name]).map((variable) => {
     const value = valueOf ? valueOf(variable.name) : variable.example;
     return {
       key: `variable:${variable.name}`,
