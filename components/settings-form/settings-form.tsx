@@ -36,12 +36,14 @@ type Props = {
   defaults?: RowContext["defaults"];
   /** For `ui: "emoji"` fields: the emoji picker's guild, strings and data URL. */
   emojiPicker?: EmojiPickerData;
+  /** Titles of the spec's sections (PluginDefinition.sections), by id. */
+  sectionTitles?: Record<string, string>;
 };
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, sectionTitles }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -154,6 +156,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         spec={spec}
         values={draft}
         onChange={change}
+        sectionTitles={sectionTitles}
         context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker }}
       />
       {dirty || conflict ? (

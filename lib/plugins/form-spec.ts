@@ -26,7 +26,7 @@ export type FormField = {
   itemType?: "string" | "enum";
   itemOptions?: string[];
 };
-export type FormSpec = { fields: FormField[] };
+export type FormSpec = { fields: FormField[]; sections?: ReadonlyArray<{ id: string; fields: readonly string[] }> };
 
 type JsonSchema = {
   type?: string | string[];
@@ -50,7 +50,8 @@ type JsonSchema = {
 };
 
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
-  return toSpec(plugin.configSchema);
+  const spec = toSpec(plugin.configSchema);
+  return plugin.sections ? { ...spec, sections: plugin.sections } : spec;
 }
 
 export function itemFormSpec(plugin: PluginDefinition, collection: string): FormSpec {

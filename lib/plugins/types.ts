@@ -93,8 +93,15 @@ export type PluginDefinition = {
   icon: string;
   /** Strict zod object; every field has a default so `configSchema.parse({})` is the initial config. */
   configSchema: z.ZodObject;
+  /**
+   * Titled groups of config fields for the settings form, in order (titles in
+   * messages/plugins `<plugin>.sections.<id>`); fields in no group come first, untitled.
+   */
+  sections?: readonly ConfigSection[];
   collections: Record<string, CollectionDefinition>;
 };
+
+export type ConfigSection = { id: string; fields: readonly string[] };
 
 export function definePlugin<const T extends PluginDefinition>(definition: T): T {
   return definition;

@@ -24,5 +24,11 @@ export const levels = definePlugin({
     rank_card_text_color: colorField(0xffffff),
     leaderboard_public: toggle(true),
   }),
+  sections: [
+    { id: "xp", fields: ["xp_rate_percent", "no_xp_role_ids", "no_xp_channel_ids"] },
+    { id: "announcements", fields: ["level_up_announcement", "level_up_channel_id", "level_up_message"] },
+    { id: "rewards", fields: ["role_rewards", "stack_rewards"] },
+    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color", "leaderboard_public"] },
+  ],
   collections: {},
 });

@@ -25,5 +25,11 @@ export const moderator = definePlugin({
     lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
     lockdown_message: messageField(defaultMessage("moderator.lockdown_message")),
   }),
+  sections: [
+    { id: "team", fields: ["log_channel_id", "moderator_role_ids", "mute_role_id", "dm_on_infraction"] },
+    { id: "warnings", fields: ["mute_after_warnings", "ban_after_warnings", "default_mute_minutes"] },
+    { id: "automod", fields: ["automod_invites", "automod_links", "automod_spam", "automod_caps", "banned_words", "automod_exempt_role_ids"] },
+    { id: "lockdown", fields: ["lockdown_channel_ids", "lockdown_message"] },
+  ],
   collections: {},
 });

@@ -39,5 +39,10 @@ export const welcome = definePlugin({
     card_title: text(CARD_TITLE_MAX, defaultMessage("welcome.card_title")),
     card_subtitle: text(CARD_SUBTITLE_MAX, defaultMessage("welcome.card_subtitle")),
   }),
+  sections: [
+    { id: "join", fields: ["join_enabled", "join_channel_id", "join_message", "join_dm_enabled", "join_dm_message", "join_role_ids"] },
+    { id: "leave", fields: ["leave_enabled", "leave_channel_id", "leave_message"] },
+    { id: "card", fields: ["card_enabled", "card_title", "card_subtitle"] },
+  ],
   collections: {},
 });

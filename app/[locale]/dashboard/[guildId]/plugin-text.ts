@@ -17,6 +17,8 @@ export type PluginText = {
   /** Labels of a plugin's config fields, or of one collection's item fields. */
   fields: (pluginId: string, fields: readonly FormField[], collection?: string) => FieldTexts;
   collection: (pluginId: string, collection: string, key: "title" | "add" | "empty") => string | undefined;
+  /** Titles of the plugin's config sections (PluginDefinition.sections), by id. */
+  sections: (pluginId: string, ids: readonly string[]) => Record<string, string>;
   /** "Twitch · Streamers"; just "Custom commands" when the list is named like its plugin. */
   collectionLabel: (pluginId: string, collection: string) => string;
 };
@@ -61,6 +63,7 @@ export async function getPluginText(locale: Locale): Promise<PluginText> {
       return out;
     },
     collection: (pluginId, collection, key) => text(`${pluginId}.collections.${collection}.${key}`),
+    sections: (pluginId, ids) => Object.fromEntries(ids.map((id) => [id, text(`${pluginId}.sections.${id}`) ?? humanize(id)])),
     collectionLabel: (pluginId, collection) => {
       const plugin = text(`${pluginId}.name`) ?? humanize(pluginId);
       const title = text(`${pluginId}.collections.${collection}.title`) ?? humanize(collection);

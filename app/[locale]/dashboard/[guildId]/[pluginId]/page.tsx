@@ -244,6 +244,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             locked={locked}
             messageEditor={messageEditor}
             defaults={defaultTexts}
+            sectionTitles={spec.sections ? pluginText.sections(pluginId, spec.sections.map((section) => section.id)) : undefined}
             emojiPicker={emojiPicker}
           />
         </section>
