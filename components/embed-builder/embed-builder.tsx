@@ -89,6 +89,7 @@ export function EmbedBuilder({ id, path, value, onChange, disabled, min, max, fi
 
   return (
     <div className={styles.builder}>
+      <div className={styles.layout}>
       <div className={styles.cards}>
         {embeds.map((embed, index) => (
           <EmbedEditor
@@ -126,7 +127,12 @@ export function EmbedBuilder({ id, path, value, onChange, disabled, min, max, fi
           {tooMany ?? overall}
         </p>
       ) : null}
-      {previewed.length > 0 ? <EmbedsPreview embeds={previewed} data={data} pickers={pickers} labels={labels} locale={labels.locale} /> : null}
+      {previewed.length > 0 ? (
+        <div className={styles.previewColumn}>
+          <EmbedsPreview embeds={previewed} data={data} pickers={pickers} labels={labels} locale={labels.locale} />
+        </div>
+      ) : null}
+      </div>
     </div>
   );
 }
