@@ -66,16 +66,23 @@ test.describe.serial("plugin framework", () => {
   test("shows the change in the audit log and reverts it", async ({ page }, testInfo) => {
     await page.goto(`${workshop}/audit-log`);
     // The latest change turned Welcome on; the one before chose its channel.
-    await expect(page.getByTestId("audit-event").first()).toContainText("Welcome");
-    const latest = page.getByTestId("audit-event").nth(1);
-    await expect(latest).toContainText("Welcome channel");
+    const latest = page.getByTestId("audit-event").first();
+    await expect(latest).toContainText("turned on Welcome");
+    await expect(page.getByTestId("audit-event").nth(1)).toContainText("Welcome channel");
     await screenshot(page, testInfo, "audit-log-desktop");
     page.once("dialog", (dialog) => dialog.accept());
     const reverting = page.waitForResponse((response) => response.url().includes("/revert") && response.ok());
     await latest.getByTestId("revert-button").click();
     await reverting;
     await page.goto(`${workshop}/welcome`);
-    await expect(page.getByRole("combobox", { name: "Welcome channel" })).not.toHaveValue(/general/);
+    await page.waitForLoadState("networkidle");
+    const toggle = page.getByTestId("plugin-switch-welcome");
+    await expect(toggle).toHaveAttribute("aria-checked", "false");
+    await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
+    // On again for the export below.
+    const enabling = saved(page, "/api/plugins/welcome/config/");
+    await toggle.click();
+    await enabling;
   });
 
   test("exports settings from one server and imports them into another", async ({ page }, testInfo) => {

@@ -70,6 +70,7 @@ const words = {
   unknownRole: t("unknownRole"),
   postedMessage: t("postedMessage"),
   uploadedImage: t("uploadedImage"),
+  defaultMessage: t("defaultMessage"),
   embeds: (count: number) => t("embeds", { count }),
   more: (count: number) => t("more", { count }),
   enabled: t("enabled"),

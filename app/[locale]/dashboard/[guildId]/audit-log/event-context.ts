@@ -43,6 +43,7 @@ export async function eventDescriber({ locale, guildId, events, pluginText }: In
     unknownRole: t("unknownRole"),
     postedMessage: t("postedMessage"),
     uploadedImage: t("uploadedImage"),
+    defaultMessage: t("defaultMessage"),
     embeds: (count) => t("embeds", { count }),
     more: (count) => t("more", { count }),
     enabled: t("enabled"),

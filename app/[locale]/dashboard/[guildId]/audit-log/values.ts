@@ -1,5 +1,6 @@
 import type { FieldTexts, FormField } from "@/components/settings-form/types";
 import { humanize } from "../plugin-text";
+import { defaultKeyOf } from "@/lib/templates/default-messages";
 
 // One stored value as a person would say it, guided by the field it belongs to: channels
 // and roles by name, switches as on/off, choices by their labels, colours as hex, long texts
@@ -21,6 +22,8 @@ export type ValueWords = {
   unknownRole: string;
   postedMessage: string;
   uploadedImage: string;
+  /** A message still at its default (lib/templates/default-messages.ts). */
+  defaultMessage: string;
   embeds: (count: number) => string;
   more: (count: number) => string;
 };
@@ -131,6 +134,7 @@ function byValue(value: unknown, ctx: ValueContext): Shown {
     const name = ctx.names.channel(value) ?? ctx.names.role(value);
     if (name) return { text: name };
     if (value.startsWith("upload:")) return { text: words.uploadedImage };
+    if (defaultKeyOf(value) !== null) return { text: words.defaultMessage };
     if (value.startsWith("preset:")) return { text: humanize(value.slice("preset:".length)) };
     return shorten(value);
   }
