@@ -12,7 +12,8 @@ import { premiumListLimits } from "@/lib/premium/comparison";
 // ({name}, {count}): the islands fill them without shipping an ICU formatter.
 
 /** `pickers`: include the date-time, time-zone and colour picker strings (only pages with such fields need them). */
-export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
+/** `pluginId`: the premium list limits travel for that plugin's lists only (each page's payload carries them). */
+export async function getFormStrings(locale: Locale, { pickers = false, pluginId }: { pickers?: boolean; pluginId?: string } = {}) {
   const [t, tp, tpremium] = await Promise.all([
     getTranslations({ locale, namespace: "settings" }),
     getTranslations({ locale, namespace: "pickers" }),
@@ -64,7 +65,7 @@ export async function getFormStrings(locale: Locale, { pickers = false } = {}) {
       fieldLimit: tpremium.raw("fieldLimit") as string,
       fieldLimitOpen: tpremium.raw("fieldLimitOpen") as string,
       listLimit: tpremium.raw("listLimit") as string,
-      listLimits: premiumListLimits(),
+      listLimits: Object.fromEntries(Object.entries(premiumListLimits()).filter(([key]) => pluginId !== undefined && key.startsWith(`${pluginId}/`))),
     },
   };
   const form: SettingsFormText = {

@@ -175,7 +175,7 @@ export default async function PluginSettingsPage({ params }: Props) {
     getPluginState(guildId, pluginId),
     needsPickers ? getGuildPickers(guildId) : null,
     Promise.all(collections.map((collection) => listItems(guildId, pluginId, collection.name, { limit: FIRST_PAGE, offset: 0 }))),
-    getFormStrings(locale, { pickers: specs.some(usesPickerText) }),
+    getFormStrings(locale, { pickers: specs.some(usesPickerText), pluginId }),
     getPluginText(locale),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
