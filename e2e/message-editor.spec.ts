@@ -31,7 +31,8 @@ test("the welcome message editor completes variables, channels and mentions, pre
   await expect(serverName).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowDown");
   await expect(serverName).toHaveAttribute("aria-selected", "false");
-  await expect(option(/^\{server\}/)).toHaveAttribute("aria-selected", "true");
+  // The next one an owner would write ({server}, the alias, waits until typed past the dot).
+  await expect(option(/^\{server\.icon_url\}/)).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("ArrowUp");
   await expect(editor).toHaveAttribute("aria-activedescendant", (await serverName.getAttribute("id")) ?? "");
   await page.keyboard.press("Enter");

@@ -42,6 +42,8 @@ test.describe.serial("plugin framework", () => {
     const enabling = saved(page, "/api/plugins/welcome/config/");
     await page.getByTestId("plugin-switch-welcome").click();
     await enabling;
+    // The page refreshes itself after every write; reload once that settled.
+    await page.waitForLoadState("networkidle");
     await page.reload();
     await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
     await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");

@@ -23,7 +23,7 @@ import { BUDGET_PAID_HEADER, budgetPaidToken, inProcessMiddleware } from "../lib
 import { LOCALES } from "../lib/i18n/locales";
 import { isPlainDocumentRequest, keepAnswer, sendKeptAnswer, type KeptAnswer } from "./kept-answer";
 
-export const KEPT_FOR_MS = 10_000;
+export const KEPT_FOR_MS = 5_000;
 /** Pages kept at once (a plugin page is ~70 KB plus its two compressed copies); the oldest go first. */
 const MAX_KEPT = 300;
 /** A page larger than this is not kept. */

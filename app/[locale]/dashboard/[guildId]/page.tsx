@@ -22,7 +22,7 @@ type Props = { params: Promise<{ locale: string; guildId: string }> };
 // Rendered once per guild and language, then served from the page cache: nothing here
 // reads the session. Middleware lets only the guild's managers through, writes to the
 // guild expire the page at once (lib/guilds/page-cache.ts), and platform changes
-// (name, icon, member count) show within a minute: this many seconds, plus the 10 s the
+// (name, icon, member count) show within a minute: this many seconds, plus the 5 s the
 // server keeps Next's answer (server/kept-pages.ts).
 export const revalidate = 50;
 

@@ -39,7 +39,7 @@ import styles from "./plugin.module.css";
 // only (what is per viewer is fetched by islands), rendered once per guild, plugin and
 // language and served from the page cache after middleware's verdict. Every write to the
 // guild expires it (lib/guilds/page-cache.ts); platform changes show within a minute: this
-// many seconds, plus the 10 s the server keeps Next's answer (server/kept-pages.ts).
+// many seconds, plus the 5 s the server keeps Next's answer (server/kept-pages.ts).
 export const revalidate = 50;
 
 export function generateStaticParams() {
