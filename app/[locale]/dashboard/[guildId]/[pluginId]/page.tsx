@@ -38,9 +38,10 @@ import styles from "./plugin.module.css";
 // Like the overview: drawn from the guild, the plugin's configuration and the language
 // only (what is per viewer is fetched by islands), rendered once per guild, plugin and
 // language and served from the page cache after middleware's verdict. Every write to the
-// guild expires it (lib/guilds/page-cache.ts); platform changes show within a minute: this
-// many seconds, plus the 5 s the server keeps Next's answer (server/kept-pages.ts).
-export const revalidate = 50;
+// guild expires it (lib/guilds/page-cache.ts); platform changes show within about a minute:
+// this many seconds (not less than the platform cache's 60 s), plus the 5 s the server keeps
+// Next's answer (server/kept-pages.ts).
+export const revalidate = 60;
 
 export function generateStaticParams() {
   return [];
