@@ -54,11 +54,11 @@ test("a rename made in Discord shows on the cached overview within about a minut
   const renamed = await request.patch(`${EMULATOR_URL}/__emulator/guilds/${guild}`, { data: { name: "Night Owls Reading Room" } });
   expect(renamed.ok()).toBe(true);
   const started = Date.now();
-  // The README's promise: the first load after 60 s may still show the old page (and starts its
-  // refresh); the next shows the new name.
+  // The README's promise: the platform cache (60 s), the page cache (60 s, whose first load after
+  // that still shows the old page and starts its refresh) and the server's 5 s copy: within 90 s.
   await expect(async () => {
     await page.goto(overview("es"));
     await expect(page.getByTestId("guild-overview")).toContainText("Night Owls Reading Room", { timeout: 1_000 });
-  }).toPass({ intervals: [5_000], timeout: 75_000 });
-  expect(Date.now() - started).toBeLessThan(70_000);
+  }).toPass({ intervals: [5_000], timeout: 100_000 });
+  expect(Date.now() - started).toBeLessThan(90_000);
 });
