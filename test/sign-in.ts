@@ -2,6 +2,8 @@
 import { GET as login } from "@/app/api/login/route";
 import { POST as finalize } from "@/app/api/finalize-login/route";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { guildRefs } from "@/test/guild-harness";
+import { addScratchGuild } from "@/test/scratch-guild";
 import { call, CookieJar } from "./route-client";
 
 export async function signedInJar(harness: EmulatorHarness, userId?: string): Promise<CookieJar> {
@@ -29,6 +31,25 @@ export function signedInForThisBlock(userId?: string): SignedIn {
     state.harness = await startEmulatorHarness();
     state.jar = await signedInJar(state.harness, userId);
     state.cookie = state.jar.header();
+  });
+  afterAll(() => state.harness.stop());
+  return state;
+}
+
+export type ScratchGuild = { harness: EmulatorHarness; ada: CookieJar; guild: string; channel: string };
+
+/**
+ * Starts the emulator for the enclosing file or block with a fresh guild shaped like Ada's
+ * Workshop (Ada owns it) and signs Ada in; `channel` is one of its text channels. Fields are
+ * filled before the first test runs.
+ */
+export function scratchGuildForThisBlock(name: string): ScratchGuild {
+  const state = {} as ScratchGuild;
+  beforeAll(async () => {
+    state.harness = await startEmulatorHarness();
+    state.guild = addScratchGuild(state.harness, "workshop", name);
+    state.ada = await signedInJar(state.harness);
+    state.channel = (await guildRefs(state.guild)).channel;
   });
   afterAll(() => state.harness.stop());
   return state;

@@ -6,7 +6,7 @@ import { getPlugin } from "@/lib/plugins/index";
 import ar from "@/messages/ar.json";
 import en from "@/messages/en.json";
 import pluginsEn from "@/messages/plugins/en.json";
-import { describeEvent, type Describer, type Scope } from "./describe";
+import { describeEvent, eventWords, type Describer, type Scope } from "./describe";
 import { relativeTime } from "./relative-time";
 import { sentenceParts, sentenceText } from "./sentence";
 import type { FieldBook } from "./values";
@@ -60,27 +60,7 @@ function book(scope: Scope): FieldBook {
 /** Keys are built at run time here, so the translator is used without the messages' key types. */
 type Translate = (key: string, values?: Record<string, string | number>) => string;
 const t = createTranslator({ locale: "en", messages: en, namespace: "auditLog" }) as unknown as Translate;
-const words = {
-  on: t("on"),
-  off: t("off"),
-  empty: t("empty"),
-  deletedChannel: t("deletedChannel"),
-  deletedRole: t("deletedRole"),
-  unknownChannel: t("unknownChannel"),
-  unknownRole: t("unknownRole"),
-  postedMessage: t("postedMessage"),
-  uploadedImage: t("uploadedImage"),
-  defaultMessage: t("defaultMessage"),
-  embeds: (count: number) => t("embeds", { count }),
-  more: (count: number) => t("more", { count }),
-  enabled: t("enabled"),
-  value: t("value"),
-  coins: t("coins"),
-  serverSettings: t("serverSettings"),
-  untitled: t("untitled"),
-  someone: t("someone"),
-  quote: (text: string) => t("quote", { text }),
-};
+const words = eventWords(t);
 
 function describer(known = true): Describer {
   const channels: Record<string, string> = { [ROLES_CHANNEL]: "#roles" };

@@ -40,6 +40,31 @@ export type EventWords = ValueWords & {
   quote: (text: string) => string;
 };
 
+/** The auditLog messages' words for describing events, from a translator of that namespace (page and tests alike). */
+export function eventWords(t: (key: string, values?: Record<string, string | number>) => string): EventWords {
+  return {
+    on: t("on"),
+    off: t("off"),
+    empty: t("empty"),
+    deletedChannel: t("deletedChannel"),
+    deletedRole: t("deletedRole"),
+    unknownChannel: t("unknownChannel"),
+    unknownRole: t("unknownRole"),
+    postedMessage: t("postedMessage"),
+    uploadedImage: t("uploadedImage"),
+    defaultMessage: t("defaultMessage"),
+    embeds: (count) => t("embeds", { count }),
+    more: (count) => t("more", { count }),
+    enabled: t("enabled"),
+    value: t("value"),
+    coins: t("coins"),
+    serverSettings: t("serverSettings"),
+    untitled: t("untitled"),
+    someone: t("someone"),
+    quote: (text) => t("quote", { text }),
+  };
+}
+
 export type Scope = { pluginId: string; collection?: string } | "guild";
 
 export type Describer = ValueContext & {

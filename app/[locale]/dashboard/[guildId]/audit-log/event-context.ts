@@ -9,7 +9,7 @@ import { getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import type { PluginText } from "../plugin-text";
-import type { Describer, EventWords, Scope } from "./describe";
+import { eventWords, type Describer, type Scope } from "./describe";
 import type { FieldBook } from "./values";
 
 // Everything the describing functions need to know about this guild and language: channel,
@@ -33,27 +33,7 @@ export async function eventDescriber({ locale, guildId, events, pluginText }: In
   // Text and announcement channels read as the platform writes them (#general); voice and categories by their name.
   const channels = new Map<string, string>(pickers?.channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name]));
   const roles = new Map<string, string>(pickers?.roles.map((role) => [role.id, `@${role.name}`]));
-  const words: EventWords = {
-    on: t("on"),
-    off: t("off"),
-    empty: t("empty"),
-    deletedChannel: t("deletedChannel"),
-    deletedRole: t("deletedRole"),
-    unknownChannel: t("unknownChannel"),
-    unknownRole: t("unknownRole"),
-    postedMessage: t("postedMessage"),
-    uploadedImage: t("uploadedImage"),
-    defaultMessage: t("defaultMessage"),
-    embeds: (count) => t("embeds", { count }),
-    more: (count) => t("more", { count }),
-    enabled: t("enabled"),
-    value: t("value"),
-    coins: t("coins"),
-    serverSettings: t("serverSettings"),
-    untitled: t("untitled"),
-    someone: t("someone"),
-    quote: (text) => t("quote", { text }),
-  };
+  const words = eventWords(t as unknown as Parameters<typeof eventWords>[0]);
   const serverBook: FieldBook = {
     fields: SERVER_FIELDS,
     texts: Object.fromEntries(
