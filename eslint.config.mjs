@@ -12,6 +12,11 @@ export default defineConfig([
     },
   },
   {
+    // CommonJS files Next loads by path at run time (server/page-cache-handler.cjs) import with require().
+    files: ["**/*.cjs"],
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
+  {
     // DESIGN security rules: one string type for all input. Schemas take strings through
     // inputText() (lib/validation/text.ts), which refuses NUL and unpaired surrogates; a bare
     // z.string() or string format would let them through. Exempt: the type itself, the

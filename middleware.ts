@@ -15,8 +15,8 @@ import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { isSnowflake } from "@/lib/platform/snowflake";
-import { contentSecurityPolicy, derivedNonce, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
-import { pageGeneration } from "@/lib/guilds/page-generation";
+import { contentSecurityPolicy, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
+import { cachedGuildPageNonce } from "@/lib/guilds/cached-page-nonce";
 import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
 import { BUDGET_PAID_HEADER, budgetAlreadyPaid, registerMiddleware } from "@/lib/http/in-process-middleware";
 
@@ -108,9 +108,6 @@ async function decide(req: NextRequest): Promise<NextResponse> {
   return finish(req, session);
 }
 
-/** Guild pages served from the page cache besides the overview: the plugin pages. */
-const CACHED_GUILD_PAGES = new Set<string>(PLUGIN_IDS);
-
 /** Pages below /{locale}/dashboard/{guildId}/ are a plugin id, audit-log or copy-settings (with nothing deeper). */
 const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS]);
 
@@ -152,12 +149,8 @@ function scriptPolicy(pathname: string): ScriptPolicy | null {
   if (firstSegment(pathname) === "api") return null;
   const hashes = prerenderedScriptHashes(pathname);
   if (hashes) return { hashes };
-  const [, locale = "", area, guildId, page, ...deeper] = pathname.split("/");
   // The cached guild pages (overview, plugin pages): one nonce per render of each (they are reached only after the verdict).
-  if (area === "dashboard" && isSnowflake(guildId) && deeper.length === 0 && (page === undefined || CACHED_GUILD_PAGES.has(page))) {
-    return { nonce: derivedNonce(page ?? "overview", guildId, locale, String(pageGeneration(guildId))) };
-  }
-  return { nonce: randomNonce() };
+  return { nonce: cachedGuildPageNonce(pathname) ?? randomNonce() };
 }
 
 /** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */

@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { PUBLIC_FILE_CACHE_CONTROL, PUBLIC_FILES, publicPath } from "./lib/brand/assets";
@@ -18,6 +19,8 @@ const config: NextConfig = {
   // PGlite ships WebAssembly and data files that must not be bundled.
   serverExternalPackages: ["@electric-sql/pglite"],
   images: { unoptimized: true },
+  // Next's page cache, serving a guild page only while it is as new as the guild's last change.
+  cacheHandler: path.join(process.cwd(), "server/page-cache-handler.cjs"),
   // `npm test` runs tsc on the whole tree first; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: {

@@ -1,5 +1,6 @@
 import "server-only";
 
+import { isDeepStrictEqual } from "node:util";
 import { makeURLSearchParams } from "@discordjs/rest";
 import { z } from "zod";
 import {
@@ -15,6 +16,7 @@ import {
 
 import { cachedWithMeta, invalidate, invalidatePrefix, peek, updateCached, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
+import { nextPageGeneration } from "@/lib/guilds/page-generation";
 import { botGet } from "./rest";
 import { isSnowflake } from "./snowflake";
 
@@ -35,6 +37,23 @@ const MAX_MEMBER_QUERY_LENGTH = 100;
 
 function guildKey(guildId: string): string {
   return `guild:${guildId}:`;
+}
+
+/**
+ * A guild-wide read the cached guild pages are drawn from (the guild, its channels, roles and
+ * emojis). When the platform answers differently from the value kept (a rename in Discord, a
+ * new channel), the pages rendered from the old value are outdated: the guild's page generation
+ * moves on, so the next load renders them again (lib/guilds/cached-page-nonce.ts) instead of
+ * serving them until their minute is up, possibly drawn once more from the old value.
+ */
+function guildPageRead<T>(guildId: string, part: string, load: () => Promise<T>): Promise<CacheResult<T>> {
+  const key = `${guildKey(guildId)}${part}`;
+  return cachedWithMeta(key, GUILD_CACHE_POLICY, async () => {
+    const value = await load();
+    const kept = peek<T>(key);
+    if (kept && !isDeepStrictEqual(kept.value, value)) nextPageGeneration(guildId);
+    return value;
+  });
 }
 
 function requireSnowflake(value: string, name: string): void {
@@ -98,7 +117,7 @@ function withoutId(ids: ReadonlySet<string>, guildId: string): ReadonlySet<strin
 
 export async function getGuildWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildResult>> {
   requireSnowflake(guildId, "guild id");
-  return cachedWithMeta(`${guildKey(guildId)}guild`, GUILD_CACHE_POLICY, () =>
+  return guildPageRead(guildId, "guild", () =>
     botGet<RESTGetAPIGuildResult>(Routes.guild(guildId), { query: makeURLSearchParams({ with_counts: true }) }),
   );
 }
@@ -115,7 +134,7 @@ export async function getGuild(guildId: string): Promise<RESTGetAPIGuildResult> 
 
 export async function getGuildChannelsWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildChannelsResult>> {
   requireSnowflake(guildId, "guild id");
-  return cachedWithMeta(`${guildKey(guildId)}channels`, GUILD_CACHE_POLICY, () =>
+  return guildPageRead(guildId, "channels", () =>
     botGet<RESTGetAPIGuildChannelsResult>(Routes.guildChannels(guildId)),
   );
 }
@@ -127,7 +146,7 @@ export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuild
 
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {
   requireSnowflake(guildId, "guild id");
-  return cachedWithMeta(`${guildKey(guildId)}roles`, GUILD_CACHE_POLICY, () =>
+  return guildPageRead(guildId, "roles", () =>
     botGet<RESTGetAPIGuildRolesResult>(Routes.guildRoles(guildId)),
   );
 }
@@ -159,7 +178,7 @@ async function loadGuildEmojis(guildId: string): Promise<GuildEmoji[]> {
 
 export async function getGuildEmojisWithMeta(guildId: string): Promise<CacheResult<GuildEmoji[]>> {
   requireSnowflake(guildId, "guild id");
-  return cachedWithMeta(`${guildKey(guildId)}emojis`, GUILD_CACHE_POLICY, () => loadGuildEmojis(guildId));
+  return guildPageRead(guildId, "emojis", () => loadGuildEmojis(guildId));
 }
 
 /** The guild's custom emojis in the platform's order, unavailable ones (boost slots lost) included. */
