@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { mentionNames, toEditable, toStored, type MentionNames } from "@/lib/templates/editable-mentions";
 import { toDisplay } from "@/lib/templates/mentions";
 import { resolveVariable } from "@/lib/templates/render";
 import { textLength } from "@/lib/messages/limits";
@@ -58,10 +59,13 @@ function hintParts(template: string): React.ReactNode[] {
 const fill = (template: string, values: Record<string, string | number>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
+/** What the box shows (mentions by name), the stored text it stands for, and the names it was read with. */
+type Draft = { text: string; stored: string; names: MentionNames };
+
 /**
- * The one message editor: a textarea that keeps platform syntax, with `{` `#` `@`
- * autocompletion (a textbox suggesting from a listbox), a counter and a live preview
- * that shows names instead of ids.
+ * The one message editor: a textarea showing mentions by name (`#rules`, stored as the
+ * platform's `<#id>`: lib/templates/editable-mentions.ts), with `{` `#` `@` autocompletion
+ * (a textbox suggesting from a listbox), a counter of the stored text and a live preview.
  */
 export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data: shared, showPreview = true }: MessageEditorProps) {
   const data = useViewerSample(shared);
@@ -79,7 +83,24 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   /** Names of members found by searches, so the preview can name them. */
   const [found, setFound] = useState<Record<string, string>>({});
 
-  const trigger = caret === null || disabled ? null : findTrigger(value, caret);
+  const names = useMemo(
+    () =>
+      mentionNames({
+        channels,
+        roles,
+        members: Object.entries({ ...data.members, ...found }).map(([memberId, name]) => ({ id: memberId, name })),
+      }),
+    [channels, roles, data.members, found],
+  );
+  const [draft, setDraft] = useState<Draft>(() => ({ text: toEditable(value, names), stored: value, names }));
+  // A value set from outside (reset, revert) is shown anew; so are newly learned names, unless the
+  // box is being typed in (the caret would jump).
+  if (draft.stored !== value || (draft.names !== names && caret === null)) {
+    setDraft({ text: toEditable(value, names), stored: value, names });
+  }
+  const text = draft.stored === value ? draft.text : toEditable(value, names);
+
+  const trigger = caret === null || disabled ? null : findTrigger(text, caret);
   const shown = trigger && trigger.start !== dismissed ? trigger : null;
   const memberQuery = shown?.kind === "mention" && shown.query.trim() !== "" ? shown.query.trim() : null;
   const learn = useCallback((members: readonly SearchMember[]) => {
@@ -122,7 +143,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
     if (at === null || !box.current) return;
     pendingCaret.current = null;
     box.current.setSelectionRange(at, at);
-  }, [value]);
+  }, [text]);
 
   useEffect(() => {
     if (current >= 0) list.current?.querySelector(`[data-index="${current}"]`)?.scrollIntoView?.({ block: "nearest" });
@@ -138,21 +159,28 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
     setCaret(element.selectionStart === element.selectionEnd ? element.selectionStart : null);
   }
 
+  function edit(next: string) {
+    const stored = toStored(next, names);
+    setDraft({ text: next, stored, names });
+    onChange(stored);
+  }
+
   function change(event: React.ChangeEvent<HTMLTextAreaElement>) {
-    const text = event.target.value;
-    const at = event.target.selectionStart ?? text.length;
-    const next = findTrigger(text, at);
-    if (!next || next.start !== dismissed) setDismissed(null);
+    const next = event.target.value;
+    const at = event.target.selectionStart ?? next.length;
+    const trigger = findTrigger(next, at);
+    if (!trigger || trigger.start !== dismissed) setDismissed(null);
     setCaret(at);
-    onChange(text);
+    edit(next);
   }
 
   function pick(suggestion: Suggestion | undefined) {
     if (!suggestion || !shown) return;
-    const result = applySuggestion(value, shown, suggestion.insert);
+    // A pick reads by name in the box, like what is typed (`#rules`), unless that name is shared.
+    const result = applySuggestion(text, shown, toEditable(suggestion.insert, names));
     pendingCaret.current = result.caret;
     setCaret(result.caret);
-    onChange(result.text);
+    edit(result.text);
   }
 
   function onKeyDown(event: React.KeyboardEvent<HTMLTextAreaElement>) {
@@ -204,8 +232,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
           dir="auto"
           spellCheck
           autoComplete="off"
-          maxLength={limit}
-          value={value}
+          value={text}
           disabled={disabled}
           onChange={change}
           onSelect={(event) => updateCaret(event.currentTarget)}

@@ -39,7 +39,7 @@ const pickers = {
 
 const data = { channel_id: CHANNEL, message: "Pick a role", mode: "normal", pairs: [{ emoji: "🔴", role_id: ROLE_LOW }, { emoji: "🟢", role_id: ROLE_HIGH }], message_id: null };
 
-function renderSection(plugin?: { name: string; enabled: boolean }) {
+function renderSection(plugin?: { name: string; enabled: boolean }, { items = [{ id: ITEM, position: 0, version: 1, data }], sectionText = text } = {}) {
   return render(
     <CollectionSection
       guildId={GUILD}
@@ -47,9 +47,9 @@ function renderSection(plugin?: { name: string; enabled: boolean }) {
       collection="messages"
       titleField="message"
       spec={itemFormSpec(reactionRoles, "messages") as FormSpec}
-      initial={{ items: [{ id: ITEM, position: 0, version: 1, data }], total: 1, max: 5 }}
+      initial={{ items, total: items.length, max: 5 }}
       context={{ texts: {}, labels, pickers, premiumGuild: false }}
-      text={text}
+      text={sectionText}
       actions={{ list: reactionRoles.collections.messages.actions, text: actionText, linkBase: "https://discord.example" }}
       plugin={plugin}
     />,
@@ -92,6 +92,17 @@ afterEach(() => {
 });
 
 const postButton = () => screen.getByRole("button", { name: /^Post to channel: / });
+
+describe("an empty collection", () => {
+  it("says so, gives one example and offers the primary action, which opens the new item's dialog", () => {
+    renderSection(undefined, { items: [], sectionText: { ...text, example: "For example: members react with 🎮 to get the Gamers role." } });
+    const empty = screen.getByTestId("collection-empty");
+    expect(empty.textContent).toContain("None yet");
+    expect(empty.textContent).toContain("For example: members react with 🎮 to get the Gamers role.");
+    fireEvent.click(within(empty).getByRole("button", { name: "+ Add message" }));
+    expect(screen.getByRole("dialog", { name: "Add message" })).toBeTruthy();
+  });
+});
 
 describe("collection item actions", () => {
   it("posts the item, says where with a link, and then offers a re-post", async () => {

@@ -20,6 +20,8 @@ export type CollectionText = DialogText & {
   title: string;
   add: string;
   empty: string;
+  /** One example of an item, shown when the list is empty ("For example: …"). */
+  example?: string;
   edit: string;
   delete: string;
   confirmDelete: string;
@@ -179,7 +181,13 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
       </header>
       {full ? <CollectionLimitNotice pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} text={text} /> : null}
       {items.length === 0 ? (
-        <p className={styles.empty}>{text.empty}</p>
+        <div className={styles.empty} data-testid="collection-empty">
+          <p className={styles.emptyTitle}>{text.empty}</p>
+          {text.example ? <p>{text.example}</p> : null}
+          <button type="button" className="button button-primary" disabled={full || context.disabled} onClick={() => setEditing(null)}>
+            + {text.add}
+          </button>
+        </div>
       ) : (
         <ul className={styles.items}>
           {items.map((item) => (

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 
 /** Users who signed in at least once. Platform tokens never land here: they live in the sealed cookie. */
@@ -151,6 +152,34 @@ export const economyBalances = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
+
+/**
+ * Each member's XP in a guild (the Levels plugin). The bot adds XP as members speak and keeps
+ * their name and avatar as of their last message, so the public leaderboard never asks the
+ * platform about 100,000 members. Rank is the order of (xp desc, user_id): the rank index
+ * serves a leaderboard page and a member's rank without a scan; the name index serves
+ * "starts with" search.
+ */
+export const memberLevels = pgTable(
+  "member_levels",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    xp: bigint("xp", { mode: "number" }).notNull().default(0),
+    messages: integer("messages").notNull().default(0),
+    /** Nickname or global name, as the platform showed it when the bot last saw the member. */
+    displayName: text("display_name").notNull(),
+    username: text("username").notNull(),
+    /** The platform's avatar hash; null for a default avatar. */
+    avatar: text("avatar"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.guildId, table.userId] }),
+    index("member_levels_rank_idx").on(table.guildId, table.xp.desc(), table.userId),
+    index("member_levels_name_idx").using("btree", table.guildId, sql`lower(${table.displayName}) text_pattern_ops`),
+  ],
 );
 
 /**

@@ -1,6 +1,6 @@
 // Mentions in message text: the stored platform syntax (`<#id>`, `<@id>`, `<@!id>`, `<@&id>`)
 // and the display form the editor and preview show (`#general`, `@wumpus`, `@Moderators`).
-// The editor keeps platform syntax internally, so there is no way back from display form.
+// The message editor shows mentions by name too, where a name is its own (editable-mentions.ts).
 // Pure and client-safe.
 
 export type MentionKind = "channel" | "user" | "role";

@@ -79,11 +79,12 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
     saved: t("saved"),
     leave: t("leave"),
   };
-  /** Collection strings; title, add and empty come from the plugin's own messages when it has them. */
-  const collection = (own: { title: string; add?: string; empty?: string }): CollectionText => ({
+  /** Collection strings; title, add, empty and example come from the plugin's own messages when it has them. */
+  const collection = (own: { title: string; add?: string; empty?: string; example?: string }): CollectionText => ({
     title: own.title,
     add: own.add ?? t("collection.add"),
     empty: own.empty ?? t("collection.empty"),
+    ...(own.example !== undefined ? { example: own.example } : {}),
     edit: t("collection.edit"),
     delete: t("collection.delete"),
     confirmDelete: raw("collection.confirmDelete"),

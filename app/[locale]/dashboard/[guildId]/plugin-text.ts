@@ -16,7 +16,7 @@ export type PluginText = {
   category: (category: PluginCategory) => string;
   /** Labels of a plugin's config fields, or of one collection's item fields. */
   fields: (pluginId: string, fields: readonly FormField[], collection?: string) => FieldTexts;
-  collection: (pluginId: string, collection: string, key: "title" | "add" | "empty") => string | undefined;
+  collection: (pluginId: string, collection: string, key: "title" | "add" | "empty" | "example") => string | undefined;
   /** Titles of the plugin's config sections (PluginDefinition.sections), by id. */
   sections: (pluginId: string, ids: readonly string[]) => Record<string, string>;
   /** "Twitch · Streamers"; just "Custom commands" when the list is named like its plugin. */

@@ -255,7 +255,7 @@ export default async function PluginSettingsPage({ params }: Props) {
 
       {collections.map((collection, index) => {
         const list = lists[index]!;
-        const own = (key: "title" | "add" | "empty") => pluginText.collection(pluginId, collection.name, key);
+        const own = (key: "title" | "add" | "empty" | "example") => pluginText.collection(pluginId, collection.name, key);
         return (
           <CollectionSection
             key={collection.name}
@@ -266,7 +266,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             spec={collection.spec}
             initial={{ items: list.items, total: list.total, max: list.max }}
             context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name) }}
-            text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty") })}
+            text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty"), example: own("example") })}
             plugin={{ name, enabled: stored.enabled }}
             {...(extrasText ? collectionExtras(pluginId, collection.name, collection.definition, guildId, extrasText) : {})}
           />
