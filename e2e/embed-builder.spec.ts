@@ -109,7 +109,7 @@ test("the embed builder reads right to left in Arabic on a phone", async ({ page
   const section = page.getByTestId("collection-embeds");
   await expect(section).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await section.locator("header button").first().click();
+  await section.getByTestId("collection-add").click();
   const dialog = page.getByRole("dialog");
   const card = dialog.getByTestId("embed-0");
   await card.getByLabel("العنوان", { exact: true }).fill("مرحبًا بكم في {server.name}");

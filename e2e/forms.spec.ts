@@ -26,7 +26,7 @@ async function pick(combobox: Locator, page: Page, text: string) {
 }
 
 /** The collection's "+ Add" button: the first button of its header. */
-const addButton = (page: Page, collection: string) => page.getByTestId(`collection-${collection}`).locator("header button").first();
+const addButton = (page: Page, collection: string) => page.getByTestId(`collection-${collection}`).getByTestId("collection-add");
 
 test.describe.serial("forms in French and Arabic", () => {
   test.beforeEach(async ({ page }) => {

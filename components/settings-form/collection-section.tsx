@@ -175,16 +175,19 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <span className={`badge ${full ? "badge-premium" : ""}`} data-testid="collection-count">
           {fill(text.count, { count: total, max: initial.max })}
         </span>
-        <button type="button" className={`button button-primary button-small ${styles.add}`} disabled={full || context.disabled} onClick={() => setEditing(null)}>
-          + {text.add}
-        </button>
+        {/* An empty list offers the same action in its empty state, with an example. */}
+        {items.length > 0 ? (
+          <button type="button" className={`button button-primary button-small ${styles.add}`} data-testid="collection-add" disabled={full || context.disabled} onClick={() => setEditing(null)}>
+            + {text.add}
+          </button>
+        ) : null}
       </header>
       {full ? <CollectionLimitNotice pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} text={text} /> : null}
       {items.length === 0 ? (
         <div className={styles.empty} data-testid="collection-empty">
           <p className={styles.emptyTitle}>{text.empty}</p>
           {text.example ? <p>{text.example}</p> : null}
-          <button type="button" className="button button-primary" disabled={full || context.disabled} onClick={() => setEditing(null)}>
+          <button type="button" className="button button-primary" data-testid="collection-add" disabled={full || context.disabled} onClick={() => setEditing(null)}>
             + {text.add}
           </button>
         </div>
