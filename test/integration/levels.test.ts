@@ -236,3 +236,28 @@ describe("the signed-in viewer's own row", () => {
     expect(isEnvelope(await readBody(anonymous), 401)).toBe(true);
   });
 });
+
+describe("demo data", () => {
+  it("gives a fixture guild's members XP and opens its leaderboard, idempotently, keeping an owner's own choice", async () => {
+    const { demoLevelRows, enablePublicLevels, insertLevelRows } = await import("@/lib/demo/seed-levels");
+    const scratch = addScratchGuild(harness, "workshop", "Demo Workshop");
+    const world = harness.emulator.state.world;
+    const rows = demoLevelRows(world, scratch);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(demoLevelRows(world, scratch)).toEqual(rows);
+    const db = await getDb();
+    for (let round = 0; round < 2; round++) {
+      await enablePublicLevels(db, scratch);
+      await insertLevelRows(db, rows);
+    }
+    expect(await rankedMembers(db, scratch)).toBe(rows.length);
+    const view = await loadLeaderboard(db, scratch, {});
+    expect(view!.rows[0]!.xp).toBe(Math.max(...rows.map((row) => row.xp)));
+    const member = world.guilds.get(scratch)!.members.get(rows[0]!.userId)!;
+    expect(rows[0]!.displayName).toBe(member.nick ?? world.users.get(member.user_id)!.global_name ?? world.users.get(member.user_id)!.username);
+
+    expect((await pluginCall(ada, "PATCH", `/levels/leaderboard/${scratch}/config`, { body: { public: false } })).status).toBe(200);
+    await enablePublicLevels(db, scratch);
+    expect(await loadLeaderboard(db, scratch, {})).toBeNull();
+  });
+});
