@@ -252,7 +252,7 @@ describe("demo data", () => {
     }
     expect(await rankedMembers(db, scratch)).toBe(rows.length);
     const view = await loadLeaderboard(db, scratch, {});
-    expect(view!.rows[0]!.xp).toBe(Math.max(...rows.map((row) => row.xp)));
+    expect(view!.rows[0]!.xp).toBe(Math.max(...rows.map((row) => row.xp ?? 0)));
     const member = world.guilds.get(scratch)!.members.get(rows[0]!.userId)!;
     expect(rows[0]!.displayName).toBe(member.nick ?? world.users.get(member.user_id)!.global_name ?? world.users.get(member.user_id)!.username);
 
