@@ -11,6 +11,7 @@ import path from "node:path";
 import { GUILD_IDS, USER_IDS } from "../emulators/platform/data/ids";
 import { checkpoint, onCleanup, runBenchmark } from "./lib/cleanup";
 import { coldLoads } from "./lib/cold-loads";
+import { seedLevelsGuild } from "./lib/levels-guild";
 import { measureFirstLoadJs, type FirstLoadJs } from "./lib/first-load-js";
 import { runPage, type PageRun } from "./lib/page-run";
 import { startGuildhall } from "./lib/server";
@@ -29,6 +30,8 @@ const OVERVIEW_MIN_RATIO = 0.1;
 const PLUGIN_MIN_RATIO = 0.08;
 const PLUGIN_MAX_P99_MS = 250;
 const PLUGIN_MAX_HTML_KB = 60;
+const LEADERBOARD_MIN_RATIO = 0.1;
+const LEADERBOARD_MAX_P99_MS = 100;
 const MAX_FIRST_LOAD_JS_KB = 130; // landing, my servers, overview, plugin pages
 const WARM_MAX_PLATFORM_CALLS = 0; // every page, during its load run
 const COLD_CONCURRENCY = 20;
@@ -38,6 +41,8 @@ const PORT = 3300;
 const EMULATOR_PORT = 3301;
 const ROOT = path.resolve(__dirname, "..");
 const WORKSHOP = GUILD_IDS.workshop; // Ada owns it; bot present
+/** Bot present; its public leaderboard holds 100,000 seeded members (bench/lib/levels-guild.ts). */
+const LEVELS_GUILD = GUILD_IDS.lofi;
 /** Ada manages it (bot present) and nothing before the cold check opens it. */
 const COLD_GUILD = GUILD_IDS.nightOwls;
 
@@ -85,6 +90,13 @@ const PAGES: Page[] = [
       maxPlatformCalls: WARM_MAX_PLATFORM_CALLS,
     },
   })),
+  ...[1, 500].map((page) => ({
+    label: `leaderboard page ${page}`,
+    path: `/en/leaderboard/${LEVELS_GUILD}${page === 1 ? "" : `?page=${page}`}`,
+    title: "Lo-fi Study Hall leaderboard · Guildhall",
+    signedIn: false,
+    targets: { minRatio: LEADERBOARD_MIN_RATIO, maxP99Ms: LEADERBOARD_MAX_P99_MS, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
+  })),
 ];
 
 const COLD_PAGE = { path: `/en/dashboard/${COLD_GUILD}/welcome`, title: "Welcome settings · Guildhall" };
@@ -94,7 +106,7 @@ async function main(): Promise<number> {
   const [load1] = os.loadavg();
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${load1?.toFixed(2)} before start (numbers are only comparable on an idle machine).`);
   console.log(`Starting Guildhall on :${PORT} with the platform emulator on :${EMULATOR_PORT} (builds first when sources changed; can take minutes)…`);
-  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, dataDir: ".data/bench" });
+  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, dataDir: ".data/bench", prepare: (pgliteDir) => seedLevelsGuild(ROOT, pgliteDir, LEVELS_GUILD) });
   onCleanup(server.stop);
   console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
 

@@ -8,6 +8,8 @@ import path from "node:path";
 import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { openDb } from "../lib/db/open";
+import { seedDemoLevels } from "../lib/demo/seed-levels";
+import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 
 const dev = process.argv.includes("--dev");
@@ -26,10 +28,13 @@ function sessionSecret(): string {
 async function main() {
   process.env.SESSION_SECRET ||= sessionSecret();
   let stopEmulator: (() => Promise<void>) | undefined;
+  // The emulator's guilds and members, for the demo data; none against a real Discord.
+  let demoWorld: World | undefined;
   const configured = process.env.DISCORD_CLIENT_ID && process.env.DISCORD_CLIENT_SECRET && process.env.DISCORD_BOT_TOKEN;
   if (!configured) {
     const emulator = await startPlatformEmulator({ port: Number(process.env.PLATFORM_EMULATOR_PORT ?? 3100), quiet: true });
     stopEmulator = () => emulator.close();
+    demoWorld = emulator.state.world;
     Object.assign(process.env, {
       PLATFORM_EMULATOR: "1",
       DISCORD_CLIENT_ID: EMULATOR_CLIENT_ID,
@@ -53,6 +58,7 @@ async function main() {
   // Both end up in prerendered pages (links, image addresses): another value needs another build.
   if (!dev) buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
   const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+  if (demoWorld) console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
 

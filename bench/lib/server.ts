@@ -14,6 +14,8 @@ export type ServerOptions = {
   /** Relative to root; deleted before the start. */
   dataDir: string;
   readyTimeoutMs?: number;
+  /** Runs on the fresh database folder (`pgliteDir`, relative to root) before the server opens it. */
+  prepare?: (pgliteDir: string) => Promise<void>;
 };
 
 export type RunningServer = {
@@ -35,6 +37,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
   const dataDir = path.join(root, options.dataDir);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
+  await options.prepare?.(path.join(options.dataDir, "pglite"));
   const logFile = path.join(dataDir, "server.log");
   const log = openSync(logFile, "w");
 

@@ -17,6 +17,7 @@ import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
+import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { resetEnvCache } from "@/lib/env";
@@ -34,7 +35,7 @@ import { signedInJar } from "@/test/sign-in";
 type Handler = Parameters<typeof call>[0];
 type Prepared = { send: (jar: CookieJar | undefined) => Promise<Response>; cleanup?: (response: Response) => Promise<void> };
 /** One endpoint: how to call it on a guild, as its manager (real ids, valid body) or as anyone else. */
-type Target = { label: string; prepare: (guildId: string, asManager: boolean) => Promise<Prepared>; membersAllowed?: boolean };
+type Target = { label: string; prepare: (guildId: string, asManager: boolean) => Promise<Prepared>; membersAllowed?: boolean; signedInAllowed?: boolean };
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
@@ -108,7 +109,7 @@ function pluginTarget(ep: PluginEndpoint): Target {
         const created = await json(await pluginCall(ada, "POST", fillPath(collectionPath(ep.plugin, ep.collection, "POST", false), { guildId }), { body: samples[`${ep.plugin}/${ep.collection}`] }), 201);
         itemId = created.id as string;
       }
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId }), { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId, userId: USER_IDS.ada }), { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -133,6 +134,8 @@ type RouteSpec = {
   /** A multipart body instead of JSON. */
   form?: () => Promise<FormData>;
   membersAllowed?: boolean;
+  /** Any signed-in user, even a stranger to the guild: the answer is only the caller's own data. */
+  signedInAllowed?: boolean;
 };
 
 const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
@@ -169,12 +172,18 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
     module: preferences,
     specs: [{ method: "PATCH", url: (id) => `/api/users/@me/guilds/${id}/settings`, params: { userId: "@me" }, body: () => ({ pinned: true }), membersAllowed: true }],
   },
+  // The public leaderboard's pinned row: the caller's own standing, whoever they are.
+  "app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route.ts": {
+    module: myStanding,
+    specs: [{ method: "GET", url: (id) => `/api/plugins/levels/guilds/${id}/leaderboard/me`, signedInAllowed: true }],
+  },
 };
 
 function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
   return {
     label: `${spec.method} ${file}`,
     membersAllowed: spec.membersAllowed,
+    signedInAllowed: spec.signedInAllowed,
     async prepare(guildId, asManager) {
       let url = spec.url(guildId);
       if (asManager && file.includes("revert")) {
@@ -213,7 +222,7 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     // Images (the welcome card preview) are not JSON; their callers are checked by status alone.
     const body = response.headers.get("content-type")?.startsWith("image/") ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
-    if (manager || (target.membersAllowed && "member" in entry)) {
+    if (manager || (target.membersAllowed && "member" in entry) || (target.signedInAllowed && entry.jar() !== undefined)) {
       expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");
       return;
     }
@@ -255,7 +264,7 @@ describe("coverage of the matrix", () => {
 
   it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
     const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
-      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID() }).split("/").filter(Boolean));
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada }).split("/").filter(Boolean));
       return match.kind !== "found" || match.endpoint !== ep;
     });
     expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);

@@ -1,9 +1,12 @@
 import { z } from "zod";
-import { channelField, channelsField, colorField, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
+import { channelField, channelsField, colorField, integer, list, messageField, requiredChannelField, requiredRoleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
 export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
+
+/** XP multipliers are percentages like xp_rate_percent: 0 earns nothing, 100 the normal rate, 500 five times it. */
+const multiplierPercent = () => z.number().int().min(0).max(500);
 
 export const levels = definePlugin({
   id: "levels",
@@ -12,23 +15,37 @@ export const levels = definePlugin({
   icon: "trophy",
   configSchema: z.strictObject({
     xp_rate_percent: integer(0, 300, 100, { premium: true }),
+    // MEE6's defaults, which owners of this kind of bot know: 15 to 25 XP, at most once a minute.
+    // The bot draws from the lower to the higher of the two, whichever order they are saved in.
+    xp_per_message_min: integer(1, 1000, 15),
+    xp_per_message_max: integer(1, 1000, 25),
+    xp_cooldown_seconds: integer(0, 3600, 60),
     level_up_announcement: z.enum(LEVEL_UP_ANNOUNCEMENTS).default("current_channel"),
     level_up_channel_id: channelField(),
     level_up_message: messageField(defaultMessage("levels.level_up_message")),
     no_xp_role_ids: rolesField(25),
     no_xp_channel_ids: channelsField(50),
+    // Multipliers of one member's roles and the message's channel multiply together.
+    role_multipliers: list(z.strictObject({ role_id: requiredRoleField(), percent: multiplierPercent() }), 25, { freeMax: 5 }),
+    channel_multipliers: list(z.strictObject({ channel_id: requiredChannelField(), percent: multiplierPercent() }), 50, { freeMax: 5 }),
     role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField({ gives: true }) }), 100, { freeMax: 10 }),
     stack_rewards: toggle(true),
     rank_card_background_color: colorField(0x23272a),
     rank_card_accent_color: colorField(0x5865f2),
     rank_card_text_color: colorField(0xffffff),
     leaderboard_public: toggle(true),
+    leaderboard_show_avatars: toggle(true),
   }),
   sections: [
-    { id: "xp", fields: ["xp_rate_percent", "no_xp_role_ids", "no_xp_channel_ids"] },
+    { id: "xp", fields: ["xp_per_message_min", "xp_per_message_max", "xp_cooldown_seconds", "xp_rate_percent", "no_xp_role_ids", "no_xp_channel_ids"] },
+    { id: "multipliers", fields: ["role_multipliers", "channel_multipliers"] },
     { id: "announcements", fields: ["level_up_announcement", "level_up_channel_id", "level_up_message"] },
     { id: "rewards", fields: ["role_rewards", "stack_rewards"] },
-    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color", "leaderboard_public"] },
+    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color"] },
+    { id: "leaderboard", fields: ["leaderboard_public", "leaderboard_show_avatars"] },
   ],
   collections: {},
 });
+
+/** The leaderboard's settings (GET|PATCH /levels/leaderboard/:guildId/config), kept in the plugin's config. */
+export const LEADERBOARD_FIELDS = ["leaderboard_public", "leaderboard_show_avatars"] as const;

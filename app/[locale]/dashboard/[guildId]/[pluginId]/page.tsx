@@ -13,6 +13,7 @@ import { CollectionSection } from "@/components/settings-form/collection-section
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
+import { LevelsSection } from "@/components/levels/levels-section";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -252,6 +253,7 @@ export default async function PluginSettingsPage({ params }: Props) {
       ) : null}
 
       {pluginId === "welcome" ? <WelcomeCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
+      {pluginId === "levels" ? <LevelsSection guildId={guildId} guildName={state.guild.name} locale={locale} config={stored.config} enabled={stored.enabled} disabled={locked} /> : null}
 
       {collections.map((collection, index) => {
         const list = lists[index]!;
