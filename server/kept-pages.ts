@@ -29,8 +29,11 @@ const MAX_KEPT = 300;
 /** A page larger than this is not kept. */
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
-/** My servers, a guild overview, a guild's page (plugin pages; the others are not in the page cache). */
-const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/dashboard(?:/\\d{17,20}(?:/[a-z0-9-]+)?)?$`);
+/**
+ * My servers, a guild overview, a guild's page (plugin pages; the others are not in the page
+ * cache), and a public leaderboard's list pages.
+ */
+const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/\\d{17,20}(?:/[a-z0-9-]+)?)?|leaderboard/\\d{17,20}(?:/\\d+)?)$`);
 
 type Entry = KeptAnswer & { csp: string; keptAt: number };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;

@@ -11,29 +11,26 @@ import { levels } from "@/lib/plugins/levels/definition";
 import { inputText } from "@/lib/validation/text";
 import { LEADERBOARD_PAGE_SIZE, leaderboardPage, rankedMembers, searchStandings, type Standing } from "./standings";
 
-// What the public leaderboard page (/{locale}/leaderboard/{guildId}) shows, for everyone
-// alike: nothing here depends on who looks, so the page can be cached and shared.
-// null means "no such page" (404): a malformed id or query, Levels off, a private
+// What the public leaderboard pages show (/{locale}/leaderboard/{guildId}, then /2, /3… and
+// /search?q=), for everyone alike: nothing here depends on who looks, so the list pages are
+// cached and shared. null means "no such page" (404): a malformed id, Levels off, a private
 // leaderboard, a guild the bot is not in, or a page past the last one.
 
 /** Highest page number accepted in a URL; the table holds far fewer members than this many pages. */
 const MAX_PAGE = 1_000_000;
 export const MAX_QUERY_LENGTH = 100;
 
-/**
- * `?page=` and `?q=`, as the address bar gives them. Anything else (utm_*, fbclid) is ignored;
- * a repeated or malformed value is refused (404) rather than guessed at, so each list has one URL.
- */
-export const leaderboardSearch = z.object({
-  page: inputText()
-    .regex(/^[1-9]\d{0,6}$/)
-    .transform(Number)
-    .refine((page) => page <= MAX_PAGE)
-    .optional(),
-  q: inputText().max(MAX_QUERY_LENGTH).optional(),
-});
+/** The page number of `/{locale}/leaderboard/{guildId}/{page}`: 2 and up (page 1 is the plain address). */
+export const leaderboardPageParam = inputText()
+  .regex(/^[1-9]\d{0,6}$/)
+  .transform(Number)
+  .refine((page) => page >= 2 && page <= MAX_PAGE);
 
-export type LeaderboardSearch = Record<string, string | string[] | undefined>;
+/** `?q=` of the search page, as the address bar gives it; a repeated value is refused (404). */
+export const leaderboardQuery = z.object({ q: inputText().max(MAX_QUERY_LENGTH).optional() });
+
+/** One page of the list, or a search (whose best matches fit one page). */
+export type LeaderboardRequest = { page: number } | { query: string };
 
 export type LeaderboardRow = Standing & { avatarUrl: string | null };
 
@@ -52,14 +49,10 @@ export type LeaderboardView = {
   showAvatars: boolean;
 };
 
-export async function loadLeaderboard(db: Db, guildId: string, search: LeaderboardSearch): Promise<LeaderboardView | null> {
+export async function loadLeaderboard(db: Db, guildId: string, request: LeaderboardRequest): Promise<LeaderboardView | null> {
   if (!isSnowflake(guildId)) return null;
-  const parsed = leaderboardSearch.safeParse(search);
-  if (!parsed.success) return null;
-  const query = parsed.data.q?.trim() ?? "";
-  const page = parsed.data.page ?? 1;
-  // A search has one page of matches: a page number beside it names nothing.
-  if (query !== "" && page !== 1) return null;
+  const query = "query" in request ? request.query.trim() : "";
+  const page = "page" in request ? request.page : 1;
 
   const state = await readPluginState(db, guildId, levels);
   if (!state.enabled || state.config.leaderboard_public !== true) return null;

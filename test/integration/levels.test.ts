@@ -5,7 +5,7 @@ import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { memberLevels } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
-import { loadLeaderboard } from "@/lib/levels/leaderboard-data";
+import { leaderboardPageParam, leaderboardQuery, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { leaderboardPage, memberStanding, rankedMembers, searchStandings } from "@/lib/levels/standings";
 import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -95,17 +95,19 @@ describe("standings", () => {
   });
 });
 
+const FIRST = { page: 1 };
+
 describe("public leaderboard data", () => {
   const enable = (guildId: string, body: Record<string, unknown>) => pluginCall(ada, "PATCH", `/levels/config/${guildId}`, { body });
 
   it("is a 404 (null) while Levels is off or the leaderboard private", async () => {
     const db = await getDb();
     await seed(other, [{ userId: freshSnowflake(), xp: 10 }]);
-    expect(await loadLeaderboard(db, other, {})).toBeNull();
+    expect(await loadLeaderboard(db, other, FIRST)).toBeNull();
     expect((await enable(other, { enabled: true, leaderboard_public: false })).status).toBe(200);
-    expect(await loadLeaderboard(db, other, {})).toBeNull();
+    expect(await loadLeaderboard(db, other, FIRST)).toBeNull();
     expect((await enable(other, { leaderboard_public: true })).status).toBe(200);
-    expect(await loadLeaderboard(db, other, {})).toMatchObject({ guild: { id: other, name: "Levels Elsewhere" }, total: 1 });
+    expect(await loadLeaderboard(db, other, FIRST)).toMatchObject({ guild: { id: other, name: "Levels Elsewhere" }, total: 1 });
   });
 
   it("pages by 100 with CDN avatars (the default one when none), refuses pages past the last and malformed queries", async () => {
@@ -116,7 +118,7 @@ describe("public leaderboard data", () => {
       members.map((userId, index) => ({ userId, xp: 10_000 - index, avatar: index === 0 ? "abcdef0123456789abcdef0123456789" : null, displayName: index === 120 ? "Zed_Unique" : `Member ${index}` })),
     );
     const db = await getDb();
-    const first = await loadLeaderboard(db, guild, {});
+    const first = await loadLeaderboard(db, guild, FIRST);
     expect(first).toMatchObject({ page: 1, pageCount: 2, total: 150, query: "", showAvatars: true });
     expect(first!.rows).toHaveLength(100);
     const cdn = getEnv().DISCORD_CDN_URL;
@@ -124,20 +126,23 @@ describe("public leaderboard data", () => {
     expect(first!.rows[1]!.avatarUrl).toMatch(new RegExp(`^${cdn}/embed/avatars/[0-5]\\.png$`));
     expect(first!.rows[1]).toMatchObject({ rank: 2, xp: 9_999, level: expect.any(Number), into: expect.any(Number), needed: expect.any(Number) });
 
-    const second = await loadLeaderboard(db, guild, { page: "2", utm_source: "x" });
+    const second = await loadLeaderboard(db, guild, { page: 2 });
     expect(second!.rows.map((row) => row.rank)).toEqual(Array.from({ length: 50 }, (_, index) => 101 + index));
-    for (const page of ["3", "0", "-1", "1.5", "abc", "01"]) expect(await loadLeaderboard(db, guild, { page })).toBeNull();
-    expect(await loadLeaderboard(db, guild, { page: ["1", "2"] })).toBeNull();
-    expect(await loadLeaderboard(db, guild, { q: "x".repeat(101) })).toBeNull();
-    expect(await loadLeaderboard(db, "not-a-guild", {})).toBeNull();
+    expect(await loadLeaderboard(db, guild, { page: 3 })).toBeNull();
+    // Page numbers in the address: 2 and up (1 is the plain address), digits only.
+    expect(leaderboardPageParam.safeParse("2")).toMatchObject({ success: true, data: 2 });
+    for (const page of ["1", "0", "-1", "1.5", "abc", "02", "99999999"]) expect(leaderboardPageParam.safeParse(page).success).toBe(false);
+    expect(leaderboardQuery.safeParse({ q: "x".repeat(101) }).success).toBe(false);
+    expect(leaderboardQuery.safeParse({ q: ["ada", "zed"] }).success).toBe(false);
+    expect(leaderboardQuery.safeParse({ q: "ada", utm_source: "x" })).toMatchObject({ success: true, data: { q: "ada" } });
+    expect(await loadLeaderboard(db, "not-a-guild", FIRST)).toBeNull();
 
-    const found = await loadLeaderboard(db, guild, { q: " zed_" });
+    const found = await loadLeaderboard(db, guild, { query: " zed_" });
     expect(found).toMatchObject({ query: "zed_", page: 1 });
     expect(found!.rows.map((row) => [row.rank, row.displayName])).toEqual([[121, "Zed_Unique"]]);
-    expect(await loadLeaderboard(db, guild, { q: "zed", page: "2" })).toBeNull();
 
     expect((await pluginCall(ada, "PATCH", `/levels/leaderboard/${guild}/config`, { body: { show_avatars: false } })).status).toBe(200);
-    const bare = await loadLeaderboard(db, guild, {});
+    const bare = await loadLeaderboard(db, guild, FIRST);
     expect(bare!.showAvatars).toBe(false);
     expect(bare!.rows.every((row) => row.avatarUrl === null)).toBe(true);
   });
@@ -251,13 +256,13 @@ describe("demo data", () => {
       await insertLevelRows(db, rows);
     }
     expect(await rankedMembers(db, scratch)).toBe(rows.length);
-    const view = await loadLeaderboard(db, scratch, {});
+    const view = await loadLeaderboard(db, scratch, FIRST);
     expect(view!.rows[0]!.xp).toBe(Math.max(...rows.map((row) => row.xp ?? 0)));
     const member = world.guilds.get(scratch)!.members.get(rows[0]!.userId)!;
     expect(rows[0]!.displayName).toBe(member.nick ?? world.users.get(member.user_id)!.global_name ?? world.users.get(member.user_id)!.username);
 
     expect((await pluginCall(ada, "PATCH", `/levels/leaderboard/${scratch}/config`, { body: { public: false } })).status).toBe(200);
     await enablePublicLevels(db, scratch);
-    expect(await loadLeaderboard(db, scratch, {})).toBeNull();
+    expect(await loadLeaderboard(db, scratch, FIRST)).toBeNull();
   });
 });

@@ -45,6 +45,17 @@ describe("the page cache handler", () => {
     expect((await cache.get(keyOf(welcome), ctx))?.value).toEqual(newer);
   });
 
+  it("holds the public leaderboard's list pages to the same rule", async () => {
+    const second = `/fr/leaderboard/${guild}/2`;
+    const page = render(second);
+    await cache.set(keyOf(second), page, setCtx);
+    expect((await cache.get(keyOf(second), ctx))?.value).toEqual(page);
+    nextPageGeneration(guild);
+    await expect(cache.get(keyOf(second), ctx)).resolves.toBeNull();
+    // A search is drawn per request and has no derived nonce.
+    expect(cachedGuildPageNonce(`/fr/leaderboard/${guild}/search`)).toBeNull();
+  });
+
   it("leaves every other page as Next keeps it", async () => {
     const other = `/en/dashboard/${guild}/audit-log`;
     const page = render(other, "anything");
