@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { giveawayEntries, giveawayWinners } from "@/lib/db/schema";
 import { refreshGuildCache } from "@/lib/platform/bot-api";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
-import type { GiveawayView } from "@/lib/plugins/giveaways/server";
+import type { GiveawayView } from "@/lib/plugins/giveaways/view";
 import { issueTextFor } from "@/lib/validation/server-messages";
 import { auditEventsSince, lastAuditId, pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";

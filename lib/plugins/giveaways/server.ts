@@ -26,6 +26,7 @@ import { withDefaultText } from "@/lib/templates/default-messages";
 import { GIVEAWAY_BOT_TEXT, type GiveawayBotText } from "./bot-text";
 import { giveaways } from "./definition";
 import { drawWinners, qualifies } from "./draw";
+import type { GiveawayStatus, GiveawayView } from "./view";
 
 // A giveaway's life after it is saved: Start posts its message (with the entry reaction),
 // End draws its winners, Reroll draws others among the rest, Cancel stops it without a draw.
@@ -40,23 +41,7 @@ const scope = (guildId: string) => ({ guildId, pluginId: giveaways.id, collectio
 const storedSchema = definition.itemSchema.extend({ ends_at: requiredDateTimeField() });
 const auditTargetOf = (itemId: string) => `giveaway:${itemId}`;
 
-export type GiveawayStatus = "scheduled" | "running" | "ended" | "cancelled";
 type Run = typeof giveawayRuns.$inferSelect;
-
-/** What the dashboard shows of a giveaway. */
-export type GiveawayView = {
-  id: string;
-  prize: string;
-  ends_at: string;
-  status: GiveawayStatus;
-  channel_id: string;
-  message_id: string | null;
-  winner_count: number;
-  entrants: number;
-  entries: number;
-  finished_at: string | null;
-  winners: Array<{ user_id: string; round: number; name: string | null }>;
-};
 
 /** A 409 for an action the giveaway's state does not allow, worded in the caller's language. */
 function refused(req: NextRequest, code: IssueCode & `giveaway_${string}`): ApiError {
@@ -204,6 +189,12 @@ async function viewOf(db: Db, guildId: string, itemId: string): Promise<Giveaway
 
 const LIST_LIMIT = 50;
 
+/** The first giveaways of a guild as the dashboard shows them (the page and GET …/draws). */
+export async function listGiveawayViews(db: Db, guildId: string): Promise<{ giveaways: GiveawayView[]; total: number }> {
+  const { items, total } = await queryItems(db, scope(guildId), { limit: LIST_LIMIT, offset: 0 });
+  return { giveaways: await views(db, guildId, items), total };
+}
+
 export function giveawaysEndpoints(): PluginEndpoint[] {
   const item = "/giveaways/guilds/:guildId/giveaways/:itemId";
   return [
@@ -212,10 +203,7 @@ export function giveawaysEndpoints(): PluginEndpoint[] {
       path: "/giveaways/guilds/:guildId/draws",
       plugin: giveaways.id,
       params: guildIdParams,
-      handler: async ({ db, params }) => {
-        const { items, total } = await queryItems(db, scope(params.guildId), { limit: LIST_LIMIT, offset: 0 });
-        return { giveaways: await views(db, params.guildId, items), total };
-      },
+      handler: async ({ db, params }) => listGiveawayViews(db, params.guildId),
     }),
     endpoint({
       method: "POST",
