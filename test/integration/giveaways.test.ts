@@ -36,6 +36,7 @@ beforeAll(async () => {
   vip = addRole(harness, guild, { name: "VIP" });
   booster = addRole(harness, guild, { name: "Booster" });
 });
+afterEach(() => harness.emulator.clearFaults());
 afterAll(() => harness.stop());
 
 async function json<T = Record<string, unknown>>(response: Response, expected: number): Promise<T> {
@@ -92,6 +93,11 @@ describe("giveaways", () => {
     expect((await auditEventsSince(ada, guild, before)).map((event) => [event.target, event.after])).toEqual([
       [`giveaway:${id}`, { status: "running", channel_id: channel, message_id: started.message_id }],
     ]);
+    // Started again after an edit: the same message, brought up to date.
+    await json(await pluginCall(ada, "PATCH", `/giveaways/guilds/${guild}/giveaways/${id}`, { body: { prize: "Nitro Classic" } }), 200);
+    const again = await json<Answer>(await act(id, "start"), 200);
+    expect(again.message_id).toBe(started.message_id);
+    expect(posted(started.message_id)?.content).toContain("🎉 **Nitro Classic** 🎉");
     const list = await json<{ giveaways: GiveawayView[] }>(await pluginCall(ada, "GET", `/giveaways/guilds/${guild}/draws`), 200);
     expect(list.giveaways.find((giveaway) => giveaway.id === id)?.status).toBe("running");
   });
@@ -191,6 +197,20 @@ describe("giveaways", () => {
     const db = await getDb();
     expect(await db.select().from(giveawayEntries).where(eq(giveawayEntries.giveawayId, id))).toEqual([]);
     expect(await storedWinners(id)).toEqual([]);
+  });
+
+  it("writes nothing when the platform refuses the announcement, and draws once it is back", async () => {
+    const id = await createGiveaway({ required_role_ids: [], winners: 1 });
+    await enter(id, members([[]]), { required_role_ids: [], bonus_entries: [] });
+    await json(await act(id, "start"), 200);
+    const before = await lastAuditId(ada, guild);
+    harness.emulator.injectFault({ path: `/channels/${channel}/messages`, method: "POST", status: 503, count: 5 });
+    expect((await json<Envelope>(await act(id, "end"), 502)).code).toBe("post_failed");
+    harness.emulator.clearFaults();
+    expect(await storedWinners(id)).toEqual([]);
+    expect(await auditEventsSince(ada, guild, before)).toEqual([]);
+    const ended = await json<Answer>(await act(id, "end"), 200);
+    expect(ended.winners).toHaveLength(1);
   });
 
   it("is a 404 for another guild's giveaway", async () => {

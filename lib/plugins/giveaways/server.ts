@@ -264,6 +264,8 @@ export function giveawaysEndpoints(): PluginEndpoint[] {
             });
           });
         await (fresh ? orTakeBack(message.channel_id, message.id, write) : write());
+        // Moved to another channel: the message in the old one no longer takes entries.
+        if (run?.messageId && run.messageId !== message.id) await deleteMessage(run.channelId, run.messageId).catch(() => false);
         return { channel_id: message.channel_id, message_id: message.id, giveaway: await viewOf(db, params.guildId, params.itemId) };
       },
     }),
