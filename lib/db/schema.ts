@@ -203,3 +203,60 @@ export const uploads = pgTable(
   },
   (table) => [index("uploads_guild_idx").on(table.guildId, table.createdAt), index("uploads_key_idx").on(table.key)],
 );
+
+// ---- Giveaways (lib/plugins/giveaways) ----
+// A giveaway is an item of the giveaways collection; these rows hold what happens to it once
+// started. Each row follows its item: deleting the giveaway deletes its run, entries and winners.
+
+/** A started giveaway: the message posted for it and what it was started with (the draw uses these, not later edits). */
+export const giveawayRuns = pgTable(
+  "giveaway_runs",
+  {
+    giveawayId: text("giveaway_id")
+      .primaryKey()
+      .references(() => pluginItems.id, { onDelete: "cascade" }),
+    guildId: text("guild_id").notNull(),
+    /** running, ended or cancelled; a giveaway without a run is scheduled. */
+    status: text("status").notNull(),
+    channelId: text("channel_id").notNull(),
+    /** Null for a giveaway cancelled before it started. */
+    messageId: text("message_id"),
+    prize: text("prize").notNull(),
+    winnerCount: integer("winner_count").notNull(),
+    requiredRoleIds: jsonb("required_role_ids").$type<string[]>().notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (table) => [index("giveaway_runs_guild_idx").on(table.guildId, table.status)],
+);
+
+/** Who entered, and with how many entries (1 plus the bonus of the roles they held when entering). Filled by the bot. */
+export const giveawayEntries = pgTable(
+  "giveaway_entries",
+  {
+    guildId: text("guild_id").notNull(),
+    giveawayId: text("giveaway_id")
+      .notNull()
+      .references(() => pluginItems.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    entries: integer("entries").notNull(),
+    enteredAt: timestamp("entered_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.giveawayId, table.userId] }), index("giveaway_entries_guild_idx").on(table.guildId, table.giveawayId)],
+);
+
+/** Winners by draw round (1 for the end, 2… for rerolls); a member wins a giveaway at most once. */
+export const giveawayWinners = pgTable(
+  "giveaway_winners",
+  {
+    guildId: text("guild_id").notNull(),
+    giveawayId: text("giveaway_id")
+      .notNull()
+      .references(() => pluginItems.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    round: integer("round").notNull(),
+    drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.giveawayId, table.userId] }), index("giveaway_winners_guild_idx").on(table.guildId, table.giveawayId)],
+);

@@ -5,6 +5,7 @@ import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
 import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
 import { economyEndpoints } from "./economy/server";
+import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
@@ -14,10 +15,19 @@ import { welcomeEndpoints } from "./welcome/server";
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
 // with special paths for a collection (timers) replace its generic paths; the other
-// special endpoints (achievements, economy, embed sending, the Levels leaderboard settings and XP resets, reaction-role posting, the welcome card) add to them.
+// special endpoints (each plugin's server.ts) add to them.
 
 const REPLACING: PluginEndpoint[] = timersEndpoints();
-const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...levelsEndpoints(), ...reactionRolesEndpoints(), ...welcomeEndpoints()];
+const SPECIAL: PluginEndpoint[] = [
+  ...REPLACING,
+  ...achievementsEndpoints(),
+  ...economyEndpoints(),
+  ...giveawaysEndpoints(),
+  ...guildEmbedsEndpoints(),
+  ...levelsEndpoints(),
+  ...reactionRolesEndpoints(),
+  ...welcomeEndpoints(),
+];
 const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [

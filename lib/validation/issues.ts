@@ -63,6 +63,12 @@ export const ISSUE_CODES = [
   "needed_to_run",
   // The platform refused a value we sent (lib/plugins/posting.ts).
   "platform_refused",
+  // A giveaway action its state does not allow (lib/plugins/giveaways/server.ts).
+  "giveaway_not_started",
+  "giveaway_not_ended",
+  "giveaway_ended",
+  "giveaway_cancelled",
+  "giveaway_no_entrants_left",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -19,7 +19,10 @@ import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/rout
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
+import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { USER_IDS } from "@/emulators/platform/data/ids";
+import { getDb } from "@/lib/db/client";
+import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
 import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
@@ -83,11 +86,24 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
   if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
+  if (ep.path.endsWith("/giveaways/:itemId/reroll")) return { winners: 1 };
   if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
   return undefined;
+}
+
+/** Draws need a started giveaway (an ended one to reroll) with more entrants than winners; no role is required of them. */
+const GIVEAWAY_DRAW = /\/giveaways\/:itemId\/(end|reroll)$/;
+
+async function readyGiveaway(ep: PluginEndpoint, guildId: string, itemId: string) {
+  const at = (action: string) => `/giveaways/guilds/${guildId}/giveaways/${itemId}/${action}`;
+  await json(await pluginCall(ada, "POST", at("start")), 200);
+  const db = await getDb();
+  const entrants = [...harness.emulator.state.guild(guildId)!.members.keys()].filter((id) => id !== EMULATOR_CLIENT_ID).slice(0, 3);
+  for (const userId of entrants) await recordEntry(db, { guildId, id: itemId, required_role_ids: [], bonus_entries: [] }, { userId, roleIds: [] });
+  if (ep.path.endsWith("/reroll")) await json(await pluginCall(ada, "POST", at("end")), 200);
 }
 
 /** Plugin endpoints that take a multipart image instead of JSON. */
@@ -106,8 +122,11 @@ function pluginTarget(ep: PluginEndpoint): Target {
       let itemId: string = randomUUID();
       const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
       if (asManager && ep.collection && ep.path.includes(":itemId")) {
-        const created = await json(await pluginCall(ada, "POST", fillPath(collectionPath(ep.plugin, ep.collection, "POST", false), { guildId }), { body: samples[`${ep.plugin}/${ep.collection}`] }), 201);
+        const sample = samples[`${ep.plugin}/${ep.collection}`]!;
+        const draw = GIVEAWAY_DRAW.test(ep.path);
+        const created = await json(await pluginCall(ada, "POST", fillPath(collectionPath(ep.plugin, ep.collection, "POST", false), { guildId }), { body: draw ? { ...sample, required_role_ids: [] } : sample }), 201);
         itemId = created.id as string;
+        if (draw) await readyGiveaway(ep, guildId, itemId);
       }
       const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId, userId: USER_IDS.ada }), { body });
       if (!asManager || !batch) return { send };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { colorField, emojiField, inputText, integer, mentionableRoleField, messageField, requiredChannelField, requiredDateTimeField, rolesField, toggle } from "../fields";
+import { colorField, emojiField, inputText, integer, mentionableRoleField, messageField, requiredChannelField, requiredDateTimeField, requiredRoleField, rolesField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -24,6 +24,11 @@ export const giveaways = definePlugin({
         ends_at: requiredDateTimeField({ future: true }),
         channel_id: requiredChannelField(),
         required_role_ids: rolesField(10),
+        /** Extra entries for members holding a role, counted when they enter (lib/plugins/giveaways/draw.ts). */
+        bonus_entries: z
+          .array(z.strictObject({ role_id: requiredRoleField(), entries: integer(1, 100, 1) }))
+          .max(10)
+          .default([]),
       }),
       limits: { free: 3, premium: 50 },
       titleField: "prize",

@@ -6,6 +6,7 @@ import { PluginSwitch } from "@/components/plugin-switch";
 import { PremiumPluginNotice } from "@/components/premium/premium-plugin-notice";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
+import { GiveawayDrawsSection } from "@/components/giveaways/giveaway-draws-section";
 import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
@@ -274,6 +275,10 @@ export default async function PluginSettingsPage({ params }: Props) {
           />
         );
       })}
+
+      {pluginId === "giveaways" ? (
+        <GiveawayDrawsSection guildId={guildId} locale={locale} channels={Object.fromEntries(pickers.channels.map((channel) => [channel.id, `#${channel.name}`]))} disabled={locked} />
+      ) : null}
     </GuildFrame>
   );
 }
