@@ -4,6 +4,7 @@ import { matchPath } from "./endpoint";
 import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
 import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
+import { birthdaysEndpoints } from "./birthdays/server";
 import { economyEndpoints } from "./economy/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
@@ -13,10 +14,10 @@ import { welcomeEndpoints } from "./welcome/server";
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
 // with special paths for a collection (timers) replace its generic paths; the other
-// special endpoints (achievements, economy, embed sending, reaction-role posting, the welcome card) add to them.
+// special endpoints (achievements, upcoming birthdays, economy, embed sending, reaction-role posting, the welcome card) add to them.
 
 const REPLACING: PluginEndpoint[] = timersEndpoints();
-const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...reactionRolesEndpoints(), ...welcomeEndpoints()];
+const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...birthdaysEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...reactionRolesEndpoints(), ...welcomeEndpoints()];
 const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
