@@ -150,13 +150,15 @@ describe("achievements", () => {
   it("needs the role a role trophy is earned for", async () => {
     const other = addScratchGuild(harness, "workshop", "Role trophies");
     const path = `/achievements/guilds/${other}/trophies`;
-    const missing = await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held", threshold: 1 }, headers: { [LOCALE_HEADER]: "fr" } });
+    const missing = await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held" }, headers: { [LOCALE_HEADER]: "fr" } });
     expect(missing.status).toBe(400);
     expect(((await readBody(missing)) as Envelope).fields).toEqual([{ path: "required_role_id", code: "condition_role_required", message: "Choisissez le rôle que les membres doivent avoir." }]);
+    const noThreshold = await pluginCall(ada, "POST", path, { body: { name: "Talker", condition: "messages_sent" } });
+    expect(((await readBody(noThreshold)) as Envelope).fields?.map((field) => [field.path, field.code])).toEqual([["threshold", "required"]]);
     const otherRole = (await guildRefs(other)).role;
-    expect((await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held", threshold: 1, required_role_id: otherRole } })).status).toBe(201);
+    expect((await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held", required_role_id: otherRole } })).status).toBe(201);
     // Another server's role is not one of this server's.
-    expect((await pluginCall(ada, "POST", path, { body: { name: "Foreign", condition: "role_held", threshold: 1, required_role_id: role } })).status).toBe(400);
+    expect((await pluginCall(ada, "POST", path, { body: { name: "Foreign", condition: "role_held", required_role_id: role } })).status).toBe(400);
   });
 });
 

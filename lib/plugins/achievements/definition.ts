@@ -26,11 +26,13 @@ export const achievements = definePlugin({
           description: text(256),
           emoji: emojiField("🏆"),
           condition: z.enum(TROPHY_CONDITIONS),
-          threshold: z.number().int().min(1).max(1_000_000),
+          // How many messages, minutes, levels…; none for role_held.
+          threshold: z.number().int().min(1).max(1_000_000).nullable().default(null),
           // Only read by role_held; any role may be the one members hold (the bot does not give it).
           required_role_id: roleField(),
           reward_role_id: roleField({ gives: true }),
         })
+        .refine((trophy) => trophy.condition === "role_held" || trophy.threshold !== null, { ...issue("required"), path: ["threshold"] })
         .refine((trophy) => trophy.condition !== "role_held" || trophy.required_role_id !== null, { ...issue("condition_role_required"), path: ["required_role_id"] }),
       limits: { free: 10, premium: 100 },
       titleField: "name",
