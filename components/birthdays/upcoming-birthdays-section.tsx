@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/welcome-card/welcome-card-section.module.css";
+import styles from "@/components/plugin-tools.module.css";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import { UpcomingBirthdays, type UpcomingText } from "./upcoming-birthdays";
 

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { fill } from "@/components/settings-form/values";
 import formStyles from "@/components/settings-form/form.module.css";
 import { apiFetch } from "@/lib/http/client-fetch";
-import styles from "@/components/economy/economy-tools.module.css";
+import styles from "@/components/plugin-tools.module.css";
 
 export type UpcomingText = {
   range: string;

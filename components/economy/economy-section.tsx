@@ -1,7 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
-import styles from "@/components/welcome-card/welcome-card-section.module.css";
+import styles from "@/components/plugin-tools.module.css";
 import { EconomyTools, type EconomyText } from "./economy-tools";
 
 type Props = { guildId: string; guildName: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };

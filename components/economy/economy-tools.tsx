@@ -8,7 +8,7 @@ import { fill } from "@/components/settings-form/values";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import formStyles from "@/components/settings-form/form.module.css";
-import styles from "./economy-tools.module.css";
+import styles from "@/components/plugin-tools.module.css";
 
 export type EconomyText = {
   giveTitle: string;
