@@ -8,6 +8,7 @@ import path from "node:path";
 import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { openDb } from "../lib/db/open";
+import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoLevels } from "../lib/demo/seed-levels";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
@@ -58,7 +59,10 @@ async function main() {
   // Both end up in prerendered pages (links, image addresses): another value needs another build.
   if (!dev) buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
   const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
-  if (demoWorld) console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
+  if (demoWorld) {
+    console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
+    await seedDemoBirthdays(handle.db);
+  }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
 

@@ -5,6 +5,7 @@ import { CollectionLimitNotice } from "@/components/premium/collection-limit-not
 import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
 import { apiFetch } from "@/lib/http/client-fetch";
+import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import type { CollectionAction } from "@/lib/plugins/types";
 import type { RowContext } from "./field-row";
 import { ActionButtons, ActionNotice, isPosted, runItemAction, type ActionId, type ActionResult, type ItemActionsConfig } from "./item-actions";
@@ -48,6 +49,29 @@ type Props = {
   actions?: ItemActionsConfig;
   /** The plugin's name and whether it is on: posts in a plugin that is off say so and offer to turn it on. */
   plugin?: { name: string; enabled: boolean };
+  /** Cards in a grid (trophies) instead of rows: a big icon, the title and a line of detail fields. */
+  display?: GridDisplay;
+  /** A ready-made set of items added in one all-or-nothing call (a starter set of trophies). */
+  batch?: BatchAdd;
+};
+
+export type GridDisplay = {
+  kind: "grid";
+  /** Emoji field drawn as the card's icon. */
+  icon: string;
+  /** Fields shown under the title, joined with " · "; empty ones are left out, options read by their label. */
+  details: readonly string[];
+};
+
+export type BatchAdd = {
+  /** Below /api/plugins; answers `{ items }` with 201, or refuses the whole batch. */
+  path: string;
+  /** The body key holding the items (`trophies`). */
+  key: string;
+  items: readonly Values[];
+  /** The limits endpoint below /api/plugins, answering `{ used, max }`, read before adding. */
+  limitsPath: string;
+  text: { label: string; busy: string; done: string; noRoom: string; used: string };
 };
 
 const PAGE = 50;
@@ -57,7 +81,7 @@ function toItem({ id, position, version, ...data }: RawItem): Item {
 }
 
 /** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
-export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions, plugin }: Props) {
+export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions, plugin, display, batch }: Props) {
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
@@ -70,6 +94,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const [enabled, setEnabled] = useState(plugin?.enabled ?? true);
   const [enabling, setEnabling] = useState(false);
   const [turnedOnHere, setTurnedOnHere] = useState(false);
+  const [batchState, setBatchState] = useState<{ status: "busy" | "done" | "noRoom"; used?: number; max?: number } | null>(null);
   // The page's switch (or another island) turning the plugin on or off.
   useEffect(() => onPluginSaved((detail) => detail.pluginId === pluginId && setEnabled(detail.enabled)), [pluginId]);
 
@@ -97,7 +122,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const headingId = `collection-${pluginId}-${collection}`;
 
   // Ids read as "#general" / "Moderators"; the first channel besides the title is shown under it.
-  const { titleOf, placeOf, channelName } = useMemo(() => {
+  const { titleOf, placeOf, channelName, shown } = useMemo(() => {
     const names = new Map([...optionsFor(context.pickers, "channel", context.labels), ...optionsFor(context.pickers, "voice_channel", context.labels), ...optionsFor(context.pickers, "role", context.labels)].map((o) => [o.value, o.label]));
     const place = spec.fields.find((field) => field.name !== titleField && isChannelUi(field.ui) && field.type !== "array");
     const shown = (raw: unknown) => (typeof raw === "string" || typeof raw === "number" ? (names.get(String(raw)) ?? String(raw)) : "");
@@ -105,6 +130,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
       titleOf: (item: Item) => shown(item.data[titleField]) || text.untitled,
       placeOf: (item: Item) => (place ? shown(item.data[place.name]) : ""),
       channelName: (id: string) => names.get(id) ?? `#${id}`,
+      shown,
     };
   }, [spec, titleField, context.pickers, context.labels, text.untitled]);
 
@@ -132,6 +158,41 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
     });
     setRunning(null);
     if (result) setResults((current) => ({ ...current, [item.id]: result }));
+  }
+
+  async function addBatch() {
+    if (!batch) return;
+    setBatchState({ status: "busy" });
+    try {
+      // The server's numbers, not this page's: another admin may have added items since it loaded.
+      const limits = await apiFetch<{ used: number; max: number }>(batch.limitsPath);
+      if (limits.used + batch.items.length > limits.max) {
+        setTotal(limits.used);
+        setBatchState({ status: "noRoom", ...limits });
+        return;
+      }
+      const created = await apiFetch<{ items: RawItem[] }>(batch.path, { method: "POST", body: { [batch.key]: batch.items } });
+      const added = created.items.map(toItem);
+      setItems((current) => [...current, ...added]);
+      setTotal(limits.used + added.length);
+      setBatchState({ status: "done", used: limits.used + added.length, max: limits.max });
+    } catch (error) {
+      setBatchState(null);
+      reportUnshownError(error);
+    }
+  }
+
+  /** A grid card's detail line: option labels, channel and role names, numbers. */
+  function detailsOf(item: Item): string {
+    if (!display) return "";
+    return display.details
+      .flatMap((name) => {
+        const value = item.data[name];
+        if (value === null || value === undefined || value === "") return [];
+        const option = typeof value === "string" ? context.texts[name]?.options?.[value] : undefined;
+        return [option ?? shown(value)];
+      })
+      .join(" · ");
   }
 
   async function loadMore() {
@@ -175,13 +236,23 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <span className={`badge ${full ? "badge-premium" : ""}`} data-testid="collection-count">
           {fill(text.count, { count: total, max: initial.max })}
         </span>
+        {batch ? (
+          <button type="button" className={`button button-secondary button-small ${styles.add}`} disabled={full || context.disabled || batchState?.status === "busy"} onClick={() => void addBatch()}>
+            {batchState?.status === "busy" ? batch.text.busy : batch.text.label}
+          </button>
+        ) : null}
         {/* An empty list offers the same action in its empty state, with an example. */}
         {items.length > 0 ? (
-          <button type="button" className={`button button-primary button-small ${styles.add}`} data-testid="collection-add" disabled={full || context.disabled} onClick={() => setEditing(null)}>
+          <button type="button" className={`button button-primary button-small ${batch ? "" : styles.add}`} data-testid="collection-add" disabled={full || context.disabled} onClick={() => setEditing(null)}>
             + {text.add}
           </button>
         ) : null}
       </header>
+      {batch && batchState && batchState.status !== "busy" ? (
+        <p className={`notice ${batchState.status === "done" ? styles.noticeOk : "notice-warning"}`} role="status">
+          {fill(batchState.status === "done" ? batch.text.done : batch.text.noRoom, { count: batch.items.length })} {fill(batch.text.used, { used: batchState.used ?? 0, max: batchState.max ?? 0 })}
+        </p>
+      ) : null}
       {full ? <CollectionLimitNotice pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} text={text} /> : null}
       {items.length === 0 ? (
         <div className={styles.empty} data-testid="collection-empty">
@@ -192,12 +263,13 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
           </button>
         </div>
       ) : (
-        <ul className={styles.items}>
+        <ul className={display ? styles.grid : styles.items}>
           {items.map((item) => (
-            <li key={item.id} className={styles.item} data-item-id={item.id}>
+            <li key={item.id} className={display ? styles.card : styles.item} data-item-id={item.id}>
+              {display ? <GridIcon value={item.data[display.icon]} /> : null}
               <span className={styles.itemText}>
                 <span className={styles.itemTitle}>{titleOf(item)}</span>
-                {placeOf(item) ? <span className={styles.itemPlace}>{placeOf(item)}</span> : null}
+                {display ? detailsOf(item) ? <span className={styles.itemPlace}>{detailsOf(item)}</span> : null : placeOf(item) ? <span className={styles.itemPlace}>{placeOf(item)}</span> : null}
               </span>
               {item.data.enabled === false ? <span className="badge">{text.off}</span> : null}
               {actions?.list.some((action) => isPosted(action, item.data)) ? <span className="badge badge-brand">{actions.text.posted}</span> : null}
@@ -255,5 +327,16 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         onDone={done}
       />
     </section>
+  );
+}
+
+/** A card's icon: the emoji itself, or a custom emoji's `:name:` (as the emoji picker shows it). */
+function GridIcon({ value }: { value: unknown }) {
+  const emoji = typeof value === "string" ? value : "";
+  const custom = parseCustomEmoji(emoji);
+  return (
+    <span className={custom ? styles.cardIconName : styles.cardIcon} aria-hidden="true">
+      {custom ? `:${custom.name}:` : emoji}
+    </span>
   );
 }

@@ -151,7 +151,8 @@ export const economyBalances = pgTable(
     coins: bigint("coins", { mode: "number" }).notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+  // The richest-members list reads the top of this index instead of sorting the guild's rows.
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] }), index("economy_balances_richest_idx").on(table.guildId, table.coins.desc(), table.userId)],
 );
 
 /**
@@ -259,4 +260,25 @@ export const giveawayWinners = pgTable(
     drawnAt: timestamp("drawn_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.giveawayId, table.userId] }), index("giveaway_winners_guild_idx").on(table.guildId, table.giveawayId)],
+);
+
+// ---- Fun plugins: birthdays ----
+
+/**
+ * A member's birthday in a guild (the Birthdays plugin; the bot fills it when a member shares it).
+ * The year is optional (age shown only when given); the time zone is the member's own, null for
+ * the guild's. The calendar index serves "upcoming" as one range read of (month, day).
+ */
+export const memberBirthdays = pgTable(
+  "member_birthdays",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    month: integer("month").notNull(),
+    day: integer("day").notNull(),
+    year: integer("year"),
+    timeZone: text("time_zone"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] }), index("member_birthdays_calendar_idx").on(table.guildId, table.month, table.day, table.userId)],
 );

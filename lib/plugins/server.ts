@@ -4,6 +4,7 @@ import { matchPath } from "./endpoint";
 import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
 import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
+import { birthdaysEndpoints } from "./birthdays/server";
 import { economyEndpoints } from "./economy/server";
 import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
@@ -21,6 +22,7 @@ const REPLACING: PluginEndpoint[] = timersEndpoints();
 const SPECIAL: PluginEndpoint[] = [
   ...REPLACING,
   ...achievementsEndpoints(),
+  ...birthdaysEndpoints(),
   ...economyEndpoints(),
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),

@@ -29,6 +29,8 @@ export const CUSTOM_ISSUES = [
   "emoji_once",
   "embed_total",
   "embeds_total",
+  "invalid_playlist_url",
+  "condition_role_required",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 

@@ -1,9 +1,11 @@
 import { z } from "zod";
+import { defaultMessage } from "../../templates/default-messages";
+import { issue } from "../../validation/issues";
 import { channelField, emojiField, inputText, messageField, roleField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { defaultMessage } from "../../templates/default-messages";
 
-export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "days_in_server", "invites", "reactions_added"] as const;
+/** What earns a trophy: a count reaching `threshold`, or (role_held) holding `required_role_id`. */
+export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "role_held", "days_in_server", "invites", "reactions_added"] as const;
 
 export const achievements = definePlugin({
   id: "achievements",
@@ -18,14 +20,20 @@ export const achievements = definePlugin({
   }),
   collections: {
     trophies: {
-      itemSchema: z.strictObject({
-        name: inputText().min(1).max(64),
-        description: text(256),
-        emoji: emojiField("🏆"),
-        condition: z.enum(TROPHY_CONDITIONS),
-        threshold: z.number().int().min(1).max(1_000_000),
-        reward_role_id: roleField({ gives: true }),
-      }),
+      itemSchema: z
+        .strictObject({
+          name: inputText().min(1).max(64),
+          description: text(256),
+          emoji: emojiField("🏆"),
+          condition: z.enum(TROPHY_CONDITIONS),
+          // How many messages, minutes, levels…; none for role_held.
+          threshold: z.number().int().min(1).max(1_000_000).nullable().default(null),
+          // Only read by role_held; any role may be the one members hold (the bot does not give it).
+          required_role_id: roleField(),
+          reward_role_id: roleField({ gives: true }),
+        })
+        .refine((trophy) => trophy.condition === "role_held" || trophy.threshold !== null, { ...issue("required"), path: ["threshold"] })
+        .refine((trophy) => trophy.condition !== "role_held" || trophy.required_role_id !== null, { ...issue("condition_role_required"), path: ["required_role_id"] }),
       limits: { free: 10, premium: 100 },
       titleField: "name",
     },

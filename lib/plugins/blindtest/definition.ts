@@ -1,8 +1,17 @@
 import { z } from "zod";
-import { channelField, integer, roleField, toggle, urlField, voiceChannelField } from "../fields";
-import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
+import { channelField, integer, roleField, toggle, url, voiceChannelField } from "../fields";
+import { definePlugin, type FieldMeta } from "../types";
+import { isPlaylistUrl } from "./playlist-url";
 
 export const BLINDTEST_PLAYLISTS = ["top_hits", "80s", "90s", "2000s", "rock", "rap", "anime", "video_games"] as const;
+
+/** "" for a preset playlist, or a Spotify, Deezer or YouTube playlist link (premium). */
+const playlistUrlField = () =>
+  z
+    .union([url.refine(isPlaylistUrl, issue("invalid_playlist_url")), z.literal("")])
+    .default("")
+    .meta({ ui: "url", premium: true } satisfies FieldMeta);
 
 export const blindtest = definePlugin({
   id: "blindtest",
@@ -10,10 +19,11 @@ export const blindtest = definePlugin({
   premium: false,
   icon: "headphones",
   configSchema: z.strictObject({
-    game_channel_id: channelField(),
+    // Guesses are typed there: a game cannot start without it.
+    game_channel_id: channelField({ neededWhen: true }),
     voice_channel_id: voiceChannelField(),
     playlist: z.enum(BLINDTEST_PLAYLISTS).default("top_hits"),
-    custom_playlist_url: urlField({ premium: true }),
+    custom_playlist_url: playlistUrlField(),
     rounds: integer(1, 50, 10),
     guess_seconds: integer(10, 120, 30),
     lenient_answers: toggle(true),

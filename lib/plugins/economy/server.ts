@@ -1,9 +1,10 @@
 import "server-only";
 import { NextResponse } from "next/server";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { recordAudit } from "@/lib/audit/record";
 import { economyBalances } from "@/lib/db/schema";
+import { memberNames, MAX_NAMED_LIST } from "@/lib/guilds/member-names";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { guildIdParams, platformId } from "@/lib/platform/snowflake";
 import { ApiError } from "@/lib/http/api-error";
@@ -12,10 +13,31 @@ import { economy } from "./definition";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 const MAX_BALANCE = 1_000_000_000_000;
+const richestQuery = z.object({ limit: z.coerce.number().int().min(1).max(MAX_NAMED_LIST).default(10) });
 
-// Manual coin adjustments for one member (POST coin) and a reset of every balance (DELETE coins).
+// Manual coin adjustments for one member (POST coin), a reset of every balance (DELETE coins)
+// and the richest members (GET richest: the top of the richest index, named like other short lists).
 export function economyEndpoints(): PluginEndpoint[] {
   return [
+    endpoint({
+      method: "GET",
+      path: "/economy/guilds/:guildId/richest",
+      plugin: economy.id,
+      params: guildIdParams,
+      query: richestQuery,
+      handler: async ({ db, params, query }) => {
+        const rows = await db
+          .select({ userId: economyBalances.userId, coins: economyBalances.coins })
+          .from(economyBalances)
+          .where(and(eq(economyBalances.guildId, params.guildId), sql`${economyBalances.coins} > 0`))
+          .orderBy(desc(economyBalances.coins), asc(economyBalances.userId))
+          .limit(query.limit);
+        const names = await memberNames(db, params.guildId, rows.map((row) => row.userId));
+        return {
+          members: rows.map((row, index) => ({ rank: index + 1, user_id: row.userId, coins: row.coins, name: names.get(row.userId)?.name ?? null, avatar: names.get(row.userId)?.avatar ?? null })),
+        };
+      },
+    }),
     endpoint({
       method: "POST",
       path: "/economy/guilds/:guildId/coin",

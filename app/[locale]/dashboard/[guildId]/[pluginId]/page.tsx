@@ -16,6 +16,8 @@ import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
 import { LevelsSection } from "@/components/levels/levels-section";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
+import { EconomySection } from "@/components/economy/economy-section";
+import { UpcomingBirthdaysSection } from "@/components/birthdays/upcoming-birthdays-section";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
@@ -31,6 +33,7 @@ import { listItems } from "@/lib/plugins/items";
 import { getPluginState } from "@/lib/plugins/plugin-states";
 import { sampleContext, type SampleUser } from "@/lib/templates/context";
 import type { APIGuildMember } from "discord-api-types/v10";
+import { collectionDisplay } from "../collection-display";
 import { collectionExtras, getCollectionExtrasText } from "../collection-extras";
 import { getFormStrings } from "../form-labels";
 import { GuildFrame } from "../guild-frame";
@@ -197,7 +200,10 @@ export default async function PluginSettingsPage({ params }: Props) {
     needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
   ]);
   const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
-  const extrasText = collections.length > 0 ? await getCollectionExtrasText(locale) : null;
+  const [extrasText, displays] = await Promise.all([
+    collections.length > 0 ? getCollectionExtrasText(locale) : null,
+    Promise.all(collections.map((collection) => collectionDisplay(pluginId, collection.name, guildId, locale, state.language))),
+  ]);
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
@@ -255,6 +261,8 @@ export default async function PluginSettingsPage({ params }: Props) {
 
       {pluginId === "welcome" ? <WelcomeCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
       {pluginId === "levels" ? <LevelsSection guildId={guildId} guildName={state.guild.name} locale={locale} config={stored.config} enabled={stored.enabled} disabled={locked} /> : null}
+      {pluginId === "economy" ? <EconomySection guildId={guildId} guildName={state.guild.name} locale={locale} config={stored.config} disabled={locked} /> : null}
+      {pluginId === "birthdays" ? <UpcomingBirthdaysSection guildId={guildId} locale={locale} /> : null}
 
       {collections.map((collection, index) => {
         const list = lists[index]!;
@@ -272,6 +280,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty"), example: own("example") })}
             plugin={{ name, enabled: stored.enabled }}
             {...(extrasText ? collectionExtras(pluginId, collection.name, collection.definition, guildId, extrasText) : {})}
+            {...displays[index]}
           />
         );
       })}
