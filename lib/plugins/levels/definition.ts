@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { channelField, channelsField, colorField, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
-import { definePlugin } from "../types";
+import { channelField, channelsField, colorField, inputText, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
+import { definePlugin, type FieldMeta } from "../types";
+import { issue } from "../../validation/issues";
+import { isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND } from "../../rank-card/background";
 import { defaultMessage } from "../../templates/default-messages";
 
 export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
@@ -22,13 +24,20 @@ export const levels = definePlugin({
     rank_card_background_color: colorField(0x23272a),
     rank_card_accent_color: colorField(0x5865f2),
     rank_card_text_color: colorField(0xffffff),
+    // `color`, a preset or one of this guild's uploads (lib/rank-card/background.ts); the upload's
+    // owner is checked on every write like the welcome card's (`upload` metadata, checkReferences).
+    rank_card_background: inputText()
+      .max(MAX_RANK_CARD_BACKGROUND_LENGTH)
+      .refine(isRankCardBackground, issue("invalid_background"))
+      .default(PLAIN_BACKGROUND)
+      .meta({ upload: true } satisfies FieldMeta),
     leaderboard_public: toggle(true),
   }),
   sections: [
     { id: "xp", fields: ["xp_rate_percent", "no_xp_role_ids", "no_xp_channel_ids"] },
     { id: "announcements", fields: ["level_up_announcement", "level_up_channel_id", "level_up_message"] },
     { id: "rewards", fields: ["role_rewards", "stack_rewards"] },
-    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color", "leaderboard_public"] },
+    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color", "rank_card_background", "leaderboard_public"] },
   ],
   collections: {},
 });

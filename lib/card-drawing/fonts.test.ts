@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import sharp from "sharp";
 import { getCardFonts } from "./fonts";
-import { CARD_WIDTH, renderWelcomeCard } from "./render";
+import { CARD_WIDTH, renderWelcomeCard } from "@/lib/welcome-card/render";
 
 describe("card fonts", () => {
   it("are the project's own DejaVu Sans in two weights, covering Latin, Greek and Cyrillic but not CJK", async () => {
