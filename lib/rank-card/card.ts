@@ -6,7 +6,7 @@ import { parseBackground, type PresetId } from "@/lib/card-drawing/background";
 import { uploadUrl } from "@/lib/images/upload";
 import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { userAvatarUrl } from "@/lib/platform/cdn";
-import { PLAIN_BACKGROUND } from "./background";
+import { DEFAULT_RANK_CARD_COLORS, PLAIN_BACKGROUND } from "./settings";
 import { renderRankCard, type RankCardColors } from "./render";
 
 // From a guild's rank card settings and a member's standing to the card's PNG: used by the
@@ -26,16 +26,14 @@ export async function resolveRankBackground(db: Db, guildId: string, value: stri
   return { background: { kind: "color", value: PLAIN_BACKGROUND }, missing: value !== PLAIN_BACKGROUND };
 }
 
-const DEFAULT_COLORS = { background: 0x23272a, accent: 0x5865f2, text: 0xffffff } as const;
-
 const hex = (value: unknown, fallback: number) => `#${(typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 0xffffff ? value : fallback).toString(16).padStart(6, "0")}`;
 
 /** The card's colours from the levels config (`rank_card_*_color`, null meaning the default). */
 export function rankCardColors(config: Record<string, unknown>): RankCardColors {
   return {
-    background: hex(config.rank_card_background_color, DEFAULT_COLORS.background),
-    accent: hex(config.rank_card_accent_color, DEFAULT_COLORS.accent),
-    text: hex(config.rank_card_text_color, DEFAULT_COLORS.text),
+    background: hex(config.rank_card_background_color, DEFAULT_RANK_CARD_COLORS.background),
+    accent: hex(config.rank_card_accent_color, DEFAULT_RANK_CARD_COLORS.accent),
+    text: hex(config.rank_card_text_color, DEFAULT_RANK_CARD_COLORS.text),
   };
 }
 

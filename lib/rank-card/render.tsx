@@ -5,13 +5,14 @@ import { isDataUrl, presetImage, toPng } from "@/lib/card-drawing/draw";
 import { getNameFonts, nameCoverage, type CardFonts } from "@/lib/card-drawing/fonts";
 import { PRESETS } from "@/lib/card-drawing/presets";
 import { drawableName, type DrawableName, type TextRun } from "@/lib/card-drawing/script-text";
+import { RANK_CARD_SIZE } from "./settings";
 
 // The rank card: a member's avatar, name, rank, level and progress to the next level, in
 // the guild's colours on a drawn or uploaded background. Pure like the welcome card: every
 // picture comes in as a data: URL and every font from disk, so it never touches the network.
 
-export const RANK_CARD_WIDTH = 1000;
-export const RANK_CARD_HEIGHT = 300;
+export const RANK_CARD_WIDTH = RANK_CARD_SIZE.width;
+export const RANK_CARD_HEIGHT = RANK_CARD_SIZE.height;
 
 export type RankCardBackground = { preset: PresetId } | { image: string } | null;
 

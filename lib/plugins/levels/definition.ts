@@ -2,7 +2,7 @@ import { z } from "zod";
 import { channelField, channelsField, colorField, inputText, integer, list, messageField, requiredRoleField, rolesField, toggle } from "../fields";
 import { definePlugin, type FieldMeta } from "../types";
 import { issue } from "../../validation/issues";
-import { isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND } from "../../rank-card/background";
+import { DEFAULT_RANK_CARD_COLORS, isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND } from "../../rank-card/settings";
 import { defaultMessage } from "../../templates/default-messages";
 
 export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
@@ -21,10 +21,10 @@ export const levels = definePlugin({
     no_xp_channel_ids: channelsField(50),
     role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField({ gives: true }) }), 100, { freeMax: 10 }),
     stack_rewards: toggle(true),
-    rank_card_background_color: colorField(0x23272a),
-    rank_card_accent_color: colorField(0x5865f2),
-    rank_card_text_color: colorField(0xffffff),
-    // `color`, a preset or one of this guild's uploads (lib/rank-card/background.ts); the upload's
+    rank_card_background_color: colorField(DEFAULT_RANK_CARD_COLORS.background),
+    rank_card_accent_color: colorField(DEFAULT_RANK_CARD_COLORS.accent),
+    rank_card_text_color: colorField(DEFAULT_RANK_CARD_COLORS.text),
+    // `color`, a preset or one of this guild's uploads (lib/rank-card/settings.ts); the upload's
     // owner is checked on every write like the welcome card's (`upload` metadata, checkReferences).
     rank_card_background: inputText()
       .max(MAX_RANK_CARD_BACKGROUND_LENGTH)

@@ -16,7 +16,7 @@ import { levelOf } from "@/lib/levels/curve";
 import { memberStanding, rankedMembers } from "@/lib/levels/standings";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { guildIdParams, platformId } from "@/lib/platform/snowflake";
-import { isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND } from "@/lib/rank-card/background";
+import { isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import { rankCardColors, rankCardPng, resolveRankBackground, type RankCardMember, type ResolvedRankBackground } from "@/lib/rank-card/card";
 import { issue } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
@@ -36,9 +36,6 @@ import { levels } from "./definition";
 // guild's backgrounds, which keeps every plugin endpoint scoped to a guild.
 
 type LevelsConfig = z.output<typeof levels.configSchema>;
-
-/** Uploaded backgrounds offered in the picker and listed by the backgrounds endpoint. */
-export const RANK_CARD_UPLOADS = 12;
 
 const colorValue = z.number().int().min(0).max(0xffffff).nullable();
 const backgroundValue = inputText().max(MAX_RANK_CARD_BACKGROUND_LENGTH).refine(isRankCardBackground, issue("invalid_background"));

@@ -13,6 +13,7 @@ import { CollectionSection } from "@/components/settings-form/collection-section
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
+import { RankCardSection, withoutRankCardBackground } from "@/components/rank-card/rank-card-section";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -168,7 +169,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   if (!plugin) notFound();
   const state = await loadGuildShell(guildId);
 
-  const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
+  const spec = withoutRankCardBackground(pluginId, withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec));
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
   const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
   const specs = [spec, ...collections.map((collection) => collection.spec)];
@@ -252,6 +253,7 @@ export default async function PluginSettingsPage({ params }: Props) {
       ) : null}
 
       {pluginId === "welcome" ? <WelcomeCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
+      {pluginId === "levels" ? <RankCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
 
       {collections.map((collection, index) => {
         const list = lists[index]!;
