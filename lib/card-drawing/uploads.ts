@@ -26,19 +26,22 @@ export async function listCardUploads(db: Db, guildId: string, pluginId: string,
   return rows.filter((row) => !seen.has(row.key) && seen.add(row.key)).slice(0, limit);
 }
 
-/**
- * Forgets the background `id` of `pluginId` in a guild: every row of that guild and plugin
- * with its key (the picker shows one per key), and the stored object once no row of any
- * guild points at it. Null when the guild has no such upload for that plugin.
- */
-export async function deleteCardUpload(db: Db, guildId: string, pluginId: string, id: string): Promise<{ key: string } | null> {
+/** One background of `pluginId` in a guild, or null when the guild has no such upload for that plugin. */
+export async function findCardUpload(db: Db, guildId: string, pluginId: string, id: string): Promise<CardUpload | null> {
   const [row] = await db
-    .select({ key: uploads.key })
+    .select({ id: uploads.id, key: uploads.key, width: uploads.width, height: uploads.height, createdAt: uploads.createdAt })
     .from(uploads)
     .where(and(eq(uploads.guildId, guildId), eq(uploads.pluginId, pluginId), eq(uploads.id, id)))
     .limit(1);
-  if (!row) return null;
-  await db.delete(uploads).where(and(eq(uploads.guildId, guildId), eq(uploads.pluginId, pluginId), eq(uploads.key, row.key)));
-  if (!(await isKeyReferenced(db, row.key))) await getStorage().delete(row.key).catch(() => undefined);
-  return row;
+  return row ?? null;
+}
+
+/**
+ * Forgets a background of `pluginId` in a guild: every row of that guild and plugin with its
+ * key (the picker shows one per key), and the stored object once no row of any guild points
+ * at it. An object whose removal fails stays behind: it costs space, never correctness.
+ */
+export async function deleteCardUpload(db: Db, guildId: string, pluginId: string, key: string): Promise<void> {
+  await db.delete(uploads).where(and(eq(uploads.guildId, guildId), eq(uploads.pluginId, pluginId), eq(uploads.key, key)));
+  if (!(await isKeyReferenced(db, key))) await getStorage().delete(key).catch(() => undefined);
 }

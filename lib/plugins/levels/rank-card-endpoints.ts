@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/card-drawing/background";
-import { deleteCardUpload, listCardUploads } from "@/lib/card-drawing/uploads";
+import { deleteCardUpload, findCardUpload, listCardUploads } from "@/lib/card-drawing/uploads";
 import type { Db } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
@@ -205,12 +205,11 @@ export function rankCardEndpoints(): PluginEndpoint[] {
       plugin: levels.id,
       params: backgroundParams,
       handler: async ({ db, params, access }) => {
-        const uploads = await listCardUploads(db, params.guildId, levels.id, Number.MAX_SAFE_INTEGER);
-        const target = uploads.find((upload) => upload.id === params.itemId);
+        const target = await findCardUpload(db, params.guildId, levels.id, params.itemId);
         if (!target) throw new ApiError(404, "background_not_found", "This server has no such rank card background.");
         const config = (await readPluginState(db, params.guildId, levels)).config as LevelsConfig;
         if (config.rank_card_background === uploadBackground(target.key)) await writeRankCard(db, access, { rank_card_background: PLAIN_BACKGROUND }, undefined);
-        await deleteCardUpload(db, params.guildId, levels.id, params.itemId);
+        await deleteCardUpload(db, params.guildId, levels.id, target.key);
         return backgroundList(db, params.guildId);
       },
     }),
