@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
-import { PRESET_IDS, presetBackground, type PresetId } from "@/lib/welcome-card/background";
-import { CARD_HEIGHT, CARD_WIDTH, PRESETS } from "@/lib/welcome-card/presets";
+import { PRESET_IDS, presetBackground, type PresetId } from "@/lib/card-drawing/background";
+import { CARD_HEIGHT, CARD_WIDTH, PRESETS } from "@/lib/card-drawing/presets";
 import { postForm } from "./post-form";
 import styles from "./welcome-card.module.css";
 

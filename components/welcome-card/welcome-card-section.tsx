@@ -5,9 +5,9 @@ import { getDb } from "@/lib/db/client";
 import { uploadUrl } from "@/lib/images/upload";
 import type { Locale } from "@/lib/i18n/locales";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX } from "@/lib/plugins/welcome/definition";
-import { PRESET_IDS, uploadBackground } from "@/lib/welcome-card/background";
+import { PRESET_IDS, uploadBackground } from "@/lib/card-drawing/background";
 import { resolveBackground } from "@/lib/welcome-card/card";
-import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
+import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
 import dynamic from "next/dynamic";
 import type { WelcomeCardText } from "./welcome-card-editor";
 import styles from "./welcome-card-section.module.css";
@@ -28,7 +28,7 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
   const stored = typeof config.card_background === "string" ? config.card_background : "";
   const [{ background, missing }, uploads, t] = await Promise.all([
     resolveBackground(db, guildId, stored),
-    listWelcomeUploads(db, guildId, RECENT_WELCOME_UPLOADS),
+    listCardUploads(db, guildId, "welcome", RECENT_WELCOME_UPLOADS),
     getTranslations({ locale, namespace: "welcomeCard" }),
   ]);
   const raw = (key: string) => t.raw(key) as string;

@@ -52,7 +52,7 @@ export type Reference =
   | { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean }
   | { kind: "upload"; key: string; path: string };
 
-/** How a field with `upload: true` names an uploaded image (lib/welcome-card/background.ts). */
+/** How a field with `upload: true` names an uploaded image (lib/card-drawing/background.ts). */
 const UPLOAD_PREFIX = "upload:";
 
 const CHANNEL_UIS: readonly FieldUi[] = ["channel", "channels", "voice_channel", "category_channel"];

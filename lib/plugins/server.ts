@@ -9,6 +9,7 @@ import { economyEndpoints } from "./economy/server";
 import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
+import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
 import { welcomeEndpoints } from "./welcome/server";
@@ -27,6 +28,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),
   ...levelsEndpoints(),
+  ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
   ...welcomeEndpoints(),
 ];

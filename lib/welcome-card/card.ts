@@ -8,8 +8,8 @@ import { sampleContext, type SampleGuild, type SampleUser } from "@/lib/template
 import { mentionDisplay, splitMentions } from "@/lib/templates/mentions";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
 import { renderTemplate } from "@/lib/templates/render";
-import { avatarDataUrl, backgroundDataUrl } from "./assets";
-import { DEFAULT_BACKGROUND, DEFAULT_PRESET, parseBackground, type PresetId } from "./background";
+import { avatarDataUrl, backgroundDataUrl } from "@/lib/card-drawing/assets";
+import { DEFAULT_BACKGROUND, DEFAULT_PRESET, parseBackground, type PresetId } from "@/lib/card-drawing/background";
 import { renderWelcomeCard, type WelcomeCardBackground } from "./render";
 
 // From a guild's welcome settings and a member to the card's PNG: used by the preview

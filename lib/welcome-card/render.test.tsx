@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import sharp, { type Sharp } from "sharp";
-import { PRESET_IDS } from "./background";
+import { PRESET_IDS } from "@/lib/card-drawing/background";
 import { CARD_HEIGHT, CARD_WIDTH, renderWelcomeCard, type WelcomeCard } from "./render";
 
 const dataUrl = async (image: Sharp, type: "png" | "jpeg" = "png") => `data:image/${type};base64,${(await image[type]().toBuffer()).toString("base64")}`;

@@ -1,11 +1,10 @@
 import "server-only";
 import type { ReactElement } from "react";
-import { ImageResponse } from "next/og";
-import sharp from "sharp";
-import { DEFAULT_PRESET, type PresetId } from "./background";
-import { getCardFonts, type CardFonts } from "./fonts";
-import { CARD_HEIGHT, CARD_WIDTH, PRESETS, type Preset } from "./presets";
-import { clip, drawableText } from "./text";
+import { DEFAULT_PRESET, type PresetId } from "@/lib/card-drawing/background";
+import { isDataUrl, presetImage, toPng } from "@/lib/card-drawing/draw";
+import { getCardFonts, type CardFonts } from "@/lib/card-drawing/fonts";
+import { CARD_HEIGHT, CARD_WIDTH, PRESETS } from "@/lib/card-drawing/presets";
+import { clip, drawableText } from "@/lib/card-drawing/text";
 
 // The welcome card: the member's avatar, name, a title, a subtitle and the member count
 // on a drawn or uploaded background. One function for the dashboard's preview and for
@@ -36,35 +35,8 @@ export async function renderWelcomeCard(card: WelcomeCard): Promise<Uint8Array> 
   const fonts = await getCardFonts();
   const preset = "preset" in card.background ? (PRESETS[card.background.preset] ?? PRESETS[DEFAULT_PRESET]) : null;
   const image = preset ? await presetImage(preset) : "image" in card.background && isDataUrl(card.background.image) ? card.background.image : null;
-  return toPng(welcomeCardElement(card, { fonts, image, accent: preset?.accent ?? "#ffffff" }), fonts);
+  return toPng(welcomeCardElement(card, { fonts, image, accent: preset?.accent ?? "#ffffff" }), fonts, { width: CARD_WIDTH, height: CARD_HEIGHT });
 }
-
-async function toPng(element: ReactElement, fonts: CardFonts): Promise<Uint8Array> {
-  const response = new ImageResponse(element, { width: CARD_WIDTH, height: CARD_HEIGHT, ...(fonts.fonts.length > 0 && { fonts: fonts.fonts }) });
-  // Read it all here, so a drawing failure is an exception and never half an image.
-  return new Uint8Array(await response.arrayBuffer());
-}
-
-// Layered gradients are the slowest thing to draw: each preset is drawn once per
-// process and then laid under the card as a picture, like an uploaded background.
-const presetImages = new Map<PresetId, Promise<string>>();
-
-function presetImage(preset: Preset): Promise<string> {
-  let image = presetImages.get(preset.id);
-  if (!image) {
-    image = (async () => {
-      const fonts = await getCardFonts();
-      const png = await toPng(<div style={{ width: "100%", height: "100%", display: "flex", backgroundColor: preset.color, backgroundImage: preset.image }} />, fonts);
-      const jpeg = await sharp(png).jpeg({ quality: 90 }).toBuffer();
-      return `data:image/jpeg;base64,${jpeg.toString("base64")}`;
-    })();
-    image.catch(() => presetImages.delete(preset.id));
-    presetImages.set(preset.id, image);
-  }
-  return image;
-}
-
-const isDataUrl = (value: string | null): value is string => typeof value === "string" && /^data:image\/(png|jpeg|gif);base64,/.test(value);
 
 export type Look = { fonts: CardFonts; /** The background as a data: URL (null: a plain dark card). */ image: string | null; accent: string };
 

@@ -107,7 +107,17 @@ async function readyGiveaway(ep: PluginEndpoint, guildId: string, itemId: string
 }
 
 /** Plugin endpoints that take a multipart image instead of JSON. */
-const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background"]);
+const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background", "POST /levels/guilds/:guildId/rank-card/backgrounds"]);
+
+/** Endpoints on one of the guild's uploads rather than a collection item: the manager case uploads one first. */
+const UPLOAD_ITEM_PATHS: Record<string, string[]> = { "DELETE /levels/guilds/:guildId/rank-card/backgrounds/:itemId": ["levels", "guilds", ":guildId", "rank-card", "backgrounds"] };
+
+/** An image uploaded through the multipart endpoint at `segments`; its upload id. */
+async function uploadedId(segments: string[]): Promise<string> {
+  const form = imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#6c3" } }).png().toBuffer());
+  const body = await json(await callForm(pluginPost, `/api/plugins/${segments.join("/")}`, form, { jar: ada, params: { path: segments } }), 201);
+  return (body.upload as { id: string }).id;
+}
 
 function pluginTarget(ep: PluginEndpoint): Target {
   return {
@@ -121,6 +131,8 @@ function pluginTarget(ep: PluginEndpoint): Target {
       const body = bodyFor(ep);
       let itemId: string = randomUUID();
       const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
+      const uploadAt = UPLOAD_ITEM_PATHS[`${ep.method} ${ep.path}`];
+      if (asManager && uploadAt) itemId = await uploadedId(uploadAt.map((segment) => (segment === ":guildId" ? guildId : segment)));
       if (asManager && ep.collection && ep.path.includes(":itemId")) {
         const sample = samples[`${ep.plugin}/${ep.collection}`]!;
         const draw = GIVEAWAY_DRAW.test(ep.path);
@@ -128,7 +140,9 @@ function pluginTarget(ep: PluginEndpoint): Target {
         itemId = created.id as string;
         if (draw) await readyGiveaway(ep, guildId, itemId);
       }
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId, userId: USER_IDS.ada }), { body });
+      // A member's rank card: the caller's own (`@me`), which only managers may fetch too; elsewhere a member's id.
+      const userId = ep.path.includes("/rank-card/") ? "@me" : USER_IDS.ada;
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId, userId }), { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -238,7 +252,7 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     const manager = "manager" in entry;
     const prepared = await target.prepare(entry.guild(), manager);
     const response = await prepared.send(entry.jar());
-    // Images (the welcome card preview) are not JSON; their callers are checked by status alone.
+    // Images (the welcome card preview, the rank card) are not JSON; their callers are checked by status alone.
     const body = response.headers.get("content-type")?.startsWith("image/") ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
     if (manager || (target.membersAllowed && "member" in entry) || (target.signedInAllowed && entry.jar() !== undefined)) {

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { channelField, channelsField, colorField, integer, list, messageField, requiredChannelField, requiredRoleField, rolesField, toggle } from "../fields";
-import { definePlugin } from "../types";
+import { channelField, channelsField, colorField, inputText, integer, list, messageField, requiredChannelField, requiredRoleField, rolesField, toggle } from "../fields";
+import { definePlugin, type FieldMeta } from "../types";
+import { issue } from "../../validation/issues";
+import { DEFAULT_RANK_CARD_COLORS, isRankCardBackground, MAX_RANK_CARD_BACKGROUND_LENGTH, PLAIN_BACKGROUND } from "../../rank-card/settings";
 import { defaultMessage } from "../../templates/default-messages";
 
 export const LEVEL_UP_ANNOUNCEMENTS = ["off", "current_channel", "custom_channel", "dm"] as const;
@@ -30,9 +32,16 @@ export const levels = definePlugin({
     channel_multipliers: list(z.strictObject({ channel_id: requiredChannelField(), percent: multiplierPercent() }), 50, { freeMax: 5 }),
     role_rewards: list(z.strictObject({ level: z.number().int().min(1).max(1000), role_id: requiredRoleField({ gives: true }) }), 100, { freeMax: 10 }),
     stack_rewards: toggle(true),
-    rank_card_background_color: colorField(0x23272a),
-    rank_card_accent_color: colorField(0x5865f2),
-    rank_card_text_color: colorField(0xffffff),
+    rank_card_background_color: colorField(DEFAULT_RANK_CARD_COLORS.background),
+    rank_card_accent_color: colorField(DEFAULT_RANK_CARD_COLORS.accent),
+    rank_card_text_color: colorField(DEFAULT_RANK_CARD_COLORS.text),
+    // `color`, a preset or one of this guild's uploads (lib/rank-card/settings.ts); the upload's
+    // owner is checked on every write like the welcome card's (`upload` metadata, checkReferences).
+    rank_card_background: inputText()
+      .max(MAX_RANK_CARD_BACKGROUND_LENGTH)
+      .refine(isRankCardBackground, issue("invalid_background"))
+      .default(PLAIN_BACKGROUND)
+      .meta({ upload: true } satisfies FieldMeta),
     leaderboard_public: toggle(true),
     leaderboard_show_avatars: toggle(true),
   }),
@@ -41,7 +50,7 @@ export const levels = definePlugin({
     { id: "multipliers", fields: ["role_multipliers", "channel_multipliers"] },
     { id: "announcements", fields: ["level_up_announcement", "level_up_channel_id", "level_up_message"] },
     { id: "rewards", fields: ["role_rewards", "stack_rewards"] },
-    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color"] },
+    { id: "rankCard", fields: ["rank_card_background_color", "rank_card_accent_color", "rank_card_text_color", "rank_card_background"] },
     { id: "leaderboard", fields: ["leaderboard_public", "leaderboard_show_avatars"] },
   ],
   collections: {},

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/welcome-card/background";
+import { DEFAULT_BACKGROUND, MAX_BACKGROUND_LENGTH, parseBackground } from "@/lib/card-drawing/background";
 import { channelField, inputText, messageField, rolesField, text, toggle } from "../fields";
 import { definePlugin, type FieldMeta } from "../types";
 import { issue } from "../../validation/issues";
@@ -9,7 +9,7 @@ export const CARD_TITLE_MAX = 64;
 export const CARD_SUBTITLE_MAX = 128;
 
 /**
- * The welcome card's background: `preset:<id>` (lib/welcome-card/presets.ts) or `upload:<key>`,
+ * The welcome card's background: `preset:<id>` (lib/card-drawing/presets.ts) or `upload:<key>`,
  * an image of this guild's uploads. Whether the upload belongs to the guild is checked where
  * the guild is known: every write refuses others (`upload` field metadata, checkReferences in
  * lib/plugins/rules.ts), and the card falls back to the default preset for a stored reference

@@ -15,9 +15,9 @@ import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
 import { findGuildUploadByKey, findUpload } from "@/lib/images/uploads";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { guildIdParams } from "@/lib/platform/snowflake";
-import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/welcome-card/background";
+import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from "@/lib/card-drawing/background";
 import { resolveBackground, welcomeCardPng, type CardMember, type ResolvedBackground } from "@/lib/welcome-card/card";
-import { listWelcomeUploads, RECENT_WELCOME_UPLOADS } from "@/lib/welcome-card/uploads";
+import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { assertPremiumAllowed, checkReferences } from "../rules";
@@ -60,7 +60,7 @@ function publicBackground(background: ResolvedBackground) {
 /** GET/PUT/POST answer: the background in use, the presets, the guild's recent welcome uploads, and the plugin state. */
 async function backgroundState(db: Db, guild: string, state: PluginState, extra: Record<string, unknown> = {}, status = 200): Promise<Response> {
   const config = state.config as WelcomeConfig;
-  const [{ background, missing }, uploads] = await Promise.all([resolveBackground(db, guild, config.card_background), listWelcomeUploads(db, guild, RECENT_WELCOME_UPLOADS)]);
+  const [{ background, missing }, uploads] = await Promise.all([resolveBackground(db, guild, config.card_background), listCardUploads(db, guild, "welcome", RECENT_WELCOME_UPLOADS)]);
   return NextResponse.json(
     {
       background: publicBackground(background),

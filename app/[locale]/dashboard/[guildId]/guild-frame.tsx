@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { RankCardDialog } from "@/components/rank-card/rank-card-dialog";
 import { getEnv } from "@/lib/env";
 import type { GuildShell } from "@/lib/guilds/guild-shell";
 import type { Locale } from "@/lib/i18n/locales";
@@ -16,11 +17,12 @@ type Props = { locale: Locale; shell: GuildShell; children: React.ReactNode };
  * guild's name, icon or plugins without one.
  */
 export async function GuildFrame({ locale, shell, children }: Props) {
-  const [states, t, tc, pluginText] = await Promise.all([
+  const [states, t, tc, pluginText, tr] = await Promise.all([
     getPluginStates(shell.guild.id),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
+    getTranslations({ locale, namespace: "rankCard" }),
   ]);
   const enabled = Object.fromEntries(Object.entries(states).map(([id, plugin]) => [id, plugin.enabled]));
   return (
@@ -55,6 +57,10 @@ export async function GuildFrame({ locale, shell, children }: Props) {
         ) : null}
         {children}
       </div>
+      <RankCardDialog
+        guildId={shell.guild.id}
+        text={{ title: tr("dialogTitle"), alt: tr("dialogAlt"), loading: tr("dialogLoading"), failed: tr("dialogFailed"), download: tr("download"), close: tc("close") }}
+      />
     </div>
   );
 }

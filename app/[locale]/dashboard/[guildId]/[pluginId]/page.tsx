@@ -15,6 +15,7 @@ import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
 import { LevelsSection } from "@/components/levels/levels-section";
+import { RankCardSection, withoutRankCardBackground } from "@/components/rank-card/rank-card-section";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { EconomySection } from "@/components/economy/economy-section";
 import { UpcomingBirthdaysSection } from "@/components/birthdays/upcoming-birthdays-section";
@@ -173,7 +174,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   if (!plugin) notFound();
   const state = await loadGuildShell(guildId);
 
-  const spec = withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec);
+  const spec = withoutRankCardBackground(pluginId, withoutCardBackground(pluginId, configFormSpec(plugin) as FormSpec));
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
   const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
   const specs = [spec, ...collections.map((collection) => collection.spec)];
@@ -263,6 +264,7 @@ export default async function PluginSettingsPage({ params }: Props) {
       {pluginId === "levels" ? <LevelsSection guildId={guildId} guildName={state.guild.name} locale={locale} config={stored.config} enabled={stored.enabled} disabled={locked} /> : null}
       {pluginId === "economy" ? <EconomySection guildId={guildId} guildName={state.guild.name} locale={locale} config={stored.config} disabled={locked} /> : null}
       {pluginId === "birthdays" ? <UpcomingBirthdaysSection guildId={guildId} locale={locale} /> : null}
+      {pluginId === "levels" ? <RankCardSection guildId={guildId} locale={locale} config={stored.config} disabled={locked} /> : null}
 
       {collections.map((collection, index) => {
         const list = lists[index]!;

@@ -1,7 +1,9 @@
 // Which characters a TrueType/OpenType font can draw, read from its `cmap` table.
 // The card renderer (satori) fetches a web font for any character its fonts lack,
 // and the server must not reach the web: the card's text is cut down to what
-// these sets hold first (text.ts). Handles the Unicode subtables of format 4 and 12.
+// these sets hold first (text.ts). Handles the Unicode subtables of format 4 and 12,
+// in a TrueType/OpenType file or a WOFF one (the form npm's font packages ship).
+import { inflateSync } from "node:zlib";
 
 export type Coverage = ReadonlySet<number>;
 
@@ -9,14 +11,14 @@ type Subtable = { platform: number; encoding: number; offset: number };
 
 /** The code points the font maps to a glyph other than .notdef. Throws on a file that is not a font. */
 export function fontCoverage(bytes: Uint8Array): Coverage {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const cmap = findTable(view, "cmap");
-  if (cmap === null) throw new Error("font has no cmap table");
-  const count = view.getUint16(cmap + 2);
+  const table = cmapTable(bytes);
+  if (table === null) throw new Error("font has no cmap table");
+  const view = new DataView(table.buffer, table.byteOffset, table.byteLength);
+  const count = view.getUint16(2);
   const subtables: Subtable[] = [];
   for (let index = 0; index < count; index++) {
-    const record = cmap + 4 + index * 8;
-    subtables.push({ platform: view.getUint16(record), encoding: view.getUint16(record + 2), offset: cmap + view.getUint32(record + 4) });
+    const record = 4 + index * 8;
+    subtables.push({ platform: view.getUint16(record), encoding: view.getUint16(record + 2), offset: view.getUint32(record + 4) });
   }
   // Full Unicode (format 12) first, then the Basic Multilingual Plane (format 4).
   const preference = (table: Subtable) => {
@@ -30,12 +32,23 @@ export function fontCoverage(bytes: Uint8Array): Coverage {
   return view.getUint16(best.offset) === 12 ? format12(view, best.offset) : format4(view, best.offset);
 }
 
-function findTable(view: DataView, tag: string): number | null {
-  const tables = view.getUint16(4);
+const WOFF_SIGNATURE = 0x774f4646; // "wOFF"
+
+/** The bytes of the font's cmap table (inflated from a WOFF file), or null when it has none. */
+function cmapTable(bytes: Uint8Array): Uint8Array | null {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const woff = view.getUint32(0) === WOFF_SIGNATURE;
+  // sfnt: numTables at 4, 16-byte records from 12 (tag, checksum, offset, length).
+  // WOFF: numTables at 12, 20-byte records from 44 (tag, offset, compressed length, length, checksum).
+  const tables = view.getUint16(woff ? 12 : 4);
   for (let index = 0; index < tables; index++) {
-    const record = 12 + index * 16;
+    const record = woff ? 44 + index * 20 : 12 + index * 16;
     const name = String.fromCharCode(view.getUint8(record), view.getUint8(record + 1), view.getUint8(record + 2), view.getUint8(record + 3));
-    if (name === tag) return view.getUint32(record + 8);
+    if (name !== "cmap") continue;
+    if (!woff) return bytes.subarray(view.getUint32(record + 8), view.getUint32(record + 8) + view.getUint32(record + 12));
+    const offset = view.getUint32(record + 4);
+    const stored = bytes.subarray(offset, offset + view.getUint32(record + 8));
+    return stored.byteLength < view.getUint32(record + 12) ? new Uint8Array(inflateSync(stored)) : stored;
   }
   return null;
 }

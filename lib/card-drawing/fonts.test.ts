@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import sharp from "sharp";
-import { getCardFonts } from "./fonts";
-import { CARD_WIDTH, renderWelcomeCard } from "./render";
+import { getCardFonts, getNameFonts, nameCoverage } from "./fonts";
+import { CARD_WIDTH, renderWelcomeCard } from "@/lib/welcome-card/render";
 
 describe("card fonts", () => {
   it("are the project's own DejaVu Sans in two weights, covering Latin, Greek and Cyrillic but not CJK", async () => {
@@ -24,5 +24,19 @@ describe("card fonts", () => {
     } finally {
       fetchSpy.mockRestore();
     }
+  });
+});
+
+describe("name fonts", () => {
+  it("add to DejaVu Sans only the fallback pieces a name needs, each under a name of its own, the same list for the same pieces", async () => {
+    const latin = await getNameFonts("Ada مرحبا");
+    expect(latin.fonts.map((font) => font.name)).toEqual(["DejaVu Sans", "DejaVu Sans"]);
+    const chinese = await getNameFonts("張偉 さくら");
+    const extra = chinese.fonts.slice(2).map((font) => font.name);
+    expect(extra.length).toBeGreaterThan(0);
+    expect(new Set(extra).size).toBe(extra.length);
+    expect(await getNameFonts("さくら 張偉")).toBe(chinese);
+    const coverage = await nameCoverage();
+    expect(coverage.some((set) => set.has("張".codePointAt(0)!))).toBe(true);
   });
 });

@@ -1,0 +1,89 @@
+import "server-only";
+import dynamic from "next/dynamic";
+import { getTranslations } from "next-intl/server";
+import type { FormSpec } from "@/components/settings-form/types";
+import { PRESET_IDS, uploadBackground } from "@/lib/card-drawing/background";
+import { listCardUploads } from "@/lib/card-drawing/uploads";
+import { getDb } from "@/lib/db/client";
+import type { Locale } from "@/lib/i18n/locales";
+import { uploadUrl } from "@/lib/images/upload";
+import { resolveRankBackground } from "@/lib/rank-card/card";
+import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
+import type { RankCardText } from "./rank-card-editor";
+import styles from "./rank-card.module.css";
+
+// Its own chunk, so the other plugin pages (which share one page module) do not download it.
+const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) => module.RankCardEditor));
+
+type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
+
+/** The levels settings form without the rank card's background: the rank card section picks it. */
+export function withoutRankCardBackground(pluginId: string, spec: FormSpec): FormSpec {
+  return pluginId === "levels" ? { ...spec, fields: spec.fields.filter((field) => field.name !== "rank_card_background") } : spec;
+}
+
+const color = (value: unknown) => (typeof value === "number" ? value : null);
+
+/** The rank card section of the levels page: live preview (the viewer's own card, drawn by an island) and background picker. */
+export async function RankCardSection({ guildId, locale, config, disabled }: Props) {
+  const db = await getDb();
+  const stored = typeof config.rank_card_background === "string" ? config.rank_card_background : PLAIN_BACKGROUND;
+  const [{ background, missing }, uploads, t, tw] = await Promise.all([
+    resolveRankBackground(db, guildId, stored),
+    listCardUploads(db, guildId, "levels", RANK_CARD_UPLOADS),
+    getTranslations({ locale, namespace: "rankCard" }),
+    getTranslations({ locale, namespace: "welcomeCard" }),
+  ]);
+  const raw = (key: string) => t.raw(key) as string;
+  // The background picker's words are the welcome card's where they say the same.
+  const text: RankCardText = {
+    previewAlt: t("previewAlt"),
+    previewBusy: tw("previewBusy"),
+    previewFailed: tw("previewFailed"),
+    sampleNote: t("sampleNote"),
+    background: tw("background"),
+    plain: t("plain"),
+    presets: Object.fromEntries(PRESET_IDS.map((id) => [id, tw(`presets.${id}`)])) as RankCardText["presets"],
+    uploaded: tw.raw("uploaded") as string,
+    remove: raw("remove"),
+    confirmRemove: raw("confirmRemove"),
+    removed: t("removed"),
+    missingUpload: t("missingUpload"),
+    upload: tw("upload"),
+    uploadHint: t("uploadHint"),
+    uploading: tw("uploading"),
+    saving: tw("saving"),
+    saved: tw("saved"),
+    errors: {
+      type: tw("errors.type"),
+      size: tw("errors.size"),
+      dimensions: tw("errors.dimensions"),
+      damaged: tw("errors.damaged"),
+      frames: tw("errors.frames"),
+      unknownUpload: tw("errors.unknownUpload"),
+      storage: tw("errors.storage"),
+      failed: tw("errors.failed"),
+    },
+  };
+
+  return (
+    <section className={styles.card} aria-labelledby="rank-card-heading" data-testid="rank-card-section">
+      <div className={styles.header}>
+        <h2 id="rank-card-heading">{t("title")}</h2>
+        <p>{t("description")}</p>
+      </div>
+      <RankCardEditor
+        guildId={guildId}
+        initial={{
+          // A stored image this guild does not have: no option is picked (the plain colour is drawn).
+          background: missing ? "" : background.value,
+          colors: { background: color(config.rank_card_background_color), accent: color(config.rank_card_accent_color), text: color(config.rank_card_text_color) },
+          uploads: uploads.map((upload) => ({ id: upload.id, value: uploadBackground(upload.key), url: uploadUrl(upload.key) })),
+          missingUpload: missing,
+        }}
+        disabled={disabled}
+        text={text}
+      />
+    </section>
+  );
+}
