@@ -6,6 +6,7 @@ import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
 import { economyEndpoints } from "./economy/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
+import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
 import { welcomeEndpoints } from "./welcome/server";
@@ -13,10 +14,10 @@ import { welcomeEndpoints } from "./welcome/server";
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
 // with special paths for a collection (timers) replace its generic paths; the other
-// special endpoints (achievements, economy, embed sending, reaction-role posting, the welcome card) add to them.
+// special endpoints (achievements, economy, embed sending, the music player, reaction-role posting, the welcome card) add to them.
 
 const REPLACING: PluginEndpoint[] = timersEndpoints();
-const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...reactionRolesEndpoints(), ...welcomeEndpoints()];
+const SPECIAL: PluginEndpoint[] = [...REPLACING, ...achievementsEndpoints(), ...economyEndpoints(), ...guildEmbedsEndpoints(), ...musicEndpoints(), ...reactionRolesEndpoints(), ...welcomeEndpoints()];
 const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
