@@ -18,6 +18,7 @@ import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/rout
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
+import { CATALOG } from "@/emulators/music/catalog";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
@@ -40,7 +41,7 @@ let harness: EmulatorHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
-let refs: { channel: string; role: string };
+let refs: { channel: string; role: string; voice: string | undefined };
 // Writes go to this file's own copy of workshop (same owner, members, roles and channels),
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
@@ -78,6 +79,7 @@ async function deleteItem(guildId: string, plugin: string, collection: string, i
 
 /** A valid body for the endpoint, or an error naming an endpoint this file does not know yet. */
 function bodyFor(ep: PluginEndpoint): unknown {
+  if (ep.plugin === "music") return musicBody(ep);
   if (ep.path.endsWith("/batch-create")) return { trophies: [samples["achievements/trophies"]] };
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
@@ -87,6 +89,34 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
   return undefined;
+}
+
+const MUSIC_TRACK = CATALOG[0]!.url;
+
+function musicBody(ep: PluginEndpoint): unknown {
+  if (ep.path.endsWith("/tracks") || ep.path.endsWith("/play")) return { url: MUSIC_TRACK };
+  if (ep.path.endsWith("/move")) return { index: 0 };
+  if (ep.path.endsWith("/join")) return { channel_id: refs.voice };
+  return undefined;
+}
+
+/**
+ * What a music command needs to succeed for the manager: a track for :itemId, the bot in a
+ * voice channel, a playing (pause) or paused (resume) player. Returns the track id.
+ */
+async function musicSetup(ep: PluginEndpoint, guildId: string): Promise<string> {
+  const base = `/music/guilds/${guildId}`;
+  const added = await json(await pluginCall(ada, "POST", `${base}/tracks`, { body: { url: MUSIC_TRACK } }), 201);
+  await json(await pluginCall(ada, "POST", `${base}/join`, { body: { channel_id: refs.voice } }), 200);
+  await json(await pluginCall(ada, "POST", `${base}/play`, { body: { index: 0 } }), 200);
+  if (ep.path.endsWith("/resume")) await json(await pluginCall(ada, "POST", `${base}/pause`), 200);
+  return added.added_id as string;
+}
+
+/** A valid query string for an endpoint that requires one. */
+function queryFor(ep: PluginEndpoint): string {
+  if (ep.plugin === "music" && ep.path.endsWith("/search")) return "q=satie";
+  return "";
 }
 
 /** Plugin endpoints that take a multipart image instead of JSON. */
@@ -103,12 +133,14 @@ function pluginTarget(ep: PluginEndpoint): Target {
       }
       const body = bodyFor(ep);
       let itemId: string = randomUUID();
+      if (asManager && ep.plugin === "music" && ep.method !== "GET") itemId = await musicSetup(ep, guildId);
       const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
       if (asManager && ep.collection && ep.path.includes(":itemId")) {
         const created = await json(await pluginCall(ada, "POST", fillPath(collectionPath(ep.plugin, ep.collection, "POST", false), { guildId }), { body: samples[`${ep.plugin}/${ep.collection}`] }), 201);
         itemId = created.id as string;
       }
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId }), { body });
+      const query = ep.query ? `?${queryFor(ep)}` : "";
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -210,8 +242,11 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     const manager = "manager" in entry;
     const prepared = await target.prepare(entry.guild(), manager);
     const response = await prepared.send(entry.jar());
-    // Images (the welcome card preview) are not JSON; their callers are checked by status alone.
-    const body = response.headers.get("content-type")?.startsWith("image/") ? null : await readBody(response.clone());
+    // Images (the welcome card preview) and event streams (the music player's) are not JSON; their callers are checked by status alone.
+    const type = response.headers.get("content-type") ?? "";
+    const streamed = type.startsWith("image/") || type.startsWith("text/event-stream");
+    if (type.startsWith("text/event-stream")) await response.body?.cancel();
+    const body = streamed ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
     if (manager || (target.membersAllowed && "member" in entry)) {
       expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");
