@@ -19,7 +19,8 @@ import { music } from "./definition";
 
 // The music player (spec 7: search, tracks, queue, join, play, resume, pause, next, previous,
 // tracks/{id}/move; spec 3: url, first, index, channel_id, q). Every command answers with the
-// player's whole state, which every open dashboard also receives from GET …/events.
+// player's whole state, which every open dashboard also receives from GET …/events. No page
+// shows the player's state (the island reads it live), so commands keep the cached pages.
 
 const base = "/music/guilds/:guildId";
 const SEARCH_LIMIT = 10;
@@ -70,6 +71,7 @@ function transport(name: "pause" | "resume" | "next" | "previous", step: (draft:
     method: "POST",
     path: `${base}/${name}`,
     plugin: music.id,
+    keepsPages: true,
     params: guildIdParams,
     handler: ({ db, params, access }) =>
       runCommand(db, params.guildId, access.userId, (draft, now) => {
@@ -106,6 +108,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/tracks`,
       plugin: music.id,
+      keepsPages: true,
       params: guildIdParams,
       body: bodies.track,
       handler: async ({ db, params, body, access }) => {
@@ -123,6 +126,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       method: "DELETE",
       path: `${base}/tracks/:itemId`,
       plugin: music.id,
+      keepsPages: true,
       params: itemParams,
       handler: ({ db, params, access }) =>
         runCommand(db, params.guildId, access.userId, (draft, now): Outcome => {
@@ -136,6 +140,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/tracks/:itemId/move`,
       plugin: music.id,
+      keepsPages: true,
       params: itemParams,
       body: bodies.move,
       handler: ({ db, params, body, access }) =>
@@ -150,6 +155,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/play`,
       plugin: music.id,
+      keepsPages: true,
       params: guildIdParams,
       body: bodies.play,
       handler: async ({ db, params, body, access }) => {
@@ -170,6 +176,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       method: "POST",
       path: `${base}/join`,
       plugin: music.id,
+      keepsPages: true,
       params: guildIdParams,
       body: bodies.join,
       handler: async ({ db, params, body, access }) => {
