@@ -7,6 +7,7 @@ import { CATALOG } from "@/emulators/music/catalog";
 import { getDb } from "@/lib/db/client";
 import { musicCommands, musicPlayers } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
+import { pageGeneration } from "@/lib/guilds/page-generation";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
 import { listenerCount } from "@/lib/music/live";
 import type { PlayerState } from "@/lib/music/state";
@@ -250,6 +251,19 @@ describe("outbox", () => {
     expect(rows[4]!.payload).toMatchObject({ status: "paused", url: SATIE.url });
     expect(rows[6]!.payload).toMatchObject({ url: ELISE.url });
     expect(rows[10]!.payload).toMatchObject({ channel_id: null });
+  });
+});
+
+describe("cached pages", () => {
+  it("are kept by player commands, which change nothing a page shows", async () => {
+    const guildId = await freshGuild();
+    const before = pageGeneration(guildId);
+    await queueOf(guildId, SATIE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    expect(pageGeneration(guildId)).toBe(before);
+    // A change of the plugin's settings does expire them.
+    expect((await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { default_volume: 70 } })).status).toBe(200);
+    expect(pageGeneration(guildId)).not.toBe(before);
   });
 });
 
