@@ -318,7 +318,9 @@ function eventReader(response: Response) {
         }
         const left = deadline - Date.now();
         if (left <= 0) throw new Error("no event in time");
-        const chunk = await Promise.race([reader.read(), new Promise<never>((_, reject) => setTimeout(() => reject(new Error("no event in time")), left))]);
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no event in time")), left)));
+        const chunk = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
         if (chunk.done) throw new Error("stream ended");
         buffer += decoder.decode(chunk.value, { stream: true });
       }
