@@ -99,7 +99,7 @@ export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
         </p>
         <div className={styles.transport}>
           <button type="button" className="button button-secondary" aria-label={text.previous} title={text.previous} aria-busy={busy("previous")} disabled={pending !== null || state.tracks.length === 0} onClick={() => void run("previous", "previous", "POST", undefined, text.feedback.previous)}>
-            <svg className={styles.mirror} width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M6 5h2v14H6zM20 5v14L9 12z" /></svg>
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M6 5h2v14H6zM20 5v14L9 12z" /></svg>
           </button>
           <button
             type="button"
@@ -112,12 +112,12 @@ export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
             {state.status === "playing" ? (
               <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M7 5h4v14H7zM13 5h4v14h-4z" /></svg>
             ) : (
-              <svg className={styles.mirror} width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+              <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
             )}
             {state.status === "playing" ? text.pause : text.play}
           </button>
           <button type="button" className="button button-secondary" aria-label={text.next} title={text.next} aria-busy={busy("next")} disabled={pending !== null || !track} onClick={() => void run("next", "next", "POST", undefined, text.feedback.next)}>
-            <svg className={styles.mirror} width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5v14l11-7z" /></svg>
+            <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M16 5h2v14h-2zM4 5v14l11-7z" /></svg>
           </button>
         </div>
       </div>

@@ -111,7 +111,7 @@ export function MusicQueue({ tracks, currentIndex, text, pending, onMove, onPlay
                   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="m6 9 6 6 6-6" /></svg>
                 </button>
                 <button type="button" className="button button-ghost button-small" aria-label={fill(text.playTrack, named)} title={fill(text.playTrack, named)} disabled={busy} onClick={() => void onPlay(index)}>
-                  <svg className={styles.mirror} width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
+                  <svg width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M8 5v14l11-7z" /></svg>
                 </button>
                 <button type="button" className="button button-ghost button-small" aria-label={fill(text.remove, named)} title={fill(text.remove, named)} disabled={busy} onClick={() => void onRemove(track)}>
                   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12" /></svg>
