@@ -35,6 +35,8 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
+    /** Base URL of the music search provider (GET search?q, GET tracks?url); npm start points it at the emulator's /music. Unset: no search. */
+    MUSIC_CATALOG_URL: optionalUrl,
     // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
     // signed out). Each is a token bucket: that many at once, then that many a minute.
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -143,6 +145,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DISCORD_API_URL: env.DISCORD_API_URL.replace(/\/$/, ""),
     DISCORD_OAUTH_URL: env.DISCORD_OAUTH_URL.replace(/\/$/, ""),
     DISCORD_CDN_URL: env.DISCORD_CDN_URL.replace(/\/$/, ""),
+    MUSIC_CATALOG_URL: env.MUSIC_CATALOG_URL?.replace(/\/$/, ""),
     usingEmulator: env.PLATFORM_EMULATOR === "1",
     secureCookies: appUrl.startsWith("https://"),
     s3: s3Settings(env),

@@ -44,6 +44,7 @@ async function main() {
       DISCORD_API_URL: `${emulator.url}/api`,
       DISCORD_OAUTH_URL: emulator.url,
       DISCORD_CDN_URL: `${emulator.url}/cdn`,
+      MUSIC_CATALOG_URL: process.env.MUSIC_CATALOG_URL || `${emulator.url}/music`,
     });
     console.log(`No Discord credentials configured: using the built-in platform emulator at ${emulator.url}`);
   }

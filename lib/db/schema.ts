@@ -282,3 +282,56 @@ export const memberBirthdays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] }), index("member_birthdays_calendar_idx").on(table.guildId, table.month, table.day, table.userId)],
 );
+
+// ---- Music player (lib/music) -------------------------------------------------------------
+// The player of each guild lives here, not in the bot: every dashboard reads the same queue,
+// and commands for the bot leave through music_commands (an outbox written in the transaction
+// of the change it carries), so the state and what the bot is told can never disagree.
+
+/** One row per guild that used the player; the row every command locks (FOR UPDATE) first. */
+export const musicPlayers = pgTable("music_players", {
+  guildId: text("guild_id").primaryKey(),
+  voiceChannelId: text("voice_channel_id"),
+  /** playing | paused | stopped; stopped exactly when nothing is cued (current_track_id null). */
+  status: text("status").$type<"playing" | "paused" | "stopped">().notNull().default("stopped"),
+  currentTrackId: text("current_track_id"),
+  /** Progress of the current track at started_at (playing) or where it was paused. */
+  positionMs: integer("position_ms").notNull().default(0),
+  /** When playing: the instant position_ms was reached. Progress is computed from it, never ticked. */
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  /** Bumped by every change; live updates carry it so a browser never goes back to an older state. */
+  version: integer("version").notNull().default(0),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The queue of a guild, played and coming tracks alike, in `position` order (0, 1, 2… without gaps). */
+export const musicTracks = pgTable(
+  "music_tracks",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    position: integer("position").notNull(),
+    title: text("title").notNull(),
+    artist: text("artist").notNull(),
+    url: text("url").notNull(),
+    durationMs: integer("duration_ms").notNull(),
+    thumbnail: text("thumbnail"),
+    addedBy: text("added_by").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("music_tracks_queue_idx").on(table.guildId, table.position)],
+);
+
+/** Outbox of commands for the bot (play, pause, join…), read by it in id order. */
+export const musicCommands = pgTable(
+  "music_commands",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    guildId: text("guild_id").notNull(),
+    command: text("command").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    issuedBy: text("issued_by").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("music_commands_guild_idx").on(table.guildId, table.id)],
+);

@@ -105,6 +105,7 @@ describe("apiFetch", () => {
     await apiFetch("/plugins/help/config/1", { method: "PATCH", body: { enabled: true } });
     await apiFetch("/plugins/help/config/1");
     await apiFetch("/bad", { method: "POST", silent: true }).catch(() => undefined);
+    await apiFetch("/plugins/music/guilds/1/pause", { method: "POST", keepsPages: true });
     stop();
     await apiFetch("/guilds/1/refresh", { method: "POST" });
     expect(writes).toEqual(["/plugins/help/config/1"]);

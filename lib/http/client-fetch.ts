@@ -87,6 +87,8 @@ type Options = {
   headers?: Record<string, string>;
   /** Error codes the caller shows inline (a 412 conflict, field errors): no modal for these. */
   handles?: readonly string[];
+  /** A write that changes nothing the server-rendered pages show (music player commands): onApiWrite listeners are not told. */
+  keepsPages?: boolean;
 };
 
 /** The `code` of an error body, if any. */
@@ -153,7 +155,7 @@ async function send<T>(path: string, options: Options): Promise<{ data: T; heade
 
   const body: unknown = await response.json().catch(() => undefined);
   if (response.ok) {
-    if (method !== "GET") for (const listener of writeListeners) listener(path);
+    if (method !== "GET" && !options.keepsPages) for (const listener of writeListeners) listener(path);
     return { data: body as T, headers: response.headers };
   }
   const message = errorMessageOf(body);

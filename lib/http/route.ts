@@ -50,6 +50,8 @@ export function userRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schema
 export type GuildEndpoint<P extends { guildId: string }, Q, B> = Schemas<P, Q, B> & {
   params: z.ZodType<P>;
   handler: Handler<GuildContext<P, Q, B>>;
+  /** The write changes nothing a guild page shows (the music player's state): its cached pages are kept. */
+  keepsPages?: boolean;
 };
 
 /** A handler on one guild: the user must be allowed to manage it (spec 5), checked before anything else runs. */
@@ -70,7 +72,7 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     const query = parse(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
     const body = endpoint.body ? parse(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
     const result = await endpoint.handler({ ...base, query, body, access, db });
-    if (isMutating(req.method)) expireGuildPages(base.params.guildId);
+    if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId);
     return result;
   });
 }

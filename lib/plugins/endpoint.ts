@@ -24,7 +24,7 @@ export type PluginEndpoint = GuildEndpoint<any, any, any> & {
 };
 
 export function endpoint<P extends { guildId: string }, Q, B>(
-  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler" | "budget">,
+  spec: { method: Method; path: string; plugin: string; collection?: string; params: z.ZodType<P>; query?: z.ZodType<Q>; body?: z.ZodType<B> } & Pick<GuildEndpoint<P, Q, B>, "handler" | "budget" | "keepsPages">,
 ): PluginEndpoint {
   return spec as PluginEndpoint;
 }

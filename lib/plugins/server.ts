@@ -10,6 +10,7 @@ import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
 import { rankCardEndpoints } from "./levels/rank-card-endpoints";
+import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
 import { welcomeEndpoints } from "./welcome/server";
@@ -28,6 +29,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),
   ...levelsEndpoints(),
+  ...musicEndpoints(),
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
   ...welcomeEndpoints(),

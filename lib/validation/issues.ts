@@ -63,6 +63,10 @@ export const ISSUE_CODES = [
   "not_a_member",
   "duplicate_value",
   "needed_to_run",
+  // The music player (lib/plugins/music/server.ts): the catalogue and the plugin's limits.
+  "unknown_track",
+  "track_too_long",
+  "queue_full",
   // The platform refused a value we sent (lib/plugins/posting.ts).
   "platform_refused",
   // A giveaway action its state does not allow (lib/plugins/giveaways/server.ts).

@@ -20,6 +20,7 @@ import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
+import { CATALOG } from "@/emulators/music/catalog";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
@@ -44,7 +45,7 @@ let harness: EmulatorHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
-let refs: { channel: string; role: string };
+let refs: { channel: string; role: string; voice: string | undefined };
 // Writes go to this file's own copy of workshop (same owner, members, roles and channels),
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
@@ -82,6 +83,7 @@ async function deleteItem(guildId: string, plugin: string, collection: string, i
 
 /** A valid body for the endpoint, or an error naming an endpoint this file does not know yet. */
 function bodyFor(ep: PluginEndpoint): unknown {
+  if (ep.plugin === "music") return musicBody(ep);
   if (ep.path.endsWith("/batch-create")) return { trophies: [samples["achievements/trophies"]] };
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
@@ -104,6 +106,34 @@ async function readyGiveaway(ep: PluginEndpoint, guildId: string, itemId: string
   const entrants = [...harness.emulator.state.guild(guildId)!.members.keys()].filter((id) => id !== EMULATOR_CLIENT_ID).slice(0, 3);
   for (const userId of entrants) await recordEntry(db, { guildId, id: itemId, required_role_ids: [], bonus_entries: [] }, { userId, roleIds: [] });
   if (ep.path.endsWith("/reroll")) await json(await pluginCall(ada, "POST", at("end")), 200);
+}
+
+const MUSIC_TRACK = CATALOG[0]!.url;
+
+function musicBody(ep: PluginEndpoint): unknown {
+  if (ep.path.endsWith("/tracks") || ep.path.endsWith("/play")) return { url: MUSIC_TRACK };
+  if (ep.path.endsWith("/move")) return { index: 0 };
+  if (ep.path.endsWith("/join")) return { channel_id: refs.voice };
+  return undefined;
+}
+
+/**
+ * What a music command needs to succeed for the manager: a track for :itemId, the bot in a
+ * voice channel, a playing (pause) or paused (resume) player. Returns the track id.
+ */
+async function musicSetup(ep: PluginEndpoint, guildId: string): Promise<string> {
+  const base = `/music/guilds/${guildId}`;
+  const added = await json(await pluginCall(ada, "POST", `${base}/tracks`, { body: { url: MUSIC_TRACK } }), 201);
+  await json(await pluginCall(ada, "POST", `${base}/join`, { body: { channel_id: refs.voice } }), 200);
+  await json(await pluginCall(ada, "POST", `${base}/play`, { body: { index: 0 } }), 200);
+  if (ep.path.endsWith("/resume")) await json(await pluginCall(ada, "POST", `${base}/pause`), 200);
+  return added.added_id as string;
+}
+
+/** A valid query string for an endpoint that requires one. */
+function queryFor(ep: PluginEndpoint): string {
+  if (ep.plugin === "music" && ep.path.endsWith("/search")) return "q=satie";
+  return "";
 }
 
 /** Plugin endpoints that take a multipart image instead of JSON. */
@@ -130,6 +160,7 @@ function pluginTarget(ep: PluginEndpoint): Target {
       }
       const body = bodyFor(ep);
       let itemId: string = randomUUID();
+      if (asManager && ep.plugin === "music" && ep.method !== "GET") itemId = await musicSetup(ep, guildId);
       const batch = ep.path.endsWith("/batch-create") ? ["achievements", "trophies"] : ep.collection ? [ep.plugin, ep.collection] : null;
       const uploadAt = UPLOAD_ITEM_PATHS[`${ep.method} ${ep.path}`];
       if (asManager && uploadAt) itemId = await uploadedId(uploadAt.map((segment) => (segment === ":guildId" ? guildId : segment)));
@@ -142,7 +173,8 @@ function pluginTarget(ep: PluginEndpoint): Target {
       }
       // A member's rank card: the caller's own (`@me`), which only managers may fetch too; elsewhere a member's id.
       const userId = ep.path.includes("/rank-card/") ? "@me" : USER_IDS.ada;
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, fillPath(ep.path, { guildId, itemId, userId }), { body });
+      const query = ep.query ? `?${queryFor(ep)}` : "";
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -252,8 +284,11 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     const manager = "manager" in entry;
     const prepared = await target.prepare(entry.guild(), manager);
     const response = await prepared.send(entry.jar());
-    // Images (the welcome card preview, the rank card) are not JSON; their callers are checked by status alone.
-    const body = response.headers.get("content-type")?.startsWith("image/") ? null : await readBody(response.clone());
+    // Images (the welcome card preview, the rank card) and event streams (the music player's) are not JSON; their callers are checked by status alone.
+    const type = response.headers.get("content-type") ?? "";
+    const streamed = type.startsWith("image/") || type.startsWith("text/event-stream");
+    if (type.startsWith("text/event-stream")) await response.body?.cancel();
+    const body = streamed ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
     if (manager || (target.membersAllowed && "member" in entry) || (target.signedInAllowed && entry.jar() !== undefined)) {
       expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");

@@ -10,6 +10,7 @@ import { GiveawayDrawsSection } from "@/components/giveaways/giveaway-draws-sect
 import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import { MusicPlayerSection } from "@/components/music-player/music-player-section";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
@@ -229,6 +230,8 @@ export default async function PluginSettingsPage({ params }: Props) {
 
       {locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
       {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
+
+      {pluginId === "music" ? <MusicPlayerSection guildId={guildId} locale={locale} /> : null}
 
       {spec.fields.length > 0 ? (
         <section className={styles.card} aria-labelledby="settings-heading">

@@ -1,0 +1,47 @@
+import "server-only";
+import dynamic from "next/dynamic";
+import { getTranslations } from "next-intl/server";
+import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import type { Locale } from "@/lib/i18n/locales";
+import type { MusicErrorCode, MusicPlayerText } from "./text";
+import styles from "./music-player.module.css";
+
+// Its own chunk, so the other plugin pages (which share one page module) do not download it.
+const MusicPlayer = dynamic(() => import("./music-player").then((module) => module.MusicPlayer));
+
+const FEEDBACK = ["added", "addedNext", "playing", "started", "moved", "removed", "joined", "left", "paused", "resumed", "next", "previous"] as const;
+const ERRORS: MusicErrorCode[] = ["queue_empty", "not_in_voice", "nothing_playing", "not_playing", "not_paused", "track_not_found", "music_search_unavailable", "failed"];
+const PLAIN = [
+  "connecting", "live", "reconnecting", "searchLabel", "searchPlaceholder", "search", "searching", "noResults", "playShort", "nextShort", "addShort", "working",
+  "nowPlaying", "nothingPlaying", "play", "pause", "next", "previous", "voiceLabel", "voicePlaceholder", "join", "leave", "notInChannel", "noVoiceChannels",
+  "queueTitle", "queueEmpty", "queueHint", "current",
+] as const;
+/** Templates the island fills itself ({title}, {count}…). */
+const TEMPLATES = ["results", "playNow", "addToQueue", "playNext", "progress", "inChannel", "moveUp", "moveDown", "playTrack", "remove", "confirmRemove", "dragHandle", "position"] as const;
+
+/**
+ * The music plugin's player. The page around it is cached per guild and language, so it holds
+ * no player state: the island gets the state from the live stream as soon as it opens.
+ */
+export async function MusicPlayerSection({ guildId, locale }: { guildId: string; locale: Locale }) {
+  const [t, pickers] = await Promise.all([getTranslations({ locale, namespace: "musicPlayer" }), getGuildPickers(guildId)]);
+  const raw = (key: string) => t.raw(key) as string;
+  const text = {
+    ...Object.fromEntries(PLAIN.map((key) => [key, t(key)])),
+    ...Object.fromEntries(TEMPLATES.map((key) => [key, raw(key)])),
+    feedback: Object.fromEntries(FEEDBACK.map((key) => [key, raw(`feedback.${key}`)])),
+    errors: Object.fromEntries(ERRORS.map((key) => [key, t(`errors.${key}`)])),
+  } as MusicPlayerText;
+  const voiceTypes = CHANNEL_TYPES_BY_UI.voice_channel ?? [];
+  const voiceChannels = pickers.channels.filter((channel) => voiceTypes.includes(channel.type)).map(({ id, name }) => ({ id, name }));
+
+  return (
+    <section className={styles.card} aria-labelledby="music-player-heading" data-testid="music-player-section">
+      <div className={styles.header}>
+        <h2 id="music-player-heading">{t("title")}</h2>
+        <p>{t("description")}</p>
+      </div>
+      <MusicPlayer guildId={guildId} voiceChannels={voiceChannels} text={text} />
+    </section>
+  );
+}

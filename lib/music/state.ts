@@ -1,0 +1,40 @@
+// The music player as the API and the live stream send it (client-safe: the island imports it).
+
+export type PlayerStatus = "playing" | "paused" | "stopped";
+
+export type QueueTrack = {
+  id: string;
+  title: string;
+  artist: string;
+  url: string;
+  duration_ms: number;
+  thumbnail: string | null;
+  added_by: string;
+};
+
+export type PlayerState = {
+  /** Grows with every change: a browser drops any state older than the one it shows. */
+  version: number;
+  status: PlayerStatus;
+  voice_channel_id: string | null;
+  /** Played and coming tracks in order; `current_index` points at the one playing (or paused), -1 when none. */
+  tracks: QueueTrack[];
+  current_index: number;
+  /** Progress of the current track at `started_at` (playing) or where it is paused. */
+  position_ms: number;
+  /** ISO instant playback (re)started from `position_ms`; null unless playing. */
+  started_at: string | null;
+  /** The server's clock when this state was read, so a browser can correct its own. */
+  server_time: string;
+};
+
+/** A search answer of the catalogue: what POST tracks accepts as `url`. */
+export type CatalogTrack = { title: string; artist: string; url: string; duration_ms: number; thumbnail: string | null };
+
+/** Progress of the current track at `now` (ms since the epoch, in the server's clock), capped at its length. */
+export function progressAt(state: Pick<PlayerState, "status" | "position_ms" | "started_at" | "tracks" | "current_index">, now: number): number {
+  const track = state.tracks[state.current_index];
+  if (!track) return 0;
+  const elapsed = state.status === "playing" && state.started_at ? state.position_ms + (now - Date.parse(state.started_at)) : state.position_ms;
+  return Math.max(0, Math.min(track.duration_ms, elapsed));
+}

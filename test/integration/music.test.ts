@@ -1,0 +1,371 @@
+/** @jest-environment node */
+// The music player: queue and playback semantics, validation, the outbox, commands of two
+// dashboards at once, lazy advance and the live event stream.
+import { and, asc, eq } from "drizzle-orm";
+import { GET as getPlugin } from "@/app/api/plugins/[...path]/route";
+import { CATALOG } from "@/emulators/music/catalog";
+import { getDb } from "@/lib/db/client";
+import { musicCommands, musicPlayers } from "@/lib/db/schema";
+import { resetEnvCache } from "@/lib/env";
+import { pageGeneration } from "@/lib/guilds/page-generation";
+import { LOCALE_HEADER } from "@/lib/http/api-locale";
+import { listenerCount } from "@/lib/music/live";
+import type { PlayerState } from "@/lib/music/state";
+import { pluginCall, readBody, type Envelope, type Method } from "@/test/api";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { guildRefs } from "@/test/guild-harness";
+import { call, type CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
+import { signedInJar } from "@/test/sign-in";
+
+let harness: EmulatorHarness;
+// Two sessions of the guild's owner: two open dashboards.
+let first: CookieJar;
+let second: CookieJar;
+let refs: Awaited<ReturnType<typeof guildRefs>>;
+
+beforeAll(async () => {
+  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
+  process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
+  harness = await startEmulatorHarness();
+  resetEnvCache();
+  [first, second] = [await signedInJar(harness), await signedInJar(harness)];
+});
+afterAll(() => harness.stop());
+
+/** A fresh copy of workshop per test: each starts with an empty player. */
+async function freshGuild(): Promise<string> {
+  const guildId = addScratchGuild(harness, "workshop");
+  refs = await guildRefs(guildId);
+  return guildId;
+}
+
+const track = (id: string) => CATALOG.find((item) => item.id === id)!;
+const SATIE = track("satie-gymnopedie-1");
+const ELISE = track("beethoven-fur-elise");
+const MAPLE = track("joplin-maple-leaf");
+const DUCK = track("macleod-fluffing-a-duck");
+const CLAIR = track("debussy-clair-de-lune");
+
+async function send(jar: CookieJar, guildId: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: PlayerState & Envelope & { tracks: unknown[]; added_id?: string } }> {
+  const response = await pluginCall(jar, method, `/music/guilds/${guildId}/${path}`, { body, headers });
+  return { status: response.status, body: (await readBody(response)) as PlayerState & Envelope & { tracks: unknown[] } };
+}
+
+async function ok(jar: CookieJar, guildId: string, method: Method, path: string, body?: unknown): Promise<PlayerState> {
+  const answer = await send(jar, guildId, method, path, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body;
+}
+
+const titles = (state: PlayerState) => state.tracks.map((item) => item.title);
+const current = (state: PlayerState) => state.tracks[state.current_index]?.title ?? null;
+
+async function queueOf(guildId: string, ...tracks: Array<{ url: string }>): Promise<PlayerState> {
+  let state: PlayerState | undefined;
+  for (const item of tracks) state = await ok(first, guildId, "POST", "tracks", { url: item.url });
+  return state!;
+}
+
+async function outbox(guildId: string) {
+  const db = await getDb();
+  return db.select().from(musicCommands).where(eq(musicCommands.guildId, guildId)).orderBy(asc(musicCommands.id));
+}
+
+describe("search", () => {
+  it("answers from the catalogue provider, accent- and case-blind", async () => {
+    const guildId = await freshGuild();
+    const chopin = await send(first, guildId, "GET", "search?q=chopin");
+    expect(chopin.status).toBe(200);
+    const found = (chopin.body as unknown as { tracks: Array<{ artist: string; url: string }> }).tracks;
+    expect(found.length).toBe(CATALOG.filter((item) => item.artist.includes("Chopin")).length);
+    expect(found.every((item) => item.artist === "Frédéric Chopin")).toBe(true);
+    const elise = (await send(first, guildId, "GET", "search?q=FUR%20elise")).body as unknown as { tracks: Array<{ url: string }> };
+    expect(elise.tracks.map((item) => item.url)).toEqual([ELISE.url]);
+  });
+
+  it("needs a query", async () => {
+    const guildId = await freshGuild();
+    const missing = await send(first, guildId, "GET", "search");
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields?.[0]?.path).toBe("q");
+    expect((await send(first, guildId, "GET", "search?q=%20%20")).status).toBe(400);
+  });
+});
+
+describe("queue and playback", () => {
+  it("adds at the end, or right after the current track with first", async () => {
+    const guildId = await freshGuild();
+    const empty = await ok(first, guildId, "GET", "state");
+    expect(empty).toMatchObject({ status: "stopped", tracks: [], current_index: -1, voice_channel_id: null });
+    const added = await send(first, guildId, "POST", "tracks", { url: SATIE.url });
+    expect(added.status).toBe(201);
+    expect(added.body.added_id).toBe(added.body.tracks[0] && (added.body.tracks[0] as { id: string }).id);
+    await queueOf(guildId, ELISE, MAPLE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", { index: 1 });
+    const withFirst = await ok(first, guildId, "POST", "tracks", { url: DUCK.url, first: true });
+    expect(titles(withFirst)).toEqual([SATIE.title, ELISE.title, DUCK.title, MAPLE.title]);
+    expect(current(withFirst)).toBe(ELISE.title);
+    expect(withFirst.tracks[2]).toMatchObject({ artist: DUCK.artist, duration_ms: DUCK.duration_ms, url: DUCK.url });
+  });
+
+  it("plays by index or url, pauses, resumes, goes next and previous", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, SATIE, ELISE, MAPLE);
+    const notInVoice = await send(first, guildId, "POST", "play", {});
+    expect(notInVoice).toMatchObject({ status: 409, body: { code: "not_in_voice" } });
+    expect((await ok(first, guildId, "POST", "join", { channel_id: refs.voice })).voice_channel_id).toBe(refs.voice);
+
+    const playing = await ok(first, guildId, "POST", "play", {});
+    expect({ status: playing.status, current: current(playing) }).toEqual({ status: "playing", current: SATIE.title });
+    const paused = await ok(first, guildId, "POST", "pause");
+    expect(paused.status).toBe("paused");
+    expect(paused.started_at).toBeNull();
+    expect(paused.position_ms).toBeGreaterThanOrEqual(0);
+    expect(await send(first, guildId, "POST", "pause")).toMatchObject({ status: 409, body: { code: "not_playing" } });
+    const resumed = await ok(first, guildId, "POST", "resume");
+    expect(resumed).toMatchObject({ status: "playing", position_ms: paused.position_ms });
+    expect(await send(first, guildId, "POST", "resume")).toMatchObject({ status: 409, body: { code: "not_paused" } });
+
+    expect(current(await ok(first, guildId, "POST", "next"))).toBe(ELISE.title);
+    expect(current(await ok(first, guildId, "POST", "next"))).toBe(MAPLE.title);
+    // Near a track's start, previous goes back a track.
+    expect(current(await ok(first, guildId, "POST", "previous"))).toBe(ELISE.title);
+    expect(current(await ok(first, guildId, "POST", "play", { index: 0 }))).toBe(SATIE.title);
+    // On the first track it starts it again.
+    const again = await ok(first, guildId, "POST", "previous");
+    expect({ current: current(again), position: again.position_ms, status: again.status }).toEqual({ current: SATIE.title, position: 0, status: "playing" });
+
+    // A url plays at once, right after the track that was playing.
+    const byUrl = await ok(first, guildId, "POST", "play", { url: CLAIR.url });
+    expect(titles(byUrl)).toEqual([SATIE.title, CLAIR.title, ELISE.title, MAPLE.title]);
+    expect(current(byUrl)).toBe(CLAIR.title);
+
+    await ok(first, guildId, "POST", "play", { index: 3 });
+    const ended = await ok(first, guildId, "POST", "next");
+    expect(ended).toMatchObject({ status: "stopped", current_index: -1, started_at: null });
+    expect(await send(first, guildId, "POST", "next")).toMatchObject({ status: 409, body: { code: "nothing_playing" } });
+    // After the end, previous cues the last track, paused.
+    expect(await ok(first, guildId, "POST", "previous")).toMatchObject({ status: "paused", current_index: 3 });
+    const outOfRange = await send(first, guildId, "POST", "play", { index: 4 });
+    expect(outOfRange).toMatchObject({ status: 400, body: { code: "validation_failed", fields: [{ path: "index", code: "too_big", params: { max: 3 } }] } });
+  });
+
+  it("moves a track while the current one stays current, and removes tracks", async () => {
+    const guildId = await freshGuild();
+    const queued = await queueOf(guildId, SATIE, ELISE, MAPLE, DUCK);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", { index: 1 });
+    const [satie, elise, maple, duck] = queued.tracks.map((item) => item.id);
+    const moved = await ok(first, guildId, "POST", `tracks/${duck}/move`, { index: 0 });
+    expect(titles(moved)).toEqual([DUCK.title, SATIE.title, ELISE.title, MAPLE.title]);
+    expect(current(moved)).toBe(ELISE.title);
+    // Past the end means last.
+    expect(titles(await ok(first, guildId, "POST", `tracks/${satie}/move`, { index: 99 }))).toEqual([DUCK.title, ELISE.title, MAPLE.title, SATIE.title]);
+
+    // Removing the current track cues the one after it, still playing.
+    const removed = await ok(first, guildId, "DELETE", `tracks/${elise}`);
+    expect({ titles: titles(removed), current: current(removed), status: removed.status }).toEqual({ titles: [DUCK.title, MAPLE.title, SATIE.title], current: MAPLE.title, status: "playing" });
+    expect(await send(first, guildId, "DELETE", `tracks/${elise}`)).toMatchObject({ status: 404, body: { code: "track_not_found" } });
+    expect(await send(first, guildId, "POST", `tracks/${elise}/move`, { index: 0 })).toMatchObject({ status: 404, body: { code: "track_not_found" } });
+    expect(maple).toBeDefined();
+  });
+
+  it("leaving the voice channel pauses what plays", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, SATIE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", {});
+    expect(await ok(first, guildId, "POST", "join", { channel_id: null })).toMatchObject({ status: "paused", voice_channel_id: null });
+  });
+
+  it("moves past tracks that ended when the player is read, without any timer", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, DUCK, SATIE, ELISE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", {});
+    // As if the duck started 10 s longer ago than it lasts: it ended 10 s ago and Satie plays since.
+    const db = await getDb();
+    const startedAt = Date.now() - DUCK.duration_ms - 10_000;
+    await db.update(musicPlayers).set({ startedAt: new Date(startedAt) }).where(eq(musicPlayers.guildId, guildId));
+    const state = await ok(second, guildId, "GET", "state");
+    expect(current(state)).toBe(SATIE.title);
+    expect(Date.parse(state.started_at!)).toBe(startedAt + DUCK.duration_ms);
+    expect(state.position_ms).toBe(0);
+    // Long after the queue ended: stopped.
+    await db.update(musicPlayers).set({ startedAt: new Date(Date.now() - 3_600_000) }).where(eq(musicPlayers.guildId, guildId));
+    expect(await ok(second, guildId, "GET", "queue")).toMatchObject({ status: "stopped", current_index: -1 });
+  });
+});
+
+describe("validation", () => {
+  it("refuses links the catalogue does not know, bad bodies and non-voice channels, in the caller's language", async () => {
+    const guildId = await freshGuild();
+    const unknown = await send(first, guildId, "POST", "tracks", { url: "https://catalog.music.example/tracks/nope" }, { [LOCALE_HEADER]: "fr" });
+    expect(unknown).toMatchObject({ status: 400, body: { code: "validation_failed", fields: [{ path: "url", code: "unknown_track" }] } });
+    expect(unknown.body.message).toMatch(/morceau/);
+    expect(await send(first, guildId, "POST", "tracks", { url: "not a link" })).toMatchObject({ status: 400, body: { fields: [{ path: "url", code: "invalid_link" }] } });
+    expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url, extra: 1 })).toMatchObject({ status: 400 });
+    expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url, first: "yes" })).toMatchObject({ status: 400, body: { fields: [{ path: "first" }] } });
+    expect(await send(first, guildId, "POST", "play", { url: SATIE.url, index: 0 })).toMatchObject({ status: 400, body: { fields: [{ path: "index" }] } });
+    expect(await send(first, guildId, "POST", "join", { channel_id: refs.channel })).toMatchObject({ status: 400, body: { fields: [{ path: "channel_id", code: "wrong_channel_type" }] } });
+    expect(await send(first, guildId, "POST", "join", { channel_id: "123456789012345678" })).toMatchObject({ status: 400, body: { fields: [{ path: "channel_id", code: "unknown_channel" }] } });
+    expect(await send(first, guildId, "POST", "join", {})).toMatchObject({ status: 400, body: { fields: [{ path: "channel_id" }] } });
+    expect(await send(first, guildId, "POST", "tracks/not-a-uuid/move", { index: 0 })).toMatchObject({ status: 400 });
+    expect(await send(first, guildId, "POST", "play", { index: -1 })).toMatchObject({ status: 400, body: { fields: [{ path: "index" }] } });
+    expect((await outbox(guildId)).length).toBe(0);
+  });
+
+  it("keeps to the plugin's song length and queue size", async () => {
+    const guildId = await freshGuild();
+    const saved = await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { max_song_minutes: 4, max_queue_length: 2 } });
+    expect(saved.status).toBe(200);
+    expect(await send(first, guildId, "POST", "tracks", { url: CLAIR.url })).toMatchObject({ status: 400, body: { fields: [{ path: "url", code: "track_too_long", params: { max: 4 } }] } });
+    await queueOf(guildId, DUCK, ELISE);
+    expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url })).toMatchObject({ status: 409, body: { code: "queue_full", fields: [{ path: "url", code: "queue_full", params: { max: 2 } }] } });
+    expect(titles(await ok(first, guildId, "GET", "state"))).toEqual([DUCK.title, ELISE.title]);
+  });
+});
+
+describe("outbox", () => {
+  it("writes one command for the bot per accepted command, with the state's version and the issuer", async () => {
+    const guildId = await freshGuild();
+    const added = await queueOf(guildId, SATIE, ELISE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", {});
+    await ok(first, guildId, "POST", "pause");
+    await send(first, guildId, "POST", "pause"); // refused: no command
+    await ok(first, guildId, "POST", "resume");
+    await ok(first, guildId, "POST", "next");
+    await ok(first, guildId, "POST", "previous");
+    await ok(first, guildId, "POST", `tracks/${added.tracks[1]!.id}/move`, { index: 0 });
+    await ok(first, guildId, "DELETE", `tracks/${added.tracks[0]!.id}`);
+    const final = await ok(first, guildId, "POST", "join", { channel_id: null });
+    const rows = await outbox(guildId);
+    expect(rows.map((row) => row.command)).toEqual(["enqueue", "enqueue", "join", "play", "pause", "resume", "next", "previous", "move", "remove", "leave"]);
+    expect(rows.map((row) => row.payload.version)).toEqual(rows.map((_, index) => index + 1));
+    expect(final.version).toBe(rows.length);
+    expect(new Set(rows.map((row) => row.issuedBy)).size).toBe(1);
+    expect(rows[3]!.payload).toMatchObject({ status: "playing", url: SATIE.url, voice_channel_id: refs.voice });
+    expect(rows[4]!.payload).toMatchObject({ status: "paused", url: SATIE.url });
+    expect(rows[6]!.payload).toMatchObject({ url: ELISE.url });
+    expect(rows[10]!.payload).toMatchObject({ channel_id: null });
+  });
+});
+
+describe("cached pages", () => {
+  it("are kept by player commands, which change nothing a page shows", async () => {
+    const guildId = await freshGuild();
+    const before = pageGeneration(guildId);
+    await queueOf(guildId, SATIE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    expect(pageGeneration(guildId)).toBe(before);
+    // A change of the plugin's settings does expire them.
+    expect((await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { default_volume: 70 } })).status).toBe(200);
+    expect(pageGeneration(guildId)).not.toBe(before);
+  });
+});
+
+describe("two dashboards at once", () => {
+  it("apply concurrent commands one after the other: one order, seen the same by both", async () => {
+    const guildId = await freshGuild();
+    const start = await queueOf(guildId, SATIE, ELISE, MAPLE, DUCK);
+    const ids = start.tracks.map((item) => item.id);
+    const picks = [CLAIR, SATIE, ELISE, MAPLE, DUCK, CLAIR];
+    // Both dashboards move tracks and add tracks at the same moment.
+    const results = await Promise.all([
+      ...ids.map((id, index) => send(index % 2 ? first : second, guildId, "POST", `tracks/${id}/move`, { index: (index * 3) % 4 })),
+      ...picks.map((item, index) => send(index % 2 ? second : first, guildId, "POST", "tracks", { url: item.url, first: index % 3 === 0 })),
+    ]);
+    expect(results.map((result) => result.status).sort()).toEqual([...Array<number>(ids.length).fill(200), ...Array<number>(picks.length).fill(201)].sort());
+    const [seenByFirst, seenBySecond] = await Promise.all([ok(first, guildId, "GET", "state"), ok(second, guildId, "GET", "state")]);
+    expect(seenBySecond.tracks).toEqual(seenByFirst.tracks);
+    expect(seenByFirst.tracks).toHaveLength(ids.length + picks.length);
+    expect(new Set(seenByFirst.tracks.map((item) => item.id)).size).toBe(ids.length + picks.length);
+    // Each command saw the queue the previous one left: versions 1, 2, 3… without a repeat.
+    const rows = await outbox(guildId);
+    expect(rows.map((row) => row.payload.version)).toEqual(rows.map((_, index) => index + 1));
+    expect(seenByFirst.version).toBe(rows.length);
+    // Each answer is the state right after its own command: the answers, ordered by version, replay that order.
+    const byVersion = results.map((result) => result.body).sort((a, b) => a.version - b.version);
+    expect(byVersion.map((state) => state.version)).toEqual(rows.slice(4).map((row) => row.payload.version));
+    expect(byVersion.at(-1)!.tracks).toEqual(seenByFirst.tracks);
+    // Stored positions are 0…n-1 without gaps or repeats.
+    const db = await getDb();
+    const { musicTracks } = await import("@/lib/db/schema");
+    const positions = (await db.select({ position: musicTracks.position }).from(musicTracks).where(and(eq(musicTracks.guildId, guildId)))).map((row) => row.position).sort((a, b) => a - b);
+    expect(positions).toEqual(positions.map((_, index) => index));
+  });
+});
+
+/** Reads Server-Sent Events off a response body. */
+function eventReader(response: Response) {
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  return {
+    async next(timeoutMs = 5000): Promise<{ event: string; id: string; data: PlayerState }> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const end = buffer.indexOf("\n\n");
+        if (end >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const fields = Object.fromEntries(block.split("\n").filter((line) => !line.startsWith(":") && line.includes(": ")).map((line) => [line.slice(0, line.indexOf(": ")), line.slice(line.indexOf(": ") + 2)]));
+          if (fields.event) return { event: fields.event, id: fields.id ?? "", data: JSON.parse(fields.data ?? "null") as PlayerState };
+          continue;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error("no event in time");
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("no event in time")), left)));
+        const chunk = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+        if (chunk.done) throw new Error("stream ended");
+        buffer += decoder.decode(chunk.value, { stream: true });
+      }
+    },
+    cancel: () => reader.cancel(),
+  };
+}
+
+describe("live events", () => {
+  const open = (jar: CookieJar, guildId: string) => call(getPlugin, `/api/plugins/music/guilds/${guildId}/events`, { jar, params: { path: ["music", "guilds", guildId, "events"] } });
+
+  it("streams the state, then every change another dashboard makes, and lets go on disconnect", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, SATIE);
+    const response = await open(first, guildId);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("cache-control")).toMatch(/no-store/);
+    const events = eventReader(response);
+    const initial = await events.next();
+    expect(initial).toMatchObject({ event: "state", id: String(initial.data.version) });
+    expect(titles(initial.data)).toEqual([SATIE.title]);
+    expect(listenerCount(guildId)).toBe(1);
+
+    await ok(second, guildId, "POST", "tracks", { url: ELISE.url, first: true });
+    const change = await events.next();
+    expect(change.data.version).toBe(initial.data.version + 1);
+    expect(titles(change.data)).toEqual([ELISE.title, SATIE.title]);
+
+    await events.cancel();
+    expect(listenerCount(guildId)).toBe(0);
+  });
+
+  it("advances to the next track when the current one ends, while someone watches", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, DUCK, SATIE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", {});
+    // The duck ends in 300 ms.
+    const db = await getDb();
+    await db.update(musicPlayers).set({ startedAt: new Date(Date.now() - DUCK.duration_ms + 300) }).where(eq(musicPlayers.guildId, guildId));
+    const events = eventReader(await open(second, guildId));
+    expect(current((await events.next()).data)).toBe(DUCK.title);
+    const advanced = await events.next(3000);
+    expect({ current: current(advanced.data), status: advanced.data.status }).toEqual({ current: SATIE.title, status: "playing" });
+    await events.cancel();
+  });
+});
