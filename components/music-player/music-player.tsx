@@ -131,7 +131,7 @@ export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
       >
         <label htmlFor="music-voice">{text.voiceLabel}</label>
         <div className={styles.voiceRow}>
-          <select id="music-voice" value={selectedVoice} onChange={(event) => setVoiceChoice(event.target.value)} disabled={voiceChannels.length === 0}>
+          <select id="music-voice" className="input" value={selectedVoice} onChange={(event) => setVoiceChoice(event.target.value)} disabled={voiceChannels.length === 0}>
             <option value="" disabled>
               {voiceChannels.length === 0 ? text.noVoiceChannels : text.voicePlaceholder}
             </option>
@@ -163,7 +163,7 @@ export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
           <label htmlFor="music-search" className="visually-hidden">
             {text.searchLabel}
           </label>
-          <input id="music-search" type="search" value={query} maxLength={100} placeholder={text.searchPlaceholder} onChange={(event) => setQuery(event.target.value)} />
+          <input id="music-search" className="input" type="search" value={query} maxLength={100} placeholder={text.searchPlaceholder} onChange={(event) => setQuery(event.target.value)} />
           <button type="submit" className="button button-primary button-small" aria-busy={searching} disabled={searching || !query.trim()}>
             {searching ? text.searching : text.search}
           </button>
