@@ -240,6 +240,20 @@ describe("server settings, coins and anything else", () => {
     expect(say(event("plugin.update", "economy-balances", { members: 12 }, { members: 0 }))).toBe("Ada reset the coins of 12 members");
   });
 
+  it("reads XP resets, giveaway steps with their winners, and music player changes", () => {
+    expect(say(event("plugin.update", "levels-xp", { members: 40 }, { members: 0 }))).toBe("Ada reset the XP of 40 members");
+    expect(say(event("plugin.update", `levels-xp:${MEMBER}`, { xp: 900, messages: 12 }, { xp: 0, messages: 0 }))).toBe("Ada reset the XP of @Grace");
+    expect(say(event("plugin.update", "giveaway:item-1", { status: "scheduled" }, { status: "running", channel_id: "1", message_id: "2" }))).toBe("Ada started a giveaway");
+    const ended = describeEvent(event("plugin.update", "giveaway:item-1", { status: "running" }, { status: "ended", winners: [MEMBER, "300000000000000051"], round: 1 }), d);
+    expect(sentenceText(format, ended.sentence)).toBe("Ada ended a giveaway and drew 2 winners");
+    expect(ended.rows).toEqual([{ kind: "changed", label: "Winners", before: { text: "", missing: true }, after: { text: "@Grace, a member" } }]);
+    expect(say(event("plugin.update", "giveaway:item-1", { status: "ended" }, { status: "ended", winners: [MEMBER], round: 2 }))).toBe("Ada rerolled a giveaway: 1 new winner");
+    expect(say(event("plugin.update", "giveaway:item-1", { status: "running" }, { status: "cancelled" }))).toBe("Ada cancelled a giveaway");
+    expect(say(event("plugin.update", "music:queue", null, { track_id: "t" }))).toBe("Ada changed the music queue");
+    expect(say(event("plugin.update", "music:voice", { channel_id: null }, { channel_id: "1" }))).toBe("Ada moved the bot to a voice channel");
+    expect(say(event("plugin.update", "music:voice", { channel_id: "1" }, { channel_id: null }))).toBe("Ada made the bot leave its voice channel");
+  });
+
   it("reads an event it has no words for as a change, still with names for the ids it knows", () => {
     const description = describeEvent(event("plugin.update", "something:else", { channel: GONE_CHANNEL, role: GAMERS, on: true, upload: "upload:abc" }, { channel: ROLES_CHANNEL, role: GAMERS, on: false, upload: "upload:def" }), d);
     expect(sentenceText(format, description.sentence)).toBe("Ada made a change");

@@ -31,6 +31,7 @@ export type EventWords = ValueWords & {
   enabled: string;
   value: string;
   coins: string;
+  winners: string;
   serverSettings: string;
   /** An item whose title field is empty. */
   untitled: string;
@@ -58,6 +59,7 @@ export function eventWords(t: (key: string, values?: Record<string, string | num
     enabled: t("enabled"),
     value: t("value"),
     coins: t("coins"),
+    winners: t("winners"),
     serverSettings: t("serverSettings"),
     untitled: t("untitled"),
     someone: t("someone"),
@@ -93,6 +95,8 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     const count = Number(record(event.before).members) || 0;
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
+  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d);
+  if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
   if (target?.kind === "item") return itemEvent(event, user, target.pluginId, target.collection, d);
@@ -170,6 +174,43 @@ function guildEvent(event: AuditEventView, user: Entity, d: Describer): Descript
   const rows = changedRows(record(event.before), record(event.after), d.book("guild"), d);
   const key = rows.length === 0 ? "guild.unchanged" : event.action === "settings.import" ? "guild.imported" : event.action === "revert" ? "guild.reverted" : "guild.changed";
   return { sentence: { key, values: { user, count: rows.length } }, rows, target: d.words.serverSettings };
+}
+
+/** XP resets of Levels: everyone's (`levels-xp`) or one member's (`levels-xp:{id}`). */
+function memberEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (event.target === "levels-xp") {
+    const count = Number(record(event.before).members) || 0;
+    return { sentence: { key: "levels.resetAll", values: { user, count } }, rows: [], target: d.plugin("levels").text };
+  }
+  const player = /^levels-xp:(\d+)$/.exec(event.target)?.[1];
+  if (!player) return null;
+  return { sentence: { key: "levels.resetMember", values: { user, member: { text: d.member(player) ?? d.words.someone } } }, rows: [], target: d.plugin("levels").text };
+}
+
+const GIVEAWAY_STEPS: Readonly<Record<string, string>> = { running: "giveaways.started", cancelled: "giveaways.cancelled" };
+
+/** A giveaway started, drawn (round 1), rerolled (round 2 and after) or cancelled (`giveaway:{id}`). */
+function giveawayEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (!/^giveaway:[\w-]+$/.test(event.target)) return null;
+  const after = record(event.after);
+  const winners = Array.isArray(after.winners) ? after.winners.filter((id): id is string => typeof id === "string") : [];
+  const round = Number(after.round) || 0;
+  const key = after.status === "ended" ? (round > 1 ? "giveaways.rerolled" : "giveaways.ended") : (GIVEAWAY_STEPS[String(after.status)] ?? "other");
+  const names = winners.map((id) => d.member(id) ?? d.words.someone);
+  return {
+    sentence: { key, values: { user, count: winners.length } },
+    rows: names.length > 0 ? [{ kind: "changed", label: d.words.winners, before: { text: "", missing: true }, after: { text: names.join(", ") } }] : [],
+    target: d.plugin("giveaways").text,
+  };
+}
+
+/** The music player's queue and voice channel (`music:queue`, `music:voice`). */
+function musicEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (event.target === "music:queue") return { sentence: { key: "music.queue", values: { user } }, rows: [], target: d.plugin("music").text };
+  if (event.target !== "music:voice") return null;
+  const channel = record(event.after).channel_id;
+  const key = typeof channel === "string" ? "music.joined" : "music.left";
+  return { sentence: { key, values: { user } }, rows: [], target: d.plugin("music").text };
 }
 
 function coinsEvent(event: AuditEventView, user: Entity, memberId: string, d: Describer): Description {

@@ -10,7 +10,7 @@ import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form
 import { getPlugin } from "@/lib/plugins/index";
 import type { PluginText } from "../plugin-text";
 import { eventWords, type Describer, type Scope } from "./describe";
-import type { FieldBook } from "./values";
+import { isRecord, type FieldBook } from "./values";
 
 // Everything the describing functions need to know about this guild and language: channel,
 // role and member names, field labels and choices, and the words of the "auditLog" messages.
@@ -80,9 +80,16 @@ function pluginBook(pluginText: PluginText, pluginId: string, collection?: strin
   return { fields, texts, ...(postedField && channel && { posted: { field: postedField, channel } }) };
 }
 
-/** Names of the members whose coins an event set, as the platform shows them; a member who left has none. */
+/** Members an event names (coins set, XP reset, giveaway winners), as the platform shows them; a member who left has none. */
+function namedMembers(event: AuditEventView): string[] {
+  const one = /^(?:economy-balance|levels-xp):(\d+)$/.exec(event.target)?.[1];
+  if (one) return [one];
+  const winners = event.target.startsWith("giveaway:") && isRecord(event.after) ? event.after.winners : undefined;
+  return Array.isArray(winners) ? winners.filter((id): id is string => typeof id === "string") : [];
+}
+
 async function memberNames(guildId: string, events: readonly AuditEventView[]): Promise<Map<string, string>> {
-  const ids = [...new Set(events.flatMap((event) => /^economy-balance:(\d+)$/.exec(event.target)?.[1] ?? []))];
+  const ids = [...new Set(events.flatMap(namedMembers))];
   const named = await Promise.all(
     ids.map(async (id) => {
       const member = await getGuildMember(guildId, id).catch(() => null);
