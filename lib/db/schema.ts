@@ -178,7 +178,7 @@ export const memberLevels = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.guildId, table.userId] }),
-    index("member_levels_rank_idx").on(table.guildId, table.xp.desc(), table.userId),
+    index("member_levels_rank_idx").on(table.guildId, table.xp.desc().nullsFirst(), table.userId),
     index("member_levels_name_idx").using("btree", table.guildId, sql`lower(${table.displayName}) text_pattern_ops`),
   ],
 );
