@@ -23,14 +23,17 @@ const TEMPLATES = ["results", "playNow", "addToQueue", "playNext", "progress", "
  * The music plugin's player. The page around it is cached per guild and language, so it holds
  * no player state: the island gets the state from the live stream as soon as it opens.
  */
-export async function MusicPlayerSection({ guildId, locale }: { guildId: string; locale: Locale }) {
-  const [t, pickers] = await Promise.all([getTranslations({ locale, namespace: "musicPlayer" }), getGuildPickers(guildId)]);
+export async function MusicPlayerSection({ guildId, locale, plugin }: { guildId: string; locale: Locale; plugin: { name: string; enabled: boolean } }) {
+  const [t, actions, pickers] = await Promise.all([getTranslations({ locale, namespace: "musicPlayer" }), getTranslations({ locale, namespace: "collectionActions" }), getGuildPickers(guildId)]);
   const raw = (key: string) => t.raw(key) as string;
   const text = {
     ...Object.fromEntries(PLAIN.map((key) => [key, t(key)])),
     ...Object.fromEntries(TEMPLATES.map((key) => [key, raw(key)])),
     feedback: Object.fromEntries(FEEDBACK.map((key) => [key, raw(`feedback.${key}`)])),
     errors: Object.fromEntries(ERRORS.map((key) => [key, t(`errors.${key}`)])),
+    pluginOff: actions.raw("pluginOff") as string,
+    turnOn: actions.raw("turnOn") as string,
+    turnedOn: actions.raw("turnedOn") as string,
   } as MusicPlayerText;
   const voiceTypes = CHANNEL_TYPES_BY_UI.voice_channel ?? [];
   const voiceChannels = pickers.channels.filter((channel) => voiceTypes.includes(channel.type)).map(({ id, name }) => ({ id, name }));
@@ -41,7 +44,7 @@ export async function MusicPlayerSection({ guildId, locale }: { guildId: string;
         <h2 id="music-player-heading">{t("title")}</h2>
         <p>{t("description")}</p>
       </div>
-      <MusicPlayer guildId={guildId} voiceChannels={voiceChannels} text={text} />
+      <MusicPlayer guildId={guildId} voiceChannels={voiceChannels} text={text} plugin={plugin} />
     </section>
   );
 }

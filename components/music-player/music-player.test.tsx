@@ -9,7 +9,9 @@ import type { MusicPlayerText } from "./text";
 // (jsdom has no EventSource, so a stand-in delivers it), commands go through fetch, and every
 // answer or refusal shows as feedback in the page's words.
 
-const text = en.musicPlayer as unknown as MusicPlayerText;
+const { pluginOff, turnOn, turnedOn } = en.collectionActions;
+const text = { ...en.musicPlayer, pluginOff, turnOn, turnedOn } as unknown as MusicPlayerText;
+const ON = { name: "Music", enabled: true };
 const GUILD = "584342883843309568";
 const LOUNGE = { id: "584342883843309570", name: "Lounge" };
 
@@ -62,7 +64,7 @@ beforeEach(() => {
 });
 
 it("shows the streamed state, sends a command and applies its answer with feedback", async () => {
-  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} />);
+  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} plugin={ON} />);
   expect(screen.getByRole("status").textContent).toBe(text.connecting);
   expect(StreamStandIn.last!.url).toBe(`/api/plugins/music/guilds/${GUILD}/events`);
   act(() => StreamStandIn.last!.emit(state({})));
@@ -81,10 +83,22 @@ it("shows the streamed state, sends a command and applies its answer with feedba
 });
 
 it("explains a refused command inline, in the page's words", async () => {
-  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} />);
+  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} plugin={ON} />);
   act(() => StreamStandIn.last!.emit(state({ status: "paused", started_at: null, voice_channel_id: null })));
   answer = reply(409, { code: "not_in_voice", status_code: 409, message: "Choose a voice channel for the bot to join first.", error: { message: "…" } });
   await act(async () => fireEvent.click(screen.getByRole("button", { name: text.play })));
   expect(calls[0]).toMatchObject({ url: `/api/plugins/music/guilds/${GUILD}/resume`, method: "POST" });
   expect(screen.getByRole("alert").textContent).toBe(text.errors.not_in_voice);
+});
+
+it("says the bot plays nothing while Music is off, and turns it on from there", async () => {
+  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} plugin={{ name: "Music", enabled: false }} />);
+  act(() => StreamStandIn.last!.emit(state({})));
+  const notice = screen.getByTestId("plugin-off");
+  expect(notice.textContent).toContain("Music is switched off");
+  answer = reply(200, { enabled: true, config: {}, version: 2 });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Turn Music on" })));
+  expect(calls).toEqual([{ url: `/api/plugins/music/config/${GUILD}`, method: "PATCH", body: { enabled: true } }]);
+  expect(screen.queryByTestId("plugin-off")).toBeNull();
+  expect(screen.getByText("Music is on.")).toBeTruthy();
 });

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState, type FormEvent } from "react";
+import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { fill } from "@/components/settings-form/values";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
@@ -10,10 +11,17 @@ import { clock, type MusicPlayerText } from "./text";
 import { usePlayer, type Feedback, type Problem } from "./use-player";
 import styles from "./music-player.module.css";
 
-type Props = { guildId: string; voiceChannels: Array<{ id: string; name: string }>; text: MusicPlayerText };
+type Props = {
+  guildId: string;
+  voiceChannels: Array<{ id: string; name: string }>;
+  text: MusicPlayerText;
+  /** The plugin's name and whether it is on: while it is off the bot plays nothing, and the player says so. */
+  plugin: { name: string; enabled: boolean };
+};
 
 /** The guild's music player: now playing, transport, voice channel, search and the queue, live for every open dashboard. */
-export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
+export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
+  const music = usePluginEnabled(guildId, "music", plugin.enabled);
   const { state, connection, pending, command, now, base } = usePlayer(guildId);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [voiceChoice, setVoiceChoice] = useState<string | null>(null);
@@ -72,6 +80,18 @@ export function MusicPlayer({ guildId, voiceChannels, text }: Props) {
         <span className={styles.dot} aria-hidden="true" />
         {connection === "live" ? text.live : connection === "reconnecting" ? text.reconnecting : text.connecting}
       </p>
+      {!music.enabled ? (
+        <p className="notice notice-warning" data-testid="plugin-off">
+          {fill(text.pluginOff, { plugin: plugin.name })}{" "}
+          <button type="button" className="button button-secondary button-small" onClick={() => void music.turnOn()} disabled={music.enabling} aria-busy={music.enabling}>
+            {fill(text.turnOn, { plugin: plugin.name })}
+          </button>
+        </p>
+      ) : music.turnedOnHere ? (
+        <p className="notice" role="status">
+          {fill(text.turnedOn, { plugin: plugin.name })}
+        </p>
+      ) : null}
 
       <div className={styles.nowPlaying}>
         <h3 className={styles.label}>{text.nowPlaying}</h3>

@@ -3,6 +3,10 @@
 export type MusicErrorCode = "queue_empty" | "not_in_voice" | "nothing_playing" | "not_playing" | "not_paused" | "track_not_found" | "music_search_unavailable" | "failed";
 
 export type MusicPlayerText = {
+  /** "{plugin} is switched off: …", "Turn {plugin} on", "{plugin} is on." (the collections' words). */
+  pluginOff: string;
+  turnOn: string;
+  turnedOn: string;
   connecting: string;
   live: string;
   reconnecting: string;

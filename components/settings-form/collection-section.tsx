@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CollectionLimitNotice } from "@/components/premium/collection-limit-notice";
 import { reportUnshownError } from "@/components/report-error";
-import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
+import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import type { CollectionAction } from "@/lib/plugins/types";
@@ -91,26 +91,8 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   /** A new item just saved: its Edit button takes the focus the closed dialog gives back. */
   const focusItem = useRef<string | null>(null);
   const section = useRef<HTMLElement>(null);
-  const [enabled, setEnabled] = useState(plugin?.enabled ?? true);
-  const [enabling, setEnabling] = useState(false);
-  const [turnedOnHere, setTurnedOnHere] = useState(false);
+  const { enabled, enabling, turnedOnHere, turnOn } = usePluginEnabled(guildId, pluginId, plugin?.enabled ?? true);
   const [batchState, setBatchState] = useState<{ status: "busy" | "done" | "noRoom"; used?: number; max?: number } | null>(null);
-  // The page's switch (or another island) turning the plugin on or off.
-  useEffect(() => onPluginSaved((detail) => detail.pluginId === pluginId && setEnabled(detail.enabled)), [pluginId]);
-
-  async function turnOn() {
-    setEnabling(true);
-    try {
-      const saved = await apiFetch<Omit<PluginSaved, "pluginId">>(`/plugins/${pluginId}/config/${guildId}`, { method: "PATCH", body: { enabled: true } });
-      announcePluginSaved({ pluginId, enabled: saved.enabled, config: saved.config, version: saved.version });
-      setEnabled(saved.enabled);
-      setTurnedOnHere(true);
-    } catch (error) {
-      reportUnshownError(error);
-    } finally {
-      setEnabling(false);
-    }
-  }
   const endpoint = `/plugins${path ?? `/${pluginId}/guilds/${guildId}/${collection}`}`;
   const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
   // Fields an action fills in (the posted message) are not edited by hand.

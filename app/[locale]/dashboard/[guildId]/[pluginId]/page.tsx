@@ -231,7 +231,7 @@ export default async function PluginSettingsPage({ params }: Props) {
       {locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
       {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
 
-      {pluginId === "music" ? <MusicPlayerSection guildId={guildId} locale={locale} /> : null}
+      {pluginId === "music" ? <MusicPlayerSection guildId={guildId} locale={locale} plugin={{ name, enabled: stored.enabled }} /> : null}
 
       {spec.fields.length > 0 ? (
         <section className={styles.card} aria-labelledby="settings-heading">
