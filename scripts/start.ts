@@ -9,6 +9,7 @@ import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
+import { seedDemoCoins } from "../lib/demo/seed-economy";
 import { seedDemoLevels } from "../lib/demo/seed-levels";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
@@ -63,6 +64,7 @@ async function main() {
   if (demoWorld) {
     console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
     await seedDemoBirthdays(handle.db);
+    await seedDemoCoins(handle.db, demoWorld);
   }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { and, eq, inArray } from "drizzle-orm";
 import { GET as myStandingRoute } from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
@@ -264,5 +265,22 @@ describe("demo data", () => {
     expect((await pluginCall(ada, "PATCH", `/levels/leaderboard/${scratch}/config`, { body: { public: false } })).status).toBe(200);
     await enablePublicLevels(db, scratch);
     expect(await loadLeaderboard(db, scratch, FIRST)).toBeNull();
+  });
+
+  it("gives the members of the demo user's servers coins, idempotently, keeping balances changed since", async () => {
+    const { demoBalanceRows, seedDemoCoins } = await import("@/lib/demo/seed-economy");
+    const world = harness.emulator.state.world;
+    const rows = demoBalanceRows(world, GUILD_IDS.workshop);
+    expect(rows.length).toBeGreaterThan(5);
+    expect(demoBalanceRows(world, GUILD_IDS.workshop)).toEqual(rows);
+    const db = await getDb();
+    expect(await seedDemoCoins(db, world)).toBeGreaterThan(0);
+    const first = rows[0]!;
+    expect((await pluginCall(ada, "POST", `/economy/guilds/${GUILD_IDS.workshop}/coin`, { body: { user_id: first.userId, amount: 7 } })).status).toBe(200);
+    await seedDemoCoins(db, world);
+    const richest = (await (await pluginCall(ada, "GET", `/economy/guilds/${GUILD_IDS.workshop}/richest?limit=50`)).json()) as { members: Array<{ user_id: string; coins: number }> };
+    const held = new Map(richest.members.map((member) => [member.user_id, member.coins]));
+    expect(held.get(first.userId)).toBe((first.coins ?? 0) + 7);
+    expect(richest.members.map((member) => member.coins)).toEqual([...richest.members.map((member) => member.coins)].sort((a, b) => b - a));
   });
 });
