@@ -1,8 +1,7 @@
 /** @jest-environment node */
-import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { and, eq, inArray } from "drizzle-orm";
 import { GET as myStandingRoute } from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
-import { USER_IDS } from "@/emulators/platform/data/ids";
+import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { memberLevels } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
