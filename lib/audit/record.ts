@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 
-export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert";
+export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update";
 
 /** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`. */
 export const auditTarget = {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Users who signed in at least once. Platform tokens never land here: they live in the sealed cookie. */
 export const users = pgTable("users", {
@@ -334,4 +334,102 @@ export const musicCommands = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("music_commands_guild_idx").on(table.guildId, table.id)],
+);
+
+// ---- Billing (lib/billing) ----
+// A guild's paid plans come from its subscriptions (card and hosted-page providers) and its crypto
+// payments; the guild's `buffs` are recomputed from them on every change (lib/billing/subscriptions.ts).
+
+/** A subscription as the provider last described it (webhooks and our own calls re-read it there). */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: text("id").primaryKey(),
+    /** stripe, chargebee, paypal or crypto. */
+    provider: text("provider").notNull(),
+    /** The provider's id for it (a crypto plan's: `{chainId}:{txHash}`). */
+    externalId: text("external_id").notNull(),
+    customerId: text("customer_id"),
+    guildId: text("guild_id").notNull(),
+    /** Who bought it: may manage it and transfer it between the guilds they manage. */
+    userId: text("user_id").notNull(),
+    /** A plan of lib/billing/plans.ts (premium, pro, web3, bundle). */
+    plan: text("plan").notNull(),
+    periodMonths: integer("period_months").notNull(),
+    /** active, in_trial, non_renewing, past_due, paused or cancelled (lib/billing/provider.ts). */
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),
+    /** `{ brand, last4 }` of the card on file, when the provider says. */
+    paymentMethod: jsonb("payment_method").$type<{ brand: string; last4: string } | null>(),
+    withCustomBot: boolean("with_custom_bot").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("subscriptions_provider_external_idx").on(table.provider, table.externalId), index("subscriptions_guild_idx").on(table.guildId), index("subscriptions_user_idx").on(table.userId)],
+);
+
+/** Money received, once per provider payment (invoice, checkout, transaction). */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    provider: text("provider").notNull(),
+    externalId: text("external_id").notNull(),
+    subscriptionId: text("subscription_id"),
+    guildId: text("guild_id"),
+    userId: text("user_id").notNull(),
+    /** What was bought: a plan, or `rank_card`. */
+    product: text("product").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payments_provider_external_idx").on(table.provider, table.externalId), index("payments_user_idx").on(table.userId)],
+);
+
+/** Every provider event applied, so a replayed or re-sent one is applied once. */
+export const webhookEvents = pgTable(
+  "webhook_events",
+  {
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/** On-chain payments credited, once per transaction (chain id and hash). */
+export const cryptoPayments = pgTable(
+  "crypto_payments",
+  {
+    chainId: integer("chain_id").notNull(),
+    txHash: text("tx_hash").notNull(),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    plan: text("plan").notNull(),
+    periodMonths: integer("period_months").notNull(),
+    /** Null for the chain's native coin. */
+    tokenAddress: text("token_address"),
+    /** In the token's smallest unit, as a decimal string (it outgrows a JavaScript number). */
+    amount: text("amount").notNull(),
+    usdCents: integer("usd_cents").notNull(),
+    fromAddress: text("from_address").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.chainId, table.txHash] }), index("crypto_payments_guild_idx").on(table.guildId)],
+);
+
+/** One-off purchases of a user (the custom rank card). */
+export const userPurchases = pgTable(
+  "user_purchases",
+  {
+    userId: text("user_id").notNull(),
+    product: text("product").notNull(),
+    paymentId: text("payment_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.product] })],
 );
