@@ -35,6 +35,8 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
+    /** npm start sets it with the built-in emulator: lib/demo/giveaway-entrants.ts enters members who react, as the bot would. */
+    DEMO_GIVEAWAY_ENTRANTS: z.enum(["0", "1"]).default("0"),
     /** Base URL of the music search provider (GET search?q, GET tracks?url); npm start points it at the emulator's /music. Unset: no search. */
     MUSIC_CATALOG_URL: optionalUrl,
     // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
@@ -72,6 +74,8 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   DISCORD_REDIRECT_URI: string;
   /** True when the app talks to the built-in platform emulator instead of Discord. */
   usingEmulator: boolean;
+  /** True in npm start's demo: a stand-in enters the members who react to a giveaway (no bot there). */
+  demoGiveawayEntrants: boolean;
   /** True when cookies must be Secure and __Host- prefixed. */
   secureCookies: boolean;
   /** S3-compatible upload storage, or null for the local folder UPLOADS_DIR. */
@@ -147,6 +151,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DISCORD_CDN_URL: env.DISCORD_CDN_URL.replace(/\/$/, ""),
     MUSIC_CATALOG_URL: env.MUSIC_CATALOG_URL?.replace(/\/$/, ""),
     usingEmulator: env.PLATFORM_EMULATOR === "1",
+    demoGiveawayEntrants: env.DEMO_GIVEAWAY_ENTRANTS === "1",
     secureCookies: appUrl.startsWith("https://"),
     s3: s3Settings(env),
   };

@@ -34,11 +34,13 @@ async function main() {
   let demoWorld: World | undefined;
   const configured = process.env.DISCORD_CLIENT_ID && process.env.DISCORD_CLIENT_SECRET && process.env.DISCORD_BOT_TOKEN;
   if (!configured) {
-    const emulator = await startPlatformEmulator({ port: Number(process.env.PLATFORM_EMULATOR_PORT ?? 3100), quiet: true });
+    // crowdReactions and DEMO_GIVEAWAY_ENTRANTS stand in for members and the bot on giveaways (lib/demo/giveaway-entrants.ts).
+    const emulator = await startPlatformEmulator({ port: Number(process.env.PLATFORM_EMULATOR_PORT ?? 3100), quiet: true, crowdReactions: true });
     stopEmulator = () => emulator.close();
     demoWorld = emulator.state.world;
     Object.assign(process.env, {
       PLATFORM_EMULATOR: "1",
+      DEMO_GIVEAWAY_ENTRANTS: "1",
       DISCORD_CLIENT_ID: EMULATOR_CLIENT_ID,
       DISCORD_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
       DISCORD_BOT_TOKEN: EMULATOR_BOT_TOKEN,

@@ -237,6 +237,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     call: async (emulator) => [await bot(emulator, "PUT", `${await messagePath(emulator)}/reactions/${encodeURIComponent("🎉")}/@me`)],
   },
   {
+    name: "list who reacted",
+    client: "bot GET Routes.channelMessageReaction",
+    spec: { path: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}", method: "get" },
+    call: async (emulator) => [await bot(emulator, "GET", `${await messagePath(emulator)}/reactions/${thumbsUp}?limit=100`)],
+  },
+  {
     name: "remove own reaction",
     client: "bot DELETE Routes.channelMessageOwnReaction",
     spec: { path: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me", method: "delete" },

@@ -16,16 +16,19 @@ import {
   createMessageSchema,
   editMessageSchema,
   listMessagesQuery,
+  reactionUsersQuery,
   type EmbedInput,
 } from "./message-schemas";
 import type { ChannelRecord, GuildRecord } from "./model";
+import { crowdJoins } from "./crowd";
 import { PERMISSIONS } from "./permissions";
+import { publicUser } from "./serialize";
 import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
 import { parse } from "./validation";
 
-// Channel message routes (bot token only): post, read, edit, delete, and the
-// bot's own reactions. The bot must be in the channel's guild and see the
+// Channel message routes (bot token only): post, read, edit, delete, the
+// bot's own reactions and who reacted. The bot must be in the channel's guild and see the
 // channel (else 403 50001), and the channel must be text or announcement (else
 // 400 50008). Permissions are the bot's in that channel, overwrites included.
 
@@ -229,8 +232,36 @@ export const MESSAGE_ROUTES: readonly Route[] = [
         // Only the first reaction with an emoji needs ADD_REACTIONS.
         if (!has(access.permissions, PERMISSIONS.AddReactions)) return errors.missingPermissions();
         if (record.reactions.length >= MAX_REACTIONS) return errors.tooManyReactions();
-        record.reactions.push({ key: parsed.key, emoji: parsed.emoji, userIds: [auth.userId] });
+        const reaction = { key: parsed.key, emoji: parsed.emoji, userIds: [auth.userId] };
+        record.reactions.push(reaction);
+        if (request.state.crowdReactions && record.author_id === auth.userId) crowdJoins(request.state, access.guild, access.channel, record, reaction);
         return errors.noContent();
+      });
+    },
+  },
+  {
+    // Who reacted with one emoji, by ascending user id, `limit` after `after`.
+    method: "GET",
+    pattern: ["channels", ":channel", "messages", ":message", "reactions", ":emoji"],
+    auth: "bot",
+    handle(request, params, auth) {
+      const parsedQuery = parse(reactionUsersQuery, request.query);
+      if (!parsedQuery.ok) return parsedQuery.response;
+      const { limit, after, type } = parsedQuery.data;
+      return withMessage(request, params, auth.userId, (access, record) => {
+        if (!has(access.permissions, PERMISSIONS.ReadMessageHistory)) return errors.missingAccess();
+        const parsed = parseEmoji(params.emoji ?? "", access.guild);
+        if (!parsed) return errors.unknownEmoji();
+        const reaction = type === "0" ? record.reactions.find((entry) => entry.key === parsed.key) : undefined;
+        const users = [...(reaction?.userIds ?? [])]
+          .sort(compareSnowflakes)
+          .filter((id) => after === undefined || compareSnowflakes(id, after) > 0)
+          .slice(0, limit)
+          .flatMap((id) => {
+            const user = request.state.user(id);
+            return user ? [publicUser(user)] : [];
+          });
+        return errors.ok(users);
       });
     },
   },

@@ -155,5 +155,12 @@ export const listMessagesQuery = z.object({
   around: snowflake.optional(),
 });
 
+export const reactionUsersQuery = z.object({
+  limit: queryInt(1, 100, 25),
+  after: snowflake.optional(),
+  // 0 normal, 1 burst (super) reactions; the emulator has no burst reactions.
+  type: z.enum(["0", "1"]).default("0"),
+});
+
 export type CreateMessageInput = z.output<typeof createMessageSchema>;
 export type EditMessageInput = z.output<typeof editMessageSchema>;

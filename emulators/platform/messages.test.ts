@@ -4,7 +4,9 @@ import type { MessageRecord } from "./messages";
 import type { ChannelRecord } from "./model";
 import { PERMISSIONS } from "./permissions";
 import { type PlatformEmulator, type StoredMessage } from "./server";
-import { snowflakeDate } from "./snowflake";
+import { compareSnowflakes, snowflakeDate } from "./snowflake";
+import { BOT_USER_ID } from "./state";
+import { CROWD_SHARE, MAX_CROWD } from "./crowd";
 import { BOT_AUTH, bearer, signIn, emulatorForThisFile } from "./test-helpers";
 
 interface FieldError {
@@ -630,6 +632,56 @@ describe("reactions", () => {
     const over = await call("PUT", reactionPath(general(), message.id, encodeURIComponent(RED)));
     expect(over.body).toEqual({ message: "Maximum number of reactions reached (20)", code: 30010 });
     expect(await reactions(message.id)).toHaveLength(20);
+  });
+
+  it("lists who reacted with one emoji as users, by ascending id, with limit and after", async () => {
+    const message = await posted(general(), { content: "vote" });
+    const red = encodeURIComponent(RED);
+    const list = (query = "") => call<Array<{ id: string; username: string }>>("GET", `${messagePath(general(), message.id)}/reactions/${red}${query}`);
+    expect((await list()).body).toEqual([]);
+    await call("PUT", reactionPath(general(), message.id, red));
+    const humans = [...emulator.state.guild(GUILD_IDS.workshop)!.members.keys()].filter((id) => !emulator.state.user(id)?.bot).slice(0, 30);
+    emulator.state.messages.get(general(), message.id)!.reactions[0]!.userIds.push(...[...humans].reverse());
+    const everyone = [BOT_USER_ID, ...humans].sort(compareSnowflakes);
+    const first = await list();
+    expect(first.status).toBe(200);
+    expect(first.body.map((user) => user.id)).toEqual(everyone.slice(0, 25));
+    expect(first.body[0]).toEqual(expect.objectContaining({ id: everyone[0], username: expect.any(String) }));
+    expect((await list(`?limit=100&after=${everyone[24]}`)).body.map((user) => user.id)).toEqual(everyone.slice(25));
+    expect((await list("?type=1")).body).toEqual([]);
+    expect((await list("?limit=101")).status).toBe(400);
+    expect((await call("GET", `${messagePath(general(), message.id)}/reactions/abc`)).body).toEqual({ message: "Unknown Emoji", code: 10014 });
+    denyInChannel(channelOf(GUILD_IDS.workshop, "general"), PERMISSIONS.ReadMessageHistory);
+    expect((await list()).body).toMatchObject({ code: 50001 });
+  });
+
+  it("with crowdReactions, some human members join the bot's first reaction on its own message, the same ones every time", async () => {
+    emulator.state.crowdReactions = true;
+    try {
+      const guild = emulator.state.guild(GUILD_IDS.workshop)!;
+      const humans = [...guild.members.keys()].filter((id) => !emulator.state.user(id)?.bot);
+      const crowdOf = async (messageId: string) => {
+        await call("PUT", reactionPath(general(), messageId, encodeURIComponent(RED)));
+        return emulator.state.messages.get(general(), messageId)!.reactions[0]!.userIds.slice(1);
+      };
+      const message = await posted(general(), { content: "giveaway" });
+      const crowd = await crowdOf(message.id);
+      expect(crowd.length).toBe(Math.min(MAX_CROWD, Math.ceil(humans.length * CROWD_SHARE)));
+      expect(crowd.length).toBeLessThan(humans.length);
+      for (const id of crowd) expect(humans).toContain(id);
+      expect(new Set(crowd).size).toBe(crowd.length);
+      // Putting it again adds nobody; the same message after a reset draws the same crowd.
+      expect(await crowdOf(message.id)).toEqual(crowd);
+      const record = emulator.state.messages.get(general(), message.id)!;
+      record.reactions = [];
+      expect(await crowdOf(message.id)).toEqual(crowd);
+      // Someone else's message: the bot's reaction is not an invitation.
+      record.author_id = USER_IDS.ada;
+      record.reactions = [];
+      expect(await crowdOf(message.id)).toEqual([]);
+    } finally {
+      emulator.state.crowdReactions = false;
+    }
   });
 
   it("needs ADD_REACTIONS for a new emoji but not to join an existing one", async () => {

@@ -28,6 +28,8 @@ export interface StartOptions {
   host?: string;
   /** No request log on stdout. */
   quiet?: boolean;
+  /** Some human members react after the bot's first reaction on its own message (crowd.ts). */
+  crowdReactions?: boolean;
 }
 
 export interface PlatformEmulator {
@@ -103,6 +105,7 @@ export async function startPlatformEmulator(options: StartOptions = {}): Promise
   const host = options.host ?? "127.0.0.1";
   const context = new EmulatorContext({ quiet: options.quiet ?? false });
   const { state } = context;
+  state.crowdReactions = options.crowdReactions ?? false;
 
   const controls: Controls = {
     state,

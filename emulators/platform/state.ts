@@ -23,6 +23,8 @@ export class PlatformState {
   messages = new MessageStore();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
+  /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
+  crowdReactions = false;
   private created = 0;
 
   /** Replaceable clock, so tests can expire codes without waiting ten minutes. */

@@ -10,6 +10,7 @@ import {
   encodeReactionEmoji,
   getMessage,
   listMessages,
+  listReactionUsers,
   postMessage,
   removeReaction,
 } from "./messages-api";
@@ -20,6 +21,7 @@ import { resetPlatformClientForTests } from "./rest";
 const POST_ROUTE = "POST /channels/:id/messages";
 const MESSAGE_ROUTE = "/channels/:id/messages/:id";
 const REACTION_ROUTE = "PUT /channels/:id/messages/:id/reactions/:emoji/@me";
+const REACTION_USERS_ROUTE = "GET /channels/:id/messages/:id/reactions/:emoji";
 const NO_SUCH_ID = "100000000000000001";
 const CUSTOM_ID = "1234567890123456789";
 
@@ -262,6 +264,19 @@ describe("reactions", () => {
     await removeReaction(general(), message.id, "🔴");
     await removeReaction(general(), message.id, "🔴");
     expect((await getMessage(general(), message.id))?.reactions).toEqual([]);
+  });
+
+  it("lists everyone who reacted, a page of 100 at a time, by ascending id", async () => {
+    const message = await postMessage(general(), { content: "react" });
+    await addReaction(general(), message.id, "🔴");
+    const others = [...harness.emulator.state.world.users.keys()].filter((id) => id !== message.author.id).slice(0, 150);
+    harness.emulator.state.messages.get(general(), message.id)!.reactions[0]!.userIds.push(...others);
+    harness.emulator.resetCalls();
+    const users = await listReactionUsers(general(), message.id, "🔴");
+    expect(users.map((user) => user.id)).toEqual([message.author.id, ...others].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1)));
+    expect(harness.emulator.calls().byRoute[REACTION_USERS_ROUTE]).toBe(2);
+    expect(await listReactionUsers(general(), message.id, "🟢")).toEqual([]);
+    await expect(listReactionUsers(general(), NO_SUCH_ID, "🔴")).rejects.toMatchObject({ kind: "not_found", code: 10008 });
   });
 
   it("refuses bad emoji before any call, and maps the platform's Unknown Emoji", async () => {

@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import { makeURLSearchParams } from "@discordjs/rest";
 import {
   Routes,
+  type RESTGetAPIChannelMessageReactionUsersResult,
   type RESTGetAPIChannelMessageResult,
   type RESTGetAPIChannelMessagesQuery,
   type RESTGetAPIChannelMessagesResult,
@@ -32,6 +33,8 @@ export type MessageEdit = RESTPatchAPIChannelMessageJSONBody;
 
 /** The platform's cap on `limit` when listing messages. */
 export const MAX_MESSAGES_PAGE = 100;
+/** The platform's cap on `limit` when listing who reacted. */
+const MAX_REACTION_USERS_PAGE = 100;
 /** The platform's cap on a nonce's length. */
 const MAX_NONCE_LENGTH = 25;
 
@@ -182,4 +185,23 @@ export async function addReaction(channelId: string, messageId: string, emoji: s
 export async function removeReaction(channelId: string, messageId: string, emoji: string): Promise<void> {
   requireIds(channelId, messageId);
   await botDelete(Routes.channelMessageOwnReaction(channelId, messageId, encodeReactionEmoji(emoji)));
+}
+
+/**
+ * Everyone who reacted to a message with one emoji (the bot included), by ascending user id:
+ * pages of 100 read one after another until the last. Throws PlatformError like addReaction
+ * (bad_request for an emoji that is not one, not_found 10008 for a message that is gone).
+ */
+export async function listReactionUsers(channelId: string, messageId: string, emoji: string): Promise<RESTGetAPIChannelMessageReactionUsersResult> {
+  requireIds(channelId, messageId);
+  const encoded = encodeReactionEmoji(emoji);
+  const users: RESTGetAPIChannelMessageReactionUsersResult = [];
+  for (;;) {
+    const after = users.at(-1)?.id;
+    const page = await botGet<RESTGetAPIChannelMessageReactionUsersResult>(Routes.channelMessageReaction(channelId, messageId, encoded), {
+      query: makeURLSearchParams({ limit: MAX_REACTION_USERS_PAGE, ...(after ? { after } : {}) }),
+    });
+    users.push(...page);
+    if (page.length < MAX_REACTION_USERS_PAGE) return users;
+  }
 }

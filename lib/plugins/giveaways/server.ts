@@ -3,6 +3,7 @@ import { and, count, eq, inArray, max, sum } from "drizzle-orm";
 import { z } from "zod";
 import type { NextRequest } from "next/server";
 import { recordAudit } from "@/lib/audit/record";
+import { enterDemoReactors } from "@/lib/demo/giveaway-entrants";
 import type { Db } from "@/lib/db/client";
 import { giveawayEntries, giveawayRuns, giveawayWinners } from "@/lib/db/schema";
 import type { GuildAccess } from "@/lib/guilds/access";
@@ -266,6 +267,8 @@ export function giveawaysEndpoints(): PluginEndpoint[] {
         await (fresh ? orTakeBack(message.channel_id, message.id, write) : write());
         // Moved to another channel: the message in the old one no longer takes entries.
         if (run?.messageId && run.messageId !== message.id) await deleteMessage(run.channelId, run.messageId).catch(() => false);
+        // npm start's demo has no bot to record entries: its stand-in does, here; a no-op elsewhere.
+        await enterDemoReactors(db, { guildId: params.guildId, id: params.itemId, channelId: message.channel_id, messageId: message.id, emoji, required_role_ids: data.required_role_ids, bonus_entries: data.bonus_entries });
         return { channel_id: message.channel_id, message_id: message.id, giveaway: await viewOf(db, params.guildId, params.itemId) };
       },
     }),
