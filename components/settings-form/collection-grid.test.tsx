@@ -1,6 +1,6 @@
 /** @jest-environment jsdom */
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { achievements } from "@/lib/plugins/achievements/definition";
+import { achievements, TROPHY_FALLBACK_ICON } from "@/lib/plugins/achievements/definition";
 import { STARTER_TROPHIES } from "@/lib/plugins/achievements/starter-set";
 import { itemFormSpec } from "@/lib/plugins/form-spec";
 import { CollectionSection, type BatchAdd, type CollectionText } from "./collection-section";
@@ -38,7 +38,7 @@ function renderTrophies(items = saved) {
       initial={{ items, total: items.length, max: 10 }}
       context={{ texts, labels, pickers, premiumGuild: false }}
       text={text}
-      display={{ kind: "grid", icon: "emoji", details: ["condition", "threshold", "required_role_id"] }}
+      display={{ kind: "grid", icon: "emoji", image: "icon_image", fallback: TROPHY_FALLBACK_ICON, details: ["condition", "threshold", "required_role_id"] }}
       batch={batch}
     />,
   );
@@ -65,6 +65,19 @@ it("draws each trophy as a card: its icon, name and what earns it", () => {
   const cards = screen.getAllByRole("listitem");
   expect(cards.map((card) => card.textContent?.replace(/EditDelete$/, ""))).toEqual(["🗣️ChatterboxMessages sent · 1000", ":helper:HelperHolding a role · Helpers"]);
   expect(within(cards[0]!).getByRole("button", { name: "Edit: Chatterbox" })).toBeTruthy();
+});
+
+it("draws a trophy's uploaded image instead of its emoji, and the fallback for one with neither", () => {
+  const key = `${"ab".repeat(32)}.png`;
+  renderTrophies([
+    item("0b8c6a8e-7f8e-4d2a-9d65-0d9a3c1e2f12", { name: "Artist", emoji: "🎨", icon_image: `upload:${key}`, condition: "messages_sent", threshold: 5, required_role_id: null }),
+    item("0b8c6a8e-7f8e-4d2a-9d65-0d9a3c1e2f13", { name: "Plain", emoji: "", icon_image: "", condition: "messages_sent", threshold: 10, required_role_id: null }),
+  ]);
+  const [artist, plain] = screen.getAllByRole("listitem");
+  expect(within(artist!).getByTestId("card-image").getAttribute("src")).toBe(`/api/uploads/${key}`);
+  expect(artist!.textContent).not.toContain("🎨");
+  expect(within(plain!).queryByTestId("card-image")).toBeNull();
+  expect(plain!.textContent?.startsWith(`${TROPHY_FALLBACK_ICON}Plain`)).toBe(true);
 });
 
 it("adds the starter set in one call when the server says there is room, and tells how much is used", async () => {

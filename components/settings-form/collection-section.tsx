@@ -5,6 +5,7 @@ import { CollectionLimitNotice } from "@/components/premium/collection-limit-not
 import { reportUnshownError } from "@/components/report-error";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { apiFetch } from "@/lib/http/client-fetch";
+import { uploadKeyOf, uploadUrl } from "@/lib/images/reference";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import type { CollectionAction } from "@/lib/plugins/types";
 import type { RowContext } from "./field-row";
@@ -59,6 +60,10 @@ export type GridDisplay = {
   kind: "grid";
   /** Emoji field drawn as the card's icon. */
   icon: string;
+  /** Image field (`ui: "image"`) drawn instead of the emoji when it holds an upload. */
+  image?: string;
+  /** The icon of a card with neither an image nor an emoji. */
+  fallback?: string;
   /** Fields shown under the title, joined with " · "; empty ones are left out, options read by their label. */
   details: readonly string[];
 };
@@ -248,7 +253,7 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <ul className={display ? styles.grid : styles.items}>
           {items.map((item) => (
             <li key={item.id} className={display ? styles.card : styles.item} data-item-id={item.id}>
-              {display ? <GridIcon value={item.data[display.icon]} /> : null}
+              {display ? <GridIcon emoji={item.data[display.icon]} image={display.image ? item.data[display.image] : undefined} fallback={display.fallback} /> : null}
               <span className={styles.itemText}>
                 <span className={styles.itemTitle}>{titleOf(item)}</span>
                 {display ? detailsOf(item) ? <span className={styles.itemPlace}>{detailsOf(item)}</span> : null : placeOf(item) ? <span className={styles.itemPlace}>{placeOf(item)}</span> : null}
@@ -312,9 +317,21 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   );
 }
 
-/** A card's icon: the emoji itself, or a custom emoji's `:name:` (as the emoji picker shows it). */
-function GridIcon({ value }: { value: unknown }) {
-  const emoji = typeof value === "string" ? value : "";
+/**
+ * A card's icon: the uploaded image, else the emoji itself or a custom emoji's `:name:` (as the
+ * emoji picker shows it), else the fallback. Decorative: the card's title follows it.
+ */
+function GridIcon({ emoji: value, image, fallback = "" }: { emoji: unknown; image?: unknown; fallback?: string }) {
+  const key = uploadKeyOf(image);
+  if (key) {
+    return (
+      <span className={styles.cardIcon} aria-hidden="true">
+        {/* eslint-disable-next-line @next/next/no-img-element -- our own stored upload, served immutable */}
+        <img src={uploadUrl(key)} alt="" className={styles.cardImage} data-testid="card-image" />
+      </span>
+    );
+  }
+  const emoji = typeof value === "string" && value !== "" ? value : fallback;
   const custom = parseCustomEmoji(emoji);
   return (
     <span className={custom ? styles.cardIconName : styles.cardIcon} aria-hidden="true">

@@ -13,6 +13,7 @@ import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
 import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
+import { ImageControl, type ImageFieldData } from "./image-control";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
@@ -44,6 +45,8 @@ export type RowContext = {
   guildTimezone?: string | null;
   /** The guild, strings and data URL of the emoji picker (`ui: "emoji"` fields); without it they are text boxes. */
   emoji?: EmojiPickerData;
+  /** The guild, plugin and strings of image fields (`ui: "image"`); without it they are text boxes. */
+  image?: ImageFieldData;
 };
 
 type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
@@ -161,9 +164,10 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji }: RowContext, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image }: RowContext, optionLabels?: Record<string, string>) {
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
   if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
+  if (field.ui === "image" && image) return <ImageControl {...control} data={image} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
   }

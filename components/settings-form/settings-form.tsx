@@ -6,6 +6,7 @@ import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/componen
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
+import type { ImageFieldData } from "./image-control";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
@@ -36,6 +37,8 @@ type Props = {
   defaults?: RowContext["defaults"];
   /** For `ui: "emoji"` fields: the emoji picker's guild, strings and data URL. */
   emojiPicker?: EmojiPickerData;
+  /** For `ui: "image"` fields: where uploads go, and the control's strings. */
+  imageField?: ImageFieldData;
   /** Titles of the spec's sections (PluginDefinition.sections), by id. */
   sectionTitles?: Record<string, string>;
 };
@@ -43,7 +46,7 @@ type Props = {
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, sectionTitles }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -157,7 +160,7 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         values={draft}
         onChange={change}
         sectionTitles={sectionTitles}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker, image: imageField }}
       />
       {dirty || conflict ? (
         <SaveBar

@@ -3,6 +3,8 @@
 // this guild uploaded (the content-addressed storage key, lib/storage/keys.ts).
 // Pure and client-safe: no zod, no Node APIs.
 
+import { MAX_UPLOAD_REFERENCE_LENGTH, uploadKeyOf, uploadReference } from "@/lib/images/reference";
+
 export const PRESET_IDS = ["aurora", "sunset", "ocean", "forest", "midnight", "candy"] as const;
 export type PresetId = (typeof PRESET_IDS)[number];
 
@@ -10,12 +12,8 @@ export type BackgroundRef = { kind: "preset"; preset: PresetId } | { kind: "uplo
 
 export const DEFAULT_PRESET: PresetId = "aurora";
 export const DEFAULT_BACKGROUND = `preset:${DEFAULT_PRESET}`;
-/** Room for the longest value, `upload:` + 64 hex digits + `.webp` (76 characters). */
-export const MAX_BACKGROUND_LENGTH = 80;
-
-// Same rule as lib/storage/keys.ts (which needs node:crypto, so cannot ship to the browser);
-// background.test.ts checks the two agree.
-const UPLOAD_KEY = /^[0-9a-f]{64}\.(png|jpg|gif|webp)$/;
+/** Room for the longest value, an upload reference (lib/images/reference.ts). */
+export const MAX_BACKGROUND_LENGTH = MAX_UPLOAD_REFERENCE_LENGTH;
 
 export function isPresetId(value: unknown): value is PresetId {
   return typeof value === "string" && (PRESET_IDS as readonly string[]).includes(value);
@@ -28,16 +26,13 @@ export function parseBackground(value: unknown): BackgroundRef | null {
     const id = value.slice("preset:".length);
     return isPresetId(id) ? { kind: "preset", preset: id } : null;
   }
-  if (value.startsWith("upload:")) {
-    const key = value.slice("upload:".length);
-    return UPLOAD_KEY.test(key) ? { kind: "upload", key } : null;
-  }
-  return null;
+  const key = uploadKeyOf(value);
+  return key === null ? null : { kind: "upload", key };
 }
 
 export function formatBackground(ref: BackgroundRef): string {
-  return ref.kind === "preset" ? `preset:${ref.preset}` : `upload:${ref.key}`;
+  return ref.kind === "preset" ? `preset:${ref.preset}` : uploadReference(ref.key);
 }
 
 export const presetBackground = (preset: PresetId): string => `preset:${preset}`;
-export const uploadBackground = (key: string): string => `upload:${key}`;
+export const uploadBackground = uploadReference;

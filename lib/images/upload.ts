@@ -5,14 +5,13 @@ import { ApiError } from "@/lib/http/api-error";
 import { contentAddressedKey, getStorage, S3Error } from "@/lib/storage";
 import { inspectImage } from "./inspect";
 import { reencodeImage } from "./reencode";
+import { uploadUrl } from "./reference";
 import { insertUpload, isKeyReferenced } from "./uploads";
 
-/** The answer of POST /api/guilds/{id}/images. */
-export type UploadedImage = { id: string; url: string; width: number; height: number; content_type: string; bytes: number };
+export { uploadUrl };
 
-export function uploadUrl(key: string): string {
-  return `/api/uploads/${key}`;
-}
+/** The answer of POST /api/guilds/{id}/images; `key` is what settings store as `upload:<key>` (./reference.ts). */
+export type UploadedImage = { id: string; key: string; url: string; width: number; height: number; content_type: string; bytes: number };
 
 /**
  * Checks, re-encodes and stores an image for a guild, then records it.
@@ -42,7 +41,7 @@ export async function storeGuildImage(db: Db, input: { guildId: string; userId: 
     if (created && !(await isKeyReferenced(db, key).catch(() => true))) await storage.delete(key).catch(() => undefined);
     throw error;
   }
-  return { id: row.id, url: uploadUrl(key), width: row.width, height: row.height, content_type: row.contentType, bytes: row.bytes };
+  return { id: row.id, key, url: uploadUrl(key), width: row.width, height: row.height, content_type: row.contentType, bytes: row.bytes };
 }
 
 /** A bucket that fails is "try again later" for the user; the reason goes to the log. */

@@ -2,6 +2,7 @@ import EMOJI_PATTERN from "emojibase-regex";
 import { z } from "zod";
 import { EMOJI_ERRORS, parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
+import { MAX_UPLOAD_REFERENCE_LENGTH, uploadKeyOf } from "@/lib/images/reference";
 import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
 import { inputDateTime, inputText } from "../validation/text";
@@ -60,6 +61,20 @@ const emojiText = () => inputText().max(64).refine((value) => value === "" || is
 /** A unicode emoji or a custom emoji of the guild (<:name:id>); "" for none. */
 export const emojiField = (fallback = "", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().default(fallback), { ...meta, ui: "emoji" });
 export const requiredEmojiField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(emojiText().min(1), { ...meta, ui: "emoji" });
+
+/**
+ * An image of the guild's uploads (POST /api/guilds/{id}/images), stored as `upload:<key>`; "" for none.
+ * Only the shape is checked here: that the guild uploaded it is checked on every write (`upload`
+ * metadata, checkReferences in lib/plugins/rules.ts), where the guild is known.
+ */
+export const imageField = (meta: Omit<FieldMeta, "ui" | "upload"> = {}) =>
+  withMeta(
+    inputText()
+      .max(MAX_UPLOAD_REFERENCE_LENGTH)
+      .refine((value) => value === "" || uploadKeyOf(value) !== null, issue("invalid_image"))
+      .default(""),
+    { ...meta, ui: "image", upload: true },
+  );
 
 /** An IANA time-zone name such as Europe/Paris, or UTC: one the server's Intl knows, so the bot can use it. */
 export const timezoneField = (fallback = "UTC", meta: Omit<FieldMeta, "ui"> = {}) => withMeta(timeZoneName().default(fallback), { ...meta, ui: "timezone" });

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { UPLOAD_PREFIX } from "@/lib/images/reference";
 import type { FieldMeta, FieldUi } from "./types";
 
 // Walks a plugin schema together with a value, reporting each field's metadata
@@ -51,9 +52,6 @@ export function mapFields(schema: z.ZodType, value: unknown, visit: Visit, path 
 export type Reference =
   | { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean }
   | { kind: "upload"; key: string; path: string };
-
-/** How a field with `upload: true` names an uploaded image (lib/card-drawing/background.ts). */
-const UPLOAD_PREFIX = "upload:";
 
 const CHANNEL_UIS: readonly FieldUi[] = ["channel", "channels", "voice_channel", "category_channel"];
 const ROLE_UIS: readonly FieldUi[] = ["role", "roles", "mentionable_role"];

@@ -26,6 +26,8 @@ export type FieldUi =
   | "timezone"
   /** A moment stored as UTC ISO 8601, picked as a date, a time and a time zone. */
   | "datetime"
+  /** An image the guild uploaded, `upload:<key>` (imageField), drawn as a thumbnail with upload and remove buttons. */
+  | "image"
   /** A list of platform embeds (lib/plugins/embeds-field.ts), drawn by the embed builder. */
   | "embeds";
 

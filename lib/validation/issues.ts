@@ -24,6 +24,7 @@ export const CUSTOM_ISSUES = [
   "invalid_command_name",
   "invalid_contract_address",
   "invalid_background",
+  "invalid_image",
   "message_empty",
   "response_or_embed",
   "emoji_once",

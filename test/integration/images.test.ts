@@ -25,7 +25,7 @@ import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
-type Created = { id: string; url: string; width: number; height: number; content_type: string; bytes: number };
+type Created = { id: string; key: string; url: string; width: number; height: number; content_type: string; bytes: number };
 
 // This file's own uploads folder, set before anything reads the environment.
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-uploads-test-"));
@@ -92,9 +92,10 @@ describe("POST /api/guilds/{id}/images", () => {
   it("stores a real PNG, re-encoded, and serves it back with immutable caching", async () => {
     const png = await noise(40, 30).png().toBuffer();
     const image = await created(await send(imageForm(png, { name: "picture.png", type: "image/png" })));
-    expect(image).toEqual({ id: expect.any(String), url: expect.stringMatching(/^\/api\/uploads\/[0-9a-f]{64}\.png$/), width: 40, height: 30, content_type: "image/png", bytes: expect.any(Number) });
+    expect(image).toEqual({ id: expect.any(String), key: expect.stringMatching(/^[0-9a-f]{64}\.png$/), url: expect.stringMatching(/^\/api\/uploads\/[0-9a-f]{64}\.png$/), width: 40, height: 30, content_type: "image/png", bytes: expect.any(Number) });
 
     const key = keyOf(image);
+    expect(image.key).toBe(key);
     const stored = readFileSync(path.join(uploadsDir, key.slice(0, 2), key));
     expect(stored.byteLength).toBe(image.bytes);
     const [row] = (await tableRows()).filter((item) => item.id === image.id);

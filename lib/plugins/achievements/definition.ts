@@ -1,11 +1,14 @@
 import { z } from "zod";
 import { defaultMessage } from "../../templates/default-messages";
 import { issue } from "../../validation/issues";
-import { channelField, emojiField, inputText, messageField, roleField, text, toggle } from "../fields";
+import { channelField, emojiField, imageField, inputText, messageField, roleField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
 
 /** What earns a trophy: a count reaching `threshold`, or (role_held) holding `required_role_id`. */
 export const TROPHY_CONDITIONS = ["messages_sent", "voice_minutes", "level_reached", "role_held", "days_in_server", "invites", "reactions_added"] as const;
+
+/** The icon of a trophy with neither an emoji nor an image; also a new trophy's emoji. */
+export const TROPHY_FALLBACK_ICON = "🏆";
 
 export const achievements = definePlugin({
   id: "achievements",
@@ -24,7 +27,11 @@ export const achievements = definePlugin({
         .strictObject({
           name: inputText().min(1).max(64),
           description: text(256),
-          emoji: emojiField("🏆"),
+          // The trophy's icon: an emoji, an image of the guild's uploads, both or neither; neither is
+          // required, so clearing one never blocks a save. The image wins where both are set (the emoji
+          // is kept for places that can only show text), and with neither TROPHY_FALLBACK_ICON is shown.
+          emoji: emojiField(TROPHY_FALLBACK_ICON),
+          icon_image: imageField(),
           condition: z.enum(TROPHY_CONDITIONS),
           // How many messages, minutes, levels…; none for role_held.
           threshold: z.number().int().min(1).max(1_000_000).nullable().default(null),

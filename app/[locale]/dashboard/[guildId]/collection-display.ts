@@ -2,6 +2,7 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import type { BatchAdd, GridDisplay } from "@/components/settings-form/collection-section";
 import type { Locale } from "@/lib/i18n/locales";
+import { TROPHY_FALLBACK_ICON } from "@/lib/plugins/achievements/definition";
 import { STARTER_TROPHIES } from "@/lib/plugins/achievements/starter-set";
 
 // Collections drawn other than as a plain list, and ready-made sets they offer: trophies are
@@ -14,7 +15,7 @@ export async function collectionDisplay(pluginId: string, collection: string, gu
   if (pluginId !== "achievements" || collection !== "trophies") return {};
   const [t, names] = await Promise.all([getTranslations({ locale, namespace: "trophyStarter" }), getTranslations({ locale: language, namespace: "plugins.achievements.starter" })]);
   return {
-    display: { kind: "grid", icon: "emoji", details: ["condition", "threshold", "required_role_id"] },
+    display: { kind: "grid", icon: "emoji", image: "icon_image", fallback: TROPHY_FALLBACK_ICON, details: ["condition", "threshold", "required_role_id"] },
     batch: {
       path: `/plugins/achievements/guilds/${guildId}/trophies/batch-create`,
       key: "trophies",

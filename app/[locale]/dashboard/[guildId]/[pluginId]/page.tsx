@@ -12,6 +12,7 @@ import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { MusicPlayerSection } from "@/components/music-player/music-player-section";
 import { CollectionSection } from "@/components/settings-form/collection-section";
+import { getImageFieldData } from "@/components/settings-form/image-labels";
 import { isChannelUi, isRoleUi } from "@/components/settings-form/picker-options";
 import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
@@ -91,6 +92,11 @@ function usesDateTimes(spec: FormSpec): boolean {
 /** Emoji fields (ui "emoji") get the emoji picker, which needs the guild id, its strings and the emoji data's URL. */
 function usesEmoji(spec: FormSpec): boolean {
   return spec.fields.some((field) => field.ui === "emoji" || (field.itemFields ? usesEmoji({ fields: field.itemFields }) : false));
+}
+
+/** Image fields (ui "image") get the upload control, which needs the guild, the plugin and its strings. */
+function usesImages(spec: FormSpec): boolean {
+  return spec.fields.some((field) => field.ui === "image" || (field.itemFields ? usesImages({ fields: field.itemFields }) : false));
 }
 
 /** Pickers only travel to the browser when some field needs them (message editors suggest channels and roles). */
@@ -195,11 +201,12 @@ export default async function PluginSettingsPage({ params }: Props) {
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
   const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));
   const needsEmoji = usesEmoji(spec) || collections.some((collection) => usesEmoji(collection.spec));
-  const [editorData, embedBuilder, guildSettings, emojiPicker] = await Promise.all([
+  const [editorData, embedBuilder, guildSettings, emojiPicker, imageField] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters, defaultTexts.texts) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
     needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
     needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
+    specs.some(usesImages) ? getImageFieldData(locale, guildId, pluginId) : undefined,
   ]);
   const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
   const [extrasText, displays] = await Promise.all([
@@ -209,7 +216,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField };
 
   return (
     <GuildFrame locale={locale} shell={state}>
@@ -259,6 +266,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             defaults={defaultTexts}
             sectionTitles={spec.sections ? pluginText.sections(pluginId, spec.sections.map((section) => section.id)) : undefined}
             emojiPicker={emojiPicker}
+            imageField={imageField}
           />
         </section>
       ) : null}
