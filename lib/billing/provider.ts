@@ -39,4 +39,6 @@ export interface BillingProvider {
   extend(externalId: string): Promise<ProviderSubscription>;
   /** The provider's page where the customer manages payment methods and invoices. */
   portalUrl(customerId: string, returnUrl: string): Promise<string>;
+  /** Records at the provider that the subscription now pays for another guild (a transfer), so later events agree. */
+  setGuild(externalId: string, guildId: string): Promise<ProviderSubscription>;
 }

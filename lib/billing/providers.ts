@@ -1,0 +1,11 @@
+import "server-only";
+import type { BillingProvider, ProviderId } from "./provider";
+
+// The provider adapters by id: what manages a stored subscription (cancel, pause, transfer…).
+// Each adapter lives in lib/billing/<provider>/ and is listed here. A provider missing from the
+// list (crypto payments: nothing to call) is managed by the app alone.
+const ADAPTERS: Partial<Record<ProviderId, () => BillingProvider>> = {};
+
+export function billingProvider(id: ProviderId): BillingProvider | null {
+  return ADAPTERS[id]?.() ?? null;
+}
