@@ -10,7 +10,7 @@ import { uploadUrl } from "@/lib/images/upload";
 import { resolveRankBackground } from "@/lib/rank-card/card";
 import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import type { RankCardText } from "./rank-card-editor";
-import styles from "./rank-card.module.css";
+import styles from "@/components/card-editor/card-section.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) => module.RankCardEditor));

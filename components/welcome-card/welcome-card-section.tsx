@@ -10,7 +10,7 @@ import { resolveBackground } from "@/lib/welcome-card/card";
 import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
 import dynamic from "next/dynamic";
 import type { WelcomeCardText } from "./welcome-card-editor";
-import styles from "./welcome-card-section.module.css";
+import styles from "@/components/card-editor/card-section.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const WelcomeCardEditor = dynamic(() => import("./welcome-card-editor").then((module) => module.WelcomeCardEditor));
