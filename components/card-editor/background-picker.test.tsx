@@ -1,24 +1,15 @@
 /** @jest-environment jsdom */
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { TransportError } from "@/lib/http/client-fetch";
+import en from "@/messages/en.json";
 import { BackgroundPicker, type BackgroundPickerText } from "./background-picker";
 import { useBackgroundChoice, type CardUpload } from "./use-background-choice";
 
 const GUILD = "584327784348909864";
 const UPLOAD: CardUpload = { value: `upload:${"cd".repeat(32)}.png`, url: `/api/uploads/${"cd".repeat(32)}.png` };
 
-const text: BackgroundPickerText = {
-  background: "Background",
-  presets: { aurora: "Aurora", sunset: "Sunset", ocean: "Ocean", forest: "Forest", midnight: "Midnight", candy: "Candy" },
-  uploaded: "Uploaded image {number}",
-  missingUpload: "The saved image is gone.",
-  upload: "Upload an image",
-  uploadHint: "PNG, JPEG, GIF or WebP.",
-  uploading: "Uploading…",
-  saving: "Saving…",
-  saved: "Background saved.",
-  errors: { type: "Not an image.", size: "Too large.", dimensions: "Too many pixels.", damaged: "Damaged.", frames: "Too many frames.", unknownUpload: "Gone.", storage: "Storage down.", failed: "Could not save." },
-};
+// The words the welcome card shows in English.
+const text: BackgroundPickerText = en.welcomeCard;
 
 type Calls = Parameters<typeof useBackgroundChoice<CardUpload>>[0];
 
