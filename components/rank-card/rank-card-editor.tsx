@@ -5,6 +5,7 @@ import { BackgroundPicker, type BackgroundPickerText } from "@/components/card-e
 import { CardPreview, type CardPreviewText } from "@/components/card-editor/card-preview";
 import { postForm } from "@/components/card-editor/post-form";
 import { PICKER_ERROR_CODES, useBackgroundChoice } from "@/components/card-editor/use-background-choice";
+import { useFormFollower } from "@/components/card-editor/use-form-follower";
 import editor from "@/components/card-editor/card-editor.module.css";
 import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
 import { reportUnshownError } from "@/components/report-error";
@@ -83,31 +84,17 @@ export function RankCardEditor({ guildId, initial, disabled, text }: Props) {
     },
   });
 
-  // The colours as they stand in the settings form (its rows carry data-field): read after
-  // typing and after clicks (the swatches, the presets, Reset).
-  useEffect(() => {
-    let frame = 0;
-    function read() {
-      window.cancelAnimationFrame(frame);
-      frame = window.requestAnimationFrame(() =>
-        setColors((before) => {
-          const next = { ...before };
-          for (const [key, field] of Object.entries(COLOR_FIELDS) as Array<[keyof Colors, string]>) {
-            const value = formColor(field);
-            if (value !== undefined) next[key] = value;
-          }
-          return next.background === before.background && next.accent === before.accent && next.text === before.text ? before : next;
-        }),
-      );
-    }
-    document.addEventListener("input", read);
-    document.addEventListener("click", read);
-    return () => {
-      window.cancelAnimationFrame(frame);
-      document.removeEventListener("input", read);
-      document.removeEventListener("click", read);
-    };
-  }, []);
+  // The colours as they stand in the settings form.
+  useFormFollower(() =>
+    setColors((before) => {
+      const next = { ...before };
+      for (const [key, field] of Object.entries(COLOR_FIELDS) as Array<[keyof Colors, string]>) {
+        const value = formColor(field);
+        if (value !== undefined) next[key] = value;
+      }
+      return next.background === before.background && next.accent === before.accent && next.text === before.text ? before : next;
+    }),
+  );
 
   // Saves of the levels config elsewhere on the page (the form's Save, the switch).
   useEffect(

@@ -1,7 +1,7 @@
 import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/card-editor/card-section.module.css";
+import { CardSection } from "@/components/card-editor/card-section";
 import { sharedCardText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
 import { uploadBackground } from "@/lib/card-drawing/background";
@@ -50,11 +50,7 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
   };
 
   return (
-    <section className={styles.card} aria-labelledby="rank-card-heading" data-testid="rank-card-section">
-      <div className={styles.header}>
-        <h2 id="rank-card-heading">{t("title")}</h2>
-        <p>{t("description")}</p>
-      </div>
+    <CardSection id="rank-card" title={t("title")} description={t("description")}>
       <RankCardEditor
         guildId={guildId}
         initial={{
@@ -67,6 +63,6 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
         disabled={disabled}
         text={text}
       />
-    </section>
+    </CardSection>
   );
 }

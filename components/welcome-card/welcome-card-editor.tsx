@@ -5,6 +5,7 @@ import { BackgroundPicker, type BackgroundPickerText } from "@/components/card-e
 import { CardPreview, type CardPreviewText } from "@/components/card-editor/card-preview";
 import { postForm } from "@/components/card-editor/post-form";
 import { PICKER_ERROR_CODES, useBackgroundChoice } from "@/components/card-editor/use-background-choice";
+import { useFormFollower } from "@/components/card-editor/use-form-follower";
 import editor from "@/components/card-editor/card-editor.module.css";
 import { announcePluginSaved, onPluginSaved } from "@/components/plugin-events";
 import { apiFetch } from "@/lib/http/client-fetch";
@@ -85,27 +86,13 @@ export function WelcomeCardEditor({ guildId, initial, limits, disabled, text }: 
     },
   });
 
-  // The title and subtitle as they stand in the settings form (its rows carry data-field):
-  // read after typing, and after clicks too, since the form's Reset changes them without an input event.
-  useEffect(() => {
-    let frame = 0;
+  // The title and subtitle as they stand in the settings form.
+  useFormFollower(() => {
     const valueOf = (field: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[data-field="${field}"] :is(input, textarea)`)?.value;
-    function read() {
-      window.cancelAnimationFrame(frame);
-      frame = window.requestAnimationFrame(() => {
-        const [nextTitle, nextSubtitle] = [valueOf("card_title"), valueOf("card_subtitle")];
-        if (nextTitle !== undefined) setTitle(nextTitle);
-        if (nextSubtitle !== undefined) setSubtitle(nextSubtitle);
-      });
-    }
-    document.addEventListener("input", read);
-    document.addEventListener("click", read);
-    return () => {
-      window.cancelAnimationFrame(frame);
-      document.removeEventListener("input", read);
-      document.removeEventListener("click", read);
-    };
-  }, []);
+    const [nextTitle, nextSubtitle] = [valueOf("card_title"), valueOf("card_subtitle")];
+    if (nextTitle !== undefined) setTitle(nextTitle);
+    if (nextSubtitle !== undefined) setSubtitle(nextSubtitle);
+  });
 
   // Saves of the welcome config elsewhere on the page (the form, the switch).
   useEffect(

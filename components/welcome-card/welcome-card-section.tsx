@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import styles from "@/components/card-editor/card-section.module.css";
+import { CardSection } from "@/components/card-editor/card-section";
 import { sharedCardText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
 import { getDb } from "@/lib/db/client";
@@ -43,11 +43,7 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
   };
 
   return (
-    <section className={styles.card} aria-labelledby="welcome-card-heading" data-testid="welcome-card-section">
-      <div className={styles.header}>
-        <h2 id="welcome-card-heading">{t("title")}</h2>
-        <p>{t("description")}</p>
-      </div>
+    <CardSection id="welcome-card" title={t("title")} description={t("description")}>
       <WelcomeCardEditor
         guildId={guildId}
         initial={{
@@ -62,6 +58,6 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
         disabled={disabled}
         text={text}
       />
-    </section>
+    </CardSection>
   );
 }
