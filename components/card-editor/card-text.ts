@@ -5,9 +5,15 @@ import type { CardPreviewText } from "./card-preview";
 
 type Translator = { (key: string): string; raw(key: string): unknown };
 
-/** The preview's and background picker's words every card says the same way: `t` reads the welcomeCard messages, where they are kept. */
-export function sharedCardText(t: Translator): Omit<CardPreviewText, "previewAlt"> & Omit<BackgroundPickerText, "missingUpload" | "uploadHint"> {
+/**
+ * The preview's and background picker's words: `own` reads the card's messages (the words that
+ * name the card or its size), `t` the welcomeCard messages, which keep those every card shares.
+ */
+export function cardEditorText(own: Translator, t: Translator): CardPreviewText & BackgroundPickerText {
   return {
+    previewAlt: own("previewAlt"),
+    missingUpload: own("missingUpload"),
+    uploadHint: own("uploadHint"),
     previewBusy: t("previewBusy"),
     previewFailed: t("previewFailed"),
     background: t("background"),

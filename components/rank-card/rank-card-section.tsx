@@ -2,7 +2,7 @@ import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { CardSection } from "@/components/card-editor/card-section";
-import { sharedCardText } from "@/components/card-editor/card-text";
+import { cardEditorText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
 import { uploadBackground } from "@/lib/card-drawing/background";
 import { listCardUploads } from "@/lib/card-drawing/uploads";
@@ -38,15 +38,12 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
   const raw = (key: string) => t.raw(key) as string;
   // The background picker's words are the welcome card's where they say the same.
   const text: RankCardText = {
-    ...sharedCardText(tw),
-    previewAlt: t("previewAlt"),
+    ...cardEditorText(t, tw),
     sampleNote: t("sampleNote"),
     plain: t("plain"),
     remove: raw("remove"),
     confirmRemove: raw("confirmRemove"),
     removed: t("removed"),
-    missingUpload: t("missingUpload"),
-    uploadHint: t("uploadHint"),
   };
 
   return (

@@ -1,7 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import { CardSection } from "@/components/card-editor/card-section";
-import { sharedCardText } from "@/components/card-editor/card-text";
+import { cardEditorText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
 import { getDb } from "@/lib/db/client";
 import { uploadUrl } from "@/lib/images/upload";
@@ -33,13 +33,10 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
     getTranslations({ locale, namespace: "welcomeCard" }),
   ]);
   const text: WelcomeCardText = {
-    ...sharedCardText(t),
+    ...cardEditorText(t, t),
     preview: t("preview"),
-    previewAlt: t("previewAlt"),
     sampleNote: t("sampleNote"),
     fontNote: t("fontNote"),
-    missingUpload: t("missingUpload"),
-    uploadHint: t("uploadHint"),
   };
 
   return (
