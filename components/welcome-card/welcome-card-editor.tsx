@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { BackgroundPicker, type BackgroundPickerText } from "@/components/card-editor/background-picker";
 import { CardPreview, type CardPreviewText } from "@/components/card-editor/card-preview";
-import { postForm } from "@/components/welcome-card/post-form";
+import { postForm } from "./post-form";
 import { PICKER_ERROR_CODES, useBackgroundChoice } from "@/components/card-editor/use-background-choice";
 import { useFormFollower } from "@/components/card-editor/use-form-follower";
 import editor from "@/components/card-editor/card-editor.module.css";
