@@ -1,9 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { rankCardUrl } from "./rank-card-url";
+import { aspectOf } from "@/components/card-editor/card-size";
+import card from "@/components/card-editor/card-editor.module.css";
 import { RANK_CARD_SIZE } from "@/lib/rank-card/settings";
-import styles from "./rank-card.module.css";
+import { rankCardUrl } from "./rank-card-url";
+import styles from "./rank-card-dialog.module.css";
 
 export type RankCardDialogText = { title: string; alt: string; loading: string; failed: string; download: string; close: string };
 
@@ -45,18 +47,18 @@ export function RankCardDialog({ guildId, text }: { guildId: string; text: RankC
         <h2 id="rank-card-dialog-title">{text.title}</h2>
       </div>
       {open ? (
-        <div className={styles.previewFrame} aria-busy={image === "loading"}>
+        <div className={card.previewFrame} style={{ aspectRatio: aspectOf(RANK_CARD_SIZE) }} aria-busy={image === "loading"}>
           {/* eslint-disable-next-line @next/next/no-img-element -- a PNG drawn by our API for this user */}
-          <img src={url} alt={text.alt} width={RANK_CARD_SIZE.width} height={RANK_CARD_SIZE.height} className={styles.previewImage} onLoad={() => setImage("ready")} onError={() => setImage("failed")} hidden={image === "failed"} />
+          <img src={url} alt={text.alt} width={RANK_CARD_SIZE.width} height={RANK_CARD_SIZE.height} className={card.previewImage} onLoad={() => setImage("ready")} onError={() => setImage("failed")} hidden={image === "failed"} />
           {image === "loading" ? (
-            <span className={styles.previewBusy} role="status">
+            <span className={card.previewBusy} role="status">
               {text.loading}
             </span>
           ) : null}
         </div>
       ) : null}
       {image === "failed" ? (
-        <p className={styles.error} role="alert">
+        <p className={card.error} role="alert">
           {text.failed}
         </p>
       ) : null}

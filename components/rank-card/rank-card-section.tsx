@@ -1,8 +1,10 @@
 import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
+import { CardSection } from "@/components/card-editor/card-section";
+import { cardEditorText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
-import { PRESET_IDS, uploadBackground } from "@/lib/card-drawing/background";
+import { uploadBackground } from "@/lib/card-drawing/background";
 import { listCardUploads } from "@/lib/card-drawing/uploads";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
@@ -10,7 +12,6 @@ import { uploadUrl } from "@/lib/images/upload";
 import { resolveRankBackground } from "@/lib/rank-card/card";
 import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import type { RankCardText } from "./rank-card-editor";
-import styles from "./rank-card.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) => module.RankCardEditor));
@@ -37,41 +38,16 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
   const raw = (key: string) => t.raw(key) as string;
   // The background picker's words are the welcome card's where they say the same.
   const text: RankCardText = {
-    previewAlt: t("previewAlt"),
-    previewBusy: tw("previewBusy"),
-    previewFailed: tw("previewFailed"),
+    ...cardEditorText(t, tw),
     sampleNote: t("sampleNote"),
-    background: tw("background"),
     plain: t("plain"),
-    presets: Object.fromEntries(PRESET_IDS.map((id) => [id, tw(`presets.${id}`)])) as RankCardText["presets"],
-    uploaded: tw.raw("uploaded") as string,
     remove: raw("remove"),
     confirmRemove: raw("confirmRemove"),
     removed: t("removed"),
-    missingUpload: t("missingUpload"),
-    upload: tw("upload"),
-    uploadHint: t("uploadHint"),
-    uploading: tw("uploading"),
-    saving: tw("saving"),
-    saved: tw("saved"),
-    errors: {
-      type: tw("errors.type"),
-      size: tw("errors.size"),
-      dimensions: tw("errors.dimensions"),
-      damaged: tw("errors.damaged"),
-      frames: tw("errors.frames"),
-      unknownUpload: tw("errors.unknownUpload"),
-      storage: tw("errors.storage"),
-      failed: tw("errors.failed"),
-    },
   };
 
   return (
-    <section className={styles.card} aria-labelledby="rank-card-heading" data-testid="rank-card-section">
-      <div className={styles.header}>
-        <h2 id="rank-card-heading">{t("title")}</h2>
-        <p>{t("description")}</p>
-      </div>
+    <CardSection id="rank-card" title={t("title")} description={t("description")}>
       <RankCardEditor
         guildId={guildId}
         initial={{
@@ -84,6 +60,6 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
         disabled={disabled}
         text={text}
       />
-    </section>
+    </CardSection>
   );
 }

@@ -1,16 +1,17 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
+import { CardSection } from "@/components/card-editor/card-section";
+import { cardEditorText } from "@/components/card-editor/card-text";
 import type { FormSpec } from "@/components/settings-form/types";
 import { getDb } from "@/lib/db/client";
 import { uploadUrl } from "@/lib/images/upload";
 import type { Locale } from "@/lib/i18n/locales";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX } from "@/lib/plugins/welcome/definition";
-import { PRESET_IDS, uploadBackground } from "@/lib/card-drawing/background";
+import { uploadBackground } from "@/lib/card-drawing/background";
 import { resolveBackground } from "@/lib/welcome-card/card";
 import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
 import dynamic from "next/dynamic";
 import type { WelcomeCardText } from "./welcome-card-editor";
-import styles from "./welcome-card-section.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const WelcomeCardEditor = dynamic(() => import("./welcome-card-editor").then((module) => module.WelcomeCardEditor));
@@ -31,41 +32,15 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
     listCardUploads(db, guildId, "welcome", RECENT_WELCOME_UPLOADS),
     getTranslations({ locale, namespace: "welcomeCard" }),
   ]);
-  const raw = (key: string) => t.raw(key) as string;
   const text: WelcomeCardText = {
+    ...cardEditorText(t, t),
     preview: t("preview"),
-    previewAlt: t("previewAlt"),
-    previewBusy: t("previewBusy"),
-    previewFailed: t("previewFailed"),
     sampleNote: t("sampleNote"),
     fontNote: t("fontNote"),
-    background: t("background"),
-    presets: Object.fromEntries(PRESET_IDS.map((id) => [id, t(`presets.${id}`)])) as WelcomeCardText["presets"],
-    uploaded: raw("uploaded"),
-    missingUpload: t("missingUpload"),
-    upload: t("upload"),
-    uploadHint: t("uploadHint"),
-    uploading: t("uploading"),
-    saving: t("saving"),
-    saved: t("saved"),
-    errors: {
-      type: t("errors.type"),
-      size: t("errors.size"),
-      dimensions: t("errors.dimensions"),
-      damaged: t("errors.damaged"),
-      frames: t("errors.frames"),
-      unknownUpload: t("errors.unknownUpload"),
-      storage: t("errors.storage"),
-      failed: t("errors.failed"),
-    },
   };
 
   return (
-    <section className={styles.card} aria-labelledby="welcome-card-heading" data-testid="welcome-card-section">
-      <div className={styles.header}>
-        <h2 id="welcome-card-heading">{t("title")}</h2>
-        <p>{t("description")}</p>
-      </div>
+    <CardSection id="welcome-card" title={t("title")} description={t("description")}>
       <WelcomeCardEditor
         guildId={guildId}
         initial={{
@@ -80,6 +55,6 @@ export async function WelcomeCardSection({ guildId, locale, config, disabled }: 
         disabled={disabled}
         text={text}
       />
-    </section>
+    </CardSection>
   );
 }

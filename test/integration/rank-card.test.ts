@@ -3,26 +3,20 @@
 // backgrounds (GET|POST …/guilds/{guild}/rank-card/backgrounds, DELETE …/backgrounds/{id}) and a
 // member's card as a PNG (GET …/guilds/{guild}/rank-card/{userId|@me}). Presets and this guild's
 // uploads are accepted, another guild's refused; every config change is audited.
-import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { memberLevels, uploads } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
 import { MAX_IMAGE_BYTES } from "@/lib/images/inspect";
 import { totalXpFor } from "@/lib/levels/curve";
 import { RANK_CARD_HEIGHT, RANK_CARD_WIDTH } from "@/lib/rank-card/render";
-import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
-import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { auditEventsSince, lastAuditId, pluginCall } from "@/test/api";
+import { expectError, expectStatus, noisePng, startCardHarness, type CardHarness } from "@/test/card-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import type { CookieJar } from "@/test/route-client";
-import { addScratchGuild } from "@/test/scratch-guild";
-import { signedInJar } from "@/test/sign-in";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 type Config = {
@@ -37,47 +31,20 @@ type Config = {
 };
 type Backgrounds = { presets: Config["presets"]; uploads: Config["uploads"]; upload?: { id: string; url: string } };
 
-const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-rank-card-"));
-process.env.UPLOADS_DIR = uploadsDir;
-resetEnvCache();
-
-let harness: EmulatorHarness;
+let card: CardHarness;
 let ada: CookieJar;
 let guild: string; // a copy of workshop: Ada owns it
 let other: string; // another copy, also Ada's
 
 beforeAll(async () => {
-  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
-  process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
-  process.env.RATE_LIMIT_RENDER_UNITS_PER_MINUTE = "100000";
-  harness = await startEmulatorHarness();
-  resetEnvCache();
-  ada = await signedInJar(harness);
-  guild = addScratchGuild(harness, "workshop");
-  other = addScratchGuild(harness, "workshop");
+  card = await startCardHarness("rank-card");
+  ({ ada, guild, other } = card);
 });
-afterAll(async () => {
-  await harness.stop();
-  rmSync(uploadsDir, { recursive: true, force: true });
-});
+afterAll(() => card.stop());
 
 const configPath = (id = guild) => `/levels/rank-card/config/${id}`;
 const backgroundsPath = (id = guild) => `/levels/guilds/${id}/rank-card/backgrounds`;
 const cardPath = (user: string, query = "", id = guild) => `/levels/guilds/${id}/rank-card/${user}${query}`;
-const noisePng = (width = 64, height = 32) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
-
-async function expectStatus<T>(response: Response, status: number): Promise<T> {
-  const body = await readBody(response);
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  const body = await readBody(response);
-  expect({ status: response.status, code: (body as { code?: string }).code }).toEqual({ status, code });
-  expect(isEnvelope(body, status)).toBe(true);
-  return body as { fields?: Array<{ path: string; message: string }> };
-}
 
 function uploadBackground(id: string, form: FormData, jar: CookieJar | undefined = ada): Promise<Response> {
   const segments = ["levels", "guilds", id, "rank-card", "backgrounds"];

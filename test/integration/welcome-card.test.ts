@@ -2,26 +2,19 @@
 // The welcome card: its background (GET/PUT/POST /api/plugins/welcome/welcome-card/{guild}/background)
 // and its preview (GET …/preview, a PNG). Presets and this guild's own uploads are accepted,
 // another guild's upload or an unknown one is refused; every change is audited.
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
-import { resetEnvCache } from "@/lib/env";
 import { readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
 import { welcome } from "@/lib/plugins/welcome/definition";
 import { PRESET_IDS } from "@/lib/card-drawing/background";
 import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/card-drawing/presets";
-import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
-import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { auditEventsSince, lastAuditId, pluginCall } from "@/test/api";
+import { expectError, expectStatus, noisePng, startCardHarness, type CardHarness } from "@/test/card-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import type { CookieJar } from "@/test/route-client";
-import { addScratchGuild } from "@/test/scratch-guild";
-import { signedInJar } from "@/test/sign-in";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 type State = {
@@ -35,44 +28,18 @@ type State = {
   upload?: { id: string; url: string };
 };
 
-const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-welcome-card-"));
-process.env.UPLOADS_DIR = uploadsDir;
-resetEnvCache();
-
-let harness: EmulatorHarness;
+let card: CardHarness;
 let ada: CookieJar;
 let guild: string; // a copy of workshop: Ada owns it
 let other: string; // another copy, also Ada's
 
 beforeAll(async () => {
-  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
-  process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
-  harness = await startEmulatorHarness();
-  resetEnvCache();
-  ada = await signedInJar(harness);
-  guild = addScratchGuild(harness, "workshop");
-  other = addScratchGuild(harness, "workshop");
+  card = await startCardHarness("welcome-card");
+  ({ ada, guild, other } = card);
 });
-afterAll(async () => {
-  await harness.stop();
-  rmSync(uploadsDir, { recursive: true, force: true });
-});
+afterAll(() => card.stop());
 
 const backgroundPath = (id = guild) => `/welcome/welcome-card/${id}/background`;
-const noisePng = (width = 64, height = 32) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png().toBuffer();
-
-async function expectStatus<T>(response: Response, status: number): Promise<T> {
-  const body = await readBody(response);
-  if (response.status !== status) throw new Error(`expected ${status}, got ${response.status}: ${JSON.stringify(body)}`);
-  return body as T;
-}
-
-async function expectError(response: Response, status: number, code: string) {
-  const body = await readBody(response);
-  expect({ status: response.status, code: (body as { code?: string }).code }).toEqual({ status, code });
-  expect(isEnvelope(body, status)).toBe(true);
-  return body as { fields?: Array<{ path: string; message: string }> };
-}
 
 /** An image uploaded through POST /api/guilds/{id}/images; returns its storage key. */
 async function uploadImage(id: string, pluginId = "welcome"): Promise<string> {
