@@ -92,7 +92,7 @@ const PAGES: Page[] = [
   })),
   ...[1, 500].map((page) => ({
     label: `leaderboard page ${page}`,
-    path: `/en/leaderboard/${LEVELS_GUILD}${page === 1 ? "" : `?page=${page}`}`,
+    path: `/en/leaderboard/${LEVELS_GUILD}${page === 1 ? "" : `/${page}`}`,
     title: "Lo-fi Study Hall leaderboard · Guildhall",
     signedIn: false,
     targets: { minRatio: LEADERBOARD_MIN_RATIO, maxP99Ms: LEADERBOARD_MAX_P99_MS, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
