@@ -2,6 +2,7 @@ import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { parseTarget } from "@/lib/audit-log/target";
 import { sameValue } from "@/lib/json/same-value";
 import { isPlan } from "@/lib/billing/plans";
+import { isLocale, LANGUAGES } from "@/lib/i18n/locales";
 import { getPlugin } from "@/lib/plugins/index";
 import { humanize } from "../plugin-text";
 import { isEmpty, isRecord, shorten, showValue, type FieldBook, type Shown, type ValueContext, type ValueWords } from "./values";
@@ -237,7 +238,7 @@ function billingEvent(event: AuditEventView, user: Entity, d: Describer): Descri
   const after = record(event.after);
   const plan: Entity = { text: d.words.plan(String(after.plan ?? before?.plan ?? "")) };
   const end = typeof after.current_period_end === "string" ? new Date(after.current_period_end) : null;
-  const date: Entity = { text: end && !Number.isNaN(end.getTime()) ? new Intl.DateTimeFormat(d.locale, { dateStyle: "long" }).format(end) : "" };
+  const date: Entity = { text: end && !Number.isNaN(end.getTime()) ? new Intl.DateTimeFormat(isLocale(d.locale) ? LANGUAGES[d.locale].tag : d.locale, { dateStyle: "long", timeZone: "UTC" }).format(end) : "" };
   const describe = (key: string, extra: Record<string, Entity> = {}): Description => ({ sentence: { key: `billing.${key}`, values: { user, plan, date, ...extra } }, rows: [], target: plan.text });
   if (before && before.guild_id !== after.guild_id) {
     const other = String(after.guild_id === d.guildId ? before.guild_id : after.guild_id);
