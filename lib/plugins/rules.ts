@@ -88,17 +88,22 @@ function schemaOf(target: WriteTarget): z.ZodType {
 /** A free guild may not use a premium plugin, change a premium field, or exceed a field's free size. */
 export function assertPremiumAllowed(plugin: PluginDefinition, schema: z.ZodType, value: unknown, premium: boolean): void {
   if (premium) return;
-  if (plugin.premium) throw premiumRequired(`${plugin.id} is a premium plugin.`);
+  const problem = premiumUse(plugin, schema, value);
+  if (problem) throw premiumRequired(problem);
+}
+
+/** What in `value` only a premium guild may have (a premium plugin, a premium field changed, a size past the free one), or null. */
+export function premiumUse(plugin: PluginDefinition, schema: z.ZodType, value: unknown): string | null {
+  if (plugin.premium) return `${plugin.id} is a premium plugin.`;
+  let problem: string | null = null;
   mapFields(schema, value, (meta, fieldValue, path, fieldSchema) => {
-    if (meta.premium && JSON.stringify(fieldValue) !== JSON.stringify(fieldSchema.safeParse(undefined).data)) {
-      throw premiumRequired(`Changing ${path} needs premium.`);
-    }
+    if (problem) return fieldValue;
+    if (meta.premium && JSON.stringify(fieldValue) !== JSON.stringify(fieldSchema.safeParse(undefined).data)) problem = `Changing ${path} needs premium.`;
     const size = Array.isArray(fieldValue) || typeof fieldValue === "string" ? fieldValue.length : 0;
-    if (meta.freeMax !== undefined && size > meta.freeMax) {
-      throw premiumRequired(`Free servers may use ${meta.freeMax} at most in ${path}; premium raises the limit.`);
-    }
+    if (!problem && meta.freeMax !== undefined && size > meta.freeMax) problem = `Free servers may use ${meta.freeMax} at most in ${path}; premium raises the limit.`;
     return fieldValue;
   });
+  return problem;
 }
 
 function premiumRequired(message: string): ApiError {

@@ -76,6 +76,14 @@ export const ISSUE_CODES = [
   "giveaway_ended",
   "giveaway_cancelled",
   "giveaway_no_entrants_left",
+  // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
+  "guild_not_managed",
+  "transfer_same_guild",
+  "transfer_nothing_to_move",
+  "transfer_not_buyer",
+  "transfer_target_has_plan",
+  "billing_unavailable",
+  "already_owned",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

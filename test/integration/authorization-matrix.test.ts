@@ -18,10 +18,14 @@ import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/rout
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
+import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
+import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
+import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { CATALOG } from "@/emulators/music/catalog";
 import { USER_IDS } from "@/emulators/platform/data/ids";
+import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { getDb } from "@/lib/db/client";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
@@ -303,6 +307,74 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
   });
 });
 
+// ---- routes naming their guilds in the body (transfers between two guilds the caller manages) ----
+
+/** Each moves the plan of its name: the manager case pays for one on the origin first. */
+const TWO_GUILD_ROUTES: Record<string, { module: RouteModule; plan: "premium" | "web3" }> = {
+  "app/api/guilds/transfer-premium/route.ts": { module: transferPremium, plan: "premium" },
+  "app/api/guilds/transfer-web3/route.ts": { module: transferWeb3, plan: "web3" },
+};
+
+/** A plan paid in crypto for `guildId` by Ada: the provider nobody calls, so the transfer is the app's alone. */
+async function paidPlan(guildId: string, plan: "premium" | "web3") {
+  const db = await getDb();
+  await db.transaction((tx) =>
+    applyProviderSubscription(tx, { provider: "crypto", externalId: `1:0x${randomUUID().replaceAll("-", "")}`, customerId: null, guildId, userId: USER_IDS.ada, plan, periodMonths: 1, status: "active", currentPeriodEnd: new Date(Date.now() + 86_400_000), cancelAtPeriodEnd: false, paymentMethod: null, withCustomBot: false }),
+  );
+}
+
+const TWO_GUILD_CASES = [
+  { name: "anonymous → 401", jar: () => undefined, origin: () => workshop, target: () => GUILD_IDS.lofi, status: 401, code: "unauthorized" },
+  { name: "Ada, from (a copy of) workshop to lofi where she is a plain member → 403", jar: () => ada, origin: () => workshop, target: () => GUILD_IDS.lofi, status: 403, field: "target_guild_id" },
+  { name: "Ada, from lofi where she is a plain member → 403", jar: () => ada, origin: () => GUILD_IDS.lofi, target: () => workshop, status: 403, field: "origin_guild_id" },
+  { name: "Ada, to synthwave she is not in → 403 without guild data", jar: () => ada, origin: () => workshop, target: () => GUILD_IDS.synthwave, status: 403, field: "target_guild_id" },
+  { name: "bjorn (manages synthwave), from (a copy of) workshop → 403", jar: () => bjorn, origin: () => workshop, target: () => GUILD_IDS.synthwave, status: 403, field: "origin_guild_id" },
+  { name: "Ada, between two guilds she owns → 2xx", jar: () => ada, origin: () => "", target: () => "", status: 200, manager: true },
+] as const;
+
+describe.each(Object.entries(TWO_GUILD_ROUTES))("POST %s", (_file, { module, plan }) => {
+  it.each(TWO_GUILD_CASES.map((entry) => [entry.name, entry] as const))("%s", async (_name, entry) => {
+    let [origin, target] = [entry.origin(), entry.target()];
+    if ("manager" in entry) {
+      [origin, target] = [addScratchGuild(harness, "workshop"), addScratchGuild(harness, "workshop")];
+      await paidPlan(origin, plan);
+    }
+    const response = await call(module.POST!, `/api/guilds/transfer-${plan}`, { method: "POST", jar: entry.jar(), body: { origin_guild_id: origin, target_guild_id: target } });
+    const body = await readBody(response);
+    if ("manager" in entry) {
+      expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");
+      return;
+    }
+    expect({ status: response.status, body }).toMatchObject({ status: entry.status });
+    expect(isEnvelope(body, entry.status)).toBe(true);
+    expect((body as { code: string }).code).toBe("code" in entry ? entry.code : "guild_forbidden");
+    if ("field" in entry) expect((body as { fields: Array<{ path: string }> }).fields.map((field) => field.path)).toEqual([entry.field]);
+    expect(JSON.stringify(body)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+});
+
+// ---- the signed-in user's own purchases (/api/users/{id}/…): only themselves, as @me or their id ----
+
+describe("POST app/api/users/[userId]/buy-rank-card/route.ts", () => {
+  const buy = (jar: CookieJar | undefined, userId: string) => call(buyRankCard.POST!, `/api/users/${userId}/buy-rank-card`, { method: "POST", jar, params: { userId } });
+
+  it("anonymous → 401", async () => {
+    expect(await readBody(await buy(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, for bjorn → 403", async () => {
+    expect(await readBody(await buy(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
+  });
+
+  it("Ada, for herself as @me or by id → reaches the purchase (its answers: a checkout, already owned, or no provider configured)", async () => {
+    for (const userId of ["@me", USER_IDS.ada]) {
+      const response = await buy(ada, userId);
+      const body = (await readBody(response.clone())) as { code?: string };
+      expect(response.status === 200 || ["already_owned", "billing_unavailable"].includes(body.code ?? "") ? "reached" : { status: response.status, body }).toBe("reached");
+    }
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -317,6 +389,11 @@ describe("coverage of the matrix", () => {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }
+  });
+
+  it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {
+    const named = routeFiles("app/api/guilds").filter((file) => !file.includes("[guildId]") && file !== "app/api/guilds/oauth/route.ts");
+    expect(named.sort()).toEqual(Object.keys(TWO_GUILD_ROUTES).sort());
   });
 
   it("finds no guild pipeline outside the listed files and the plugin catch-all", () => {

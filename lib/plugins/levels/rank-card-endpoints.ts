@@ -8,6 +8,7 @@ import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { ApiError } from "@/lib/http/api-error";
 import { RENDER_COST } from "@/lib/http/budgets";
+import { ownsPurchase } from "@/lib/billing/purchases";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { readImageForm } from "@/lib/images/form";
 import { storeGuildImage, uploadUrl } from "@/lib/images/upload";
@@ -139,6 +140,16 @@ async function cardMember(db: Db, guild: string, userId: string): Promise<RankCa
   };
 }
 
+/**
+ * An uploaded background is the custom rank card (spec 1): drawn in premium guilds and on the
+ * card of a member who bought the rank card; anyone else's card keeps the plain colour. The
+ * guild's choice stays stored either way, and draws again once either is true.
+ */
+async function drawnBackground(db: Db, premium: boolean, userId: string, background: ResolvedRankBackground): Promise<ResolvedRankBackground> {
+  if (background.kind !== "upload" || premium || (await ownsPurchase(db, userId, "rank_card"))) return background;
+  return { kind: "color", value: PLAIN_BACKGROUND };
+}
+
 const pngHeaders = (png: Uint8Array) => ({
   "Content-Type": "image/png",
   "Content-Length": String(png.byteLength),
@@ -230,8 +241,9 @@ export function rankCardEndpoints(): PluginEndpoint[] {
           rank_card_accent_color: query.accent_color ?? config.rank_card_accent_color,
           rank_card_text_color: query.text_color ?? config.rank_card_text_color,
         });
-        const background = query.background === undefined ? (await resolveRankBackground(db, params.guildId, config.rank_card_background)).background : await checkedBackground(db, params.guildId, query.background);
+        const chosen = query.background === undefined ? (await resolveRankBackground(db, params.guildId, config.rank_card_background)).background : await checkedBackground(db, params.guildId, query.background);
         const member = await cardMember(db, params.guildId, params.userId === "@me" ? access.userId : params.userId);
+        const background = await drawnBackground(db, access.premium, member.user.id, chosen);
         const png = await rankCardPng({ colors, background }, member, getEnv().DISCORD_CDN_URL);
         return new Response(png as Uint8Array<ArrayBuffer>, { headers: pngHeaders(png) });
       },

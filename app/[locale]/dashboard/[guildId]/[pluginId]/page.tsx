@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
+import { PremiumLapsedNotice } from "@/components/premium/premium-lapsed-notice";
 import { PremiumPluginNotice } from "@/components/premium/premium-plugin-notice";
 import { RefreshPickersButton } from "@/components/refresh-pickers-button";
 import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
@@ -21,6 +22,7 @@ import { RankCardSection, withoutRankCardBackground } from "@/components/rank-ca
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { EconomySection } from "@/components/economy/economy-section";
 import { UpcomingBirthdaysSection } from "@/components/birthdays/upcoming-birthdays-section";
+import { premiumEndedAt, usesPremium } from "@/lib/billing/lapsed";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
@@ -216,6 +218,9 @@ export default async function PluginSettingsPage({ params }: Props) {
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
   const locked = plugin.premium && !state.premium;
+  const listed = collections.map((collection, index) => ({ collection: collection.name, ...lists[index]! }));
+  // Premium ended while these settings use it: they are kept, not applied, and the page says since when.
+  const premiumEnded = !state.premium && usesPremium(plugin, stored, listed) ? await premiumEndedAt(await getDb(), guildId) : null;
   const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField };
 
   return (
@@ -235,7 +240,7 @@ export default async function PluginSettingsPage({ params }: Props) {
         </div>
       </header>
 
-      {locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
+      {premiumEnded ? <PremiumLapsedNotice locale={locale} guildId={guildId} endedAt={premiumEnded} /> : locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
       {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
 
       {pluginId === "music" ? <MusicPlayerSection guildId={guildId} locale={locale} plugin={{ name, enabled: stored.enabled }} /> : null}

@@ -22,6 +22,7 @@ const GAMERS = "300000000000000020";
 const GONE_ROLE = "300000000000000021";
 const MESSAGE = "300000000000000099";
 const MEMBER = "300000000000000050";
+const OWLS = "300000000000000060";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
@@ -75,6 +76,8 @@ function describer(known = true): Describer {
     plugin: (id) => ({ text: names[id] ?? id, href: `/en/dashboard/${GUILD}/${id}` }),
     collection: (pluginId, collection) => ({ text: pluginId === "reaction_roles" ? "Reaction role messages" : `${names[pluginId]} · ${collection}`, href: `/en/dashboard/${GUILD}/${pluginId}` }),
     member: (id) => (id === MEMBER ? "@Grace" : undefined),
+    guildId: GUILD,
+    guild: (id) => (id === OWLS ? "Night Owls" : undefined),
   };
 }
 
@@ -286,5 +289,40 @@ describe("relative times", () => {
     const now = new Date("2025-01-01T12:00:00Z");
     expect(relativeTime(new Date("2025-01-01T11:57:00Z"), now, "en")).toBe("3 minutes ago");
     expect(relativeTime(new Date("2024-12-31T12:00:00Z"), now, "en")).toBe("yesterday");
+  });
+});
+
+describe("billing events", () => {
+  const target = "subscription:5d1c0a4e-7f1b-4c39-9a57-2b7e0c6f9d11";
+  const state = (overrides: Json = {}) => ({ status: "active", plan: "premium", guild_id: GUILD, current_period_end: "2026-12-25T12:00:00.000Z", buffs: ["premium"], ...overrides });
+  const billing = (before: unknown, after: unknown) => say(event("billing.update", target, before, after));
+
+  it("says who started a plan, and names the plan", () => {
+    expect(billing(null, state())).toBe("Ada started Premium");
+    expect(billing(null, state({ plan: "bundle", buffs: ["premium", "pro"] }))).toBe("Ada started Premium + Pro");
+    expect(billing(state({ status: "cancelled", buffs: [] }), state({ plan: "web3" }))).toBe("Ada started Web3");
+  });
+
+  it("dates the end of a cancelled plan, and a renewal, in the reader's language", () => {
+    expect(billing(state(), state({ status: "non_renewing" }))).toBe("Ada cancelled Premium: it ends on December 25, 2026");
+    expect(billing(state(), state({ current_period_end: "2027-01-25T12:00:00.000Z" }))).toBe("Premium bought by Ada renewed until January 25, 2027");
+    const description = describeEvent(event("billing.update", target, state(), state({ status: "non_renewing" })), d);
+    expect(description).toMatchObject({ rows: [], target: "Premium" });
+  });
+
+  it("reads a lapse, a pause, a failed payment and a comeback", () => {
+    expect(billing(state(), state({ status: "cancelled", buffs: [] }))).toBe("Premium bought by Ada ended");
+    expect(billing(state(), state({ status: "paused", buffs: [] }))).toBe("Premium bought by Ada was paused");
+    expect(billing(state({ status: "paused" }), state())).toBe("Premium bought by Ada is running again");
+    expect(billing(state({ status: "non_renewing" }), state())).toBe("Premium bought by Ada is running again");
+    expect(billing(state(), state({ status: "past_due" }))).toBe("A payment for Premium bought by Ada failed: it stays on while the payment is tried again");
+    expect(billing(state(), state({ status: "in_trial" }))).toBe("Premium bought by Ada was updated");
+  });
+
+  it("reads a transfer from this guild's side: moved away to the other guild, or moved here from it", () => {
+    const other = "300000000000000070";
+    expect(billing(state(), state({ guild_id: OWLS }))).toBe("Ada moved Premium to Night Owls");
+    expect(billing(state({ guild_id: OWLS }), state())).toBe("Ada moved Premium here from Night Owls");
+    expect(billing(state(), state({ guild_id: other }))).toBe("Ada moved Premium to another server");
   });
 });

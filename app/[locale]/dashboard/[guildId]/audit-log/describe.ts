@@ -1,6 +1,8 @@
 import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { parseTarget } from "@/lib/audit-log/target";
 import { sameValue } from "@/lib/json/same-value";
+import { isPlan } from "@/lib/billing/plans";
+import { isLocale, LANGUAGES } from "@/lib/i18n/locales";
 import { getPlugin } from "@/lib/plugins/index";
 import { humanize } from "../plugin-text";
 import { isEmpty, isRecord, shorten, showValue, type FieldBook, type Shown, type ValueContext, type ValueWords } from "./values";
@@ -39,6 +41,10 @@ export type EventWords = ValueWords & {
   someone: string;
   /** The language's quotation marks around an item's title. */
   quote: (text: string) => string;
+  /** A paid plan's name (lib/billing/plans.ts). */
+  plan: (plan: string) => string;
+  /** A server the platform does not name (a subscription moved to or from it). */
+  otherServer: string;
 };
 
 /** The auditLog messages' words for describing events, from a translator of that namespace (page and tests alike). */
@@ -64,6 +70,8 @@ export function eventWords(t: (key: string, values?: Record<string, string | num
     untitled: t("untitled"),
     someone: t("someone"),
     quote: (text) => t("quote", { text }),
+    plan: (plan) => (isPlan(plan) ? t(`plans.${plan}`) : humanize(plan)),
+    otherServer: t("otherServer"),
   };
 }
 
@@ -78,6 +86,10 @@ export type Describer = ValueContext & {
   collection: (pluginId: string, collection: string) => Entity;
   /** "@Ada" for a member of the guild. */
   member: (userId: string) => string | undefined;
+  /** The guild whose log this is: a subscription moved here or away from here. */
+  guildId: string;
+  /** Another guild's name, when the platform tells it. */
+  guild: (guildId: string) => string | undefined;
 };
 
 const MAX_TITLE = 40;
@@ -95,7 +107,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     const count = Number(record(event.before).members) || 0;
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
-  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d);
+  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -211,6 +223,37 @@ function musicEvent(event: AuditEventView, user: Entity, d: Describer): Descript
   const channel = record(event.after).channel_id;
   const key = typeof channel === "string" ? "music.joined" : "music.left";
   return { sentence: { key, values: { user } }, rows: [], target: d.plugin("music").text };
+}
+
+/** Statuses in which a subscription gives its plan (lib/billing/subscriptions.ts). */
+const PAID = ["active", "in_trial", "non_renewing", "past_due"];
+
+/**
+ * A subscription's change (`subscription:{id}`, lib/billing/subscriptions.ts): bought, moved to
+ * or from this guild, cancelled (to end with its period), renewed, paused, resumed or ended.
+ */
+function billingEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (!/^subscription:[\w-]+$/.test(event.target)) return null;
+  const before = isRecord(event.before) ? event.before : null;
+  const after = record(event.after);
+  const plan: Entity = { text: d.words.plan(String(after.plan ?? before?.plan ?? "")) };
+  const end = typeof after.current_period_end === "string" ? new Date(after.current_period_end) : null;
+  const date: Entity = { text: end && !Number.isNaN(end.getTime()) ? new Intl.DateTimeFormat(isLocale(d.locale) ? LANGUAGES[d.locale].tag : d.locale, { dateStyle: "long", timeZone: "UTC" }).format(end) : "" };
+  const describe = (key: string, extra: Record<string, Entity> = {}): Description => ({ sentence: { key: `billing.${key}`, values: { user, plan, date, ...extra } }, rows: [], target: plan.text });
+  if (before && before.guild_id !== after.guild_id) {
+    const other = String(after.guild_id === d.guildId ? before.guild_id : after.guild_id);
+    const guild: Entity = { text: d.guild(other) ?? d.words.otherServer };
+    return describe(after.guild_id === d.guildId ? "movedIn" : "movedOut", { guild });
+  }
+  const [was, is] = [String(before?.status ?? ""), String(after.status)];
+  if (!PAID.includes(is)) return describe(is === "paused" ? "paused" : "ended");
+  if (!PAID.includes(was)) return describe(was === "paused" ? "resumed" : "started");
+  if (is === "non_renewing" && was !== "non_renewing") return describe("cancelled");
+  if (was === "non_renewing" && is !== "non_renewing") return describe("resumed");
+  if (is === "past_due" && was !== "past_due") return describe("pastDue");
+  const previousEnd = typeof before?.current_period_end === "string" ? Date.parse(before.current_period_end) : NaN;
+  if (end && end.getTime() > previousEnd) return describe("renewed");
+  return describe("updated");
 }
 
 function coinsEvent(event: AuditEventView, user: Entity, memberId: string, d: Describer): Description {

@@ -5,7 +5,7 @@ import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { getEnv } from "@/lib/env";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { LANGUAGES, LOCALES, type Locale } from "@/lib/i18n/locales";
-import { getGuildMember } from "@/lib/platform/bot-api";
+import { getGuild, getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import type { PluginText } from "../plugin-text";
@@ -29,7 +29,12 @@ const SERVER_FIELDS: FormField[] = [
 type Input = { locale: Locale; guildId: string; events: readonly AuditEventView[]; pluginText: PluginText };
 
 export async function eventDescriber({ locale, guildId, events, pluginText }: Input): Promise<Describer> {
-  const [t, pickers, members] = await Promise.all([getTranslations({ locale, namespace: "auditLog" }), getGuildPickers(guildId).catch(() => null), memberNames(guildId, events)]);
+  const [t, pickers, members, guilds] = await Promise.all([
+    getTranslations({ locale, namespace: "auditLog" }),
+    getGuildPickers(guildId).catch(() => null),
+    memberNames(guildId, events),
+    guildNames(guildId, events),
+  ]);
   // Text and announcement channels read as the platform writes them (#general); voice and categories by their name.
   const channels = new Map<string, string>(pickers?.channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name]));
   const roles = new Map<string, string>(pickers?.roles.map((role) => [role.id, `@${role.name}`]));
@@ -55,6 +60,8 @@ export async function eventDescriber({ locale, guildId, events, pluginText }: In
     // Built like the item actions' "Open in Discord" link (components/settings-form/item-actions.tsx).
     messageHref: (channelId, messageId) => `${linkBase}/channels/${guildId}/${channelId}/${messageId}`,
     member: (userId) => members.get(userId),
+    guildId,
+    guild: (id) => guilds.get(id),
     plugin: (pluginId) => ({ text: pluginText.name(pluginId), href: pluginHref(pluginId) }),
     collection: (pluginId, collection) => ({ text: pluginText.collectionLabel(pluginId, collection), href: pluginHref(pluginId) }),
     book: (scope: Scope) => {
@@ -98,4 +105,15 @@ async function memberNames(guildId: string, events: readonly AuditEventView[]): 
     }),
   );
   return new Map(named.flat());
+}
+
+/** The other guild of each subscription moved to or from this one, named as the platform names it (unnamed when the bot left it). */
+async function guildNames(guildId: string, events: readonly AuditEventView[]): Promise<Map<string, string>> {
+  const ids = new Set<string>();
+  for (const event of events) {
+    if (!event.target.startsWith("subscription:")) continue;
+    for (const side of [event.before, event.after]) if (isRecord(side) && typeof side.guild_id === "string" && side.guild_id !== guildId) ids.add(side.guild_id);
+  }
+  const named = await Promise.all([...ids].map(async (id) => [id, (await getGuild(id).catch(() => null))?.name] as const));
+  return new Map(named.filter((entry): entry is readonly [string, string] => typeof entry[1] === "string"));
 }

@@ -1,0 +1,39 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db } from "@/lib/db/client";
+import { subscriptions } from "@/lib/db/schema";
+import { PREMIUM_BUFFS } from "@/lib/guilds/premium";
+import { premiumUse } from "@/lib/plugins/rules";
+import type { PluginDefinition } from "@/lib/plugins/types";
+import { PLAN_BUFFS, isPlan } from "./plans";
+import { givesBuffs } from "./subscriptions";
+
+// When Premium ends, the guild's premium-only settings keep their values and stop applying
+// (lib/billing/subscriptions.ts); its plugin pages say since when, from its subscriptions.
+
+const grantsPremium = (plan: string) => isPlan(plan) && PLAN_BUFFS[plan].some((buff) => (PREMIUM_BUFFS as readonly string[]).includes(buff));
+
+/**
+ * When the guild's premium subscription ended, the latest one if several did; null when none
+ * did (never bought, or one still gives Premium). A cancelled or paused one ended when it was
+ * stopped if that came before its period's end; one not renewed ended with its period.
+ */
+export async function premiumEndedAt(db: Db, guildId: string, now = new Date()): Promise<Date | null> {
+  const rows = (await db.select().from(subscriptions).where(eq(subscriptions.guildId, guildId))).filter((row) => grantsPremium(row.plan));
+  if (rows.length === 0 || rows.some((row) => givesBuffs(row, now))) return null;
+  const ends = rows.map((row) => (row.status === "cancelled" || row.status === "paused" ? Math.min(row.currentPeriodEnd.getTime(), row.updatedAt.getTime()) : row.currentPeriodEnd.getTime()));
+  return new Date(Math.max(...ends));
+}
+
+/** A collection's first page as the page lists it, with the count of all its items. */
+export type ListedCollection = { collection: string; items: ReadonlyArray<{ data: Record<string, unknown> }>; total: number };
+
+/** Whether a plugin's stored settings use Premium: a premium plugin switched on, a premium-only value, a size or a list past the free one. */
+export function usesPremium(plugin: PluginDefinition, state: { enabled: boolean; config: Record<string, unknown> }, lists: readonly ListedCollection[]): boolean {
+  if (plugin.premium) return state.enabled;
+  if (premiumUse(plugin, plugin.configSchema, state.config)) return true;
+  return lists.some((list) => {
+    const definition = plugin.collections[list.collection];
+    return definition !== undefined && (list.total > definition.limits.free || list.items.some((item) => premiumUse(plugin, definition.itemSchema, item.data) !== null));
+  });
+}
