@@ -35,15 +35,10 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   if (!parsed.success) throw new ApiError(400, "webhook_event_invalid", "The event does not have Stripe's shape.");
   const event = parsed.data;
   const object = event.data.object;
-  const subscriptionId = await viaStripe(async () => {
-    if (event.type === "checkout.session.completed") return (await stripeClient().checkout.sessions.retrieve(object.id)).subscription;
-    return event.type.startsWith("customer.subscription.") ? object.id : null;
-  });
+  const session = event.type === "checkout.session.completed" ? await viaStripe(() => stripeClient().checkout.sessions.retrieve(object.id)) : null;
+  const subscriptionId = session ? session.subscription : event.type.startsWith("customer.subscription.") ? object.id : null;
   if (typeof subscriptionId !== "string") return { received: true, applied: false };
-  const [sub, session] = await Promise.all([
-    viaStripe(() => stripeProvider.fetchSubscription(subscriptionId)),
-    event.type === "checkout.session.completed" ? viaStripe(() => stripeClient().checkout.sessions.retrieve(object.id)) : null,
-  ]);
+  const sub = await viaStripe(() => stripeProvider.fetchSubscription(subscriptionId));
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return { received: true as const, applied: false };
     const row = await applyProviderSubscription(tx, sub);
