@@ -116,6 +116,14 @@ describe("webhook", () => {
     expect(await response.json()).toMatchObject({ code: "webhook_signature_invalid" });
   });
 
+  it("acknowledges, without applying, a subscription Guildhall did not sell (no guild in its metadata)", async () => {
+    const { subscriptionId } = await buy();
+    stripe.state.subscriptions.get(subscriptionId)!.metadata = {};
+    const event = signedEvent("customer.subscription.updated", { id: subscriptionId, object: "subscription" });
+    const response = await postStripeEvent(event.payload, event.signature);
+    expect({ status: response.status, body: await response.json() }).toEqual({ status: 200, body: { received: true, applied: false } });
+  });
+
   it("applies a replayed event once", async () => {
     const { subscriptionId } = await buy();
     const event = stripe.state.events.find((candidate) => candidate.type === "customer.subscription.created" && candidate.payload.includes(subscriptionId))!;

@@ -10,6 +10,7 @@ import { inputText } from "@/lib/validation/text";
 import { stripeProvider } from "./adapter";
 import { stripeClient, stripeSettings } from "./client";
 import { viaStripe } from "./errors";
+import { StripeMappingError } from "./subscription-map";
 
 // Stripe's events: signature first (300 s tolerance, Stripe's default), then the event's shape,
 // then the subscription it names read again from Stripe (its body may be stale or out of
@@ -17,6 +18,11 @@ import { viaStripe } from "./errors";
 // the claim, so the 5xx makes Stripe send the event again and it applies then.
 
 const TOLERANCE_SECONDS = 300;
+
+function notOurs(error: unknown): null {
+  if (error instanceof StripeMappingError) return null;
+  throw error;
+}
 
 const eventSchema = z.object({
   id: inputText().regex(/^evt_\w+$/),
@@ -38,7 +44,9 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   const session = event.type === "checkout.session.completed" ? await viaStripe(() => stripeClient().checkout.sessions.retrieve(object.id)) : null;
   const subscriptionId = session ? session.subscription : event.type.startsWith("customer.subscription.") ? object.id : null;
   if (typeof subscriptionId !== "string") return { received: true, applied: false };
-  const sub = await viaStripe(() => stripeProvider.fetchSubscription(subscriptionId));
+  const sub = await viaStripe(() => stripeProvider.fetchSubscription(subscriptionId).catch(notOurs));
+  // Another product sold on the same Stripe account: acknowledged, so Stripe stops sending it.
+  if (!sub) return { received: true, applied: false };
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return { received: true as const, applied: false };
     const row = await applyProviderSubscription(tx, sub);
