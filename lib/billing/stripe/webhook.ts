@@ -2,7 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { payments } from "@/lib/db/schema";
+import { and, eq } from "drizzle-orm";
+import { payments, subscriptions } from "@/lib/db/schema";
+import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import { ApiError } from "@/lib/http/api-error";
@@ -47,7 +49,8 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   const sub = await viaStripe(() => stripeProvider.fetchSubscription(subscriptionId).catch(notOurs));
   // Another product sold on the same Stripe account: acknowledged, so Stripe stops sending it.
   if (!sub) return { received: true, applied: false };
-  return db.transaction(async (tx) => {
+  const previousGuild = (await db.select({ guildId: subscriptions.guildId }).from(subscriptions).where(and(eq(subscriptions.provider, "stripe"), eq(subscriptions.externalId, sub.externalId))))[0]?.guildId;
+  const result = await db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return { received: true as const, applied: false };
     const row = await applyProviderSubscription(tx, sub);
     if (session?.payment_status === "paid") {
@@ -58,4 +61,7 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
     }
     return { received: true as const, applied: true };
   });
+  // The guild's cached pages show Premium on or off from now on (a route's pipeline does this for its own writes).
+  if (result.applied) for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
+  return result;
 }
