@@ -61,6 +61,12 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
+    // Stripe (lib/billing/stripe): card checkout is offered when a secret key is set. npm start sets
+    // the built-in fake's (emulators/stripe) when none is configured; staging uses sk_test_ keys.
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key (sk_test_… or sk_live_…)").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
+    /** Where the Stripe SDK sends its calls, e.g. the fake's http://127.0.0.1:12111; unset: api.stripe.com. */
+    STRIPE_API_BASE: optionalUrl,
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -80,7 +86,11 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   secureCookies: boolean;
   /** S3-compatible upload storage, or null for the local folder UPLOADS_DIR. */
   s3: S3Settings | null;
+  /** Stripe's settings, or null when no secret key is configured (no card checkout). */
+  stripe: StripeSettings | null;
 };
+
+export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: URL | null };
 
 export type S3Settings = {
   endpoint: string;
@@ -135,6 +145,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     if (!cleaned[key]) problems.push(`${key} is required (npm start sets it for the emulator)`);
   }
   problems.push(...s3Problems(cleaned));
+  if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -154,6 +165,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoGiveawayEntrants: env.DEMO_GIVEAWAY_ENTRANTS === "1",
     secureCookies: appUrl.startsWith("https://"),
     s3: s3Settings(env),
+    stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null } : null,
   };
 }
 

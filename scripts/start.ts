@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import path from "node:path";
 import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
+import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/credentials";
+import { startStripeFake } from "../emulators/stripe/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
@@ -52,6 +54,16 @@ async function main() {
     console.log(`No Discord credentials configured: using the built-in platform emulator at ${emulator.url}`);
   }
 
+  // Card checkout: the Stripe fake (emulators/stripe) when no Stripe key is configured; it sends its events to the app.
+  let stopStripe: (() => Promise<void>) | undefined;
+  if (!process.env.STRIPE_SECRET_KEY) {
+    const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+    const fake = await startStripeFake({ port: Number(process.env.STRIPE_FAKE_PORT ?? 12111), webhook: `${appUrl}/api/webhooks/stripe` });
+    stopStripe = () => fake.close();
+    Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
+    console.log(`No Stripe key configured: using the built-in Stripe fake at ${fake.url} (test card 4242 4242 4242 4242)`);
+  }
+
   let env;
   try {
     env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
@@ -83,6 +95,7 @@ async function main() {
   process.on("SIGTERM", stop);
   next.on("exit", async (code) => {
     await stopEmulator?.();
+    await stopStripe?.();
     process.exit(code ?? 0);
   });
 }

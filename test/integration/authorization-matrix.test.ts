@@ -16,6 +16,10 @@ import * as images from "@/app/api/guilds/[guildId]/images/route";
 import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
+import * as subscription from "@/app/api/guilds/[guildId]/subscription/route";
+import * as subscriptionAction from "@/app/api/guilds/[guildId]/subscription/[action]/route";
+import * as billingSession from "@/app/api/guilds/[guildId]/billing/session/route";
+import { GET as stripeCheckout } from "@/app/api/stripe/plans/[planId]/checkout/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
@@ -39,6 +43,7 @@ import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startStripeHarness } from "@/test/stripe-harness";
 
 type Handler = Parameters<typeof call>[0];
 type Prepared = { send: (jar: CookieJar | undefined) => Promise<Response>; cleanup?: (response: Response) => Promise<void> };
@@ -53,6 +58,7 @@ let refs: { channel: string; role: string; voice: string | undefined };
 // Writes go to this file's own copy of workshop (same owner, members, roles and channels),
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
+let stripe: Awaited<ReturnType<typeof startStripeHarness>>;
 // Image uploads land in a throw-away folder, never in the developer's .data.
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-matrix-uploads-"));
 
@@ -67,8 +73,13 @@ beforeAll(async () => {
   workshop = addScratchGuild(harness, "workshop");
   refs = await guildRefs(workshop);
   samples = sampleItems(refs);
+  // The billing routes act on a subscription: workshop's copy buys Premium with the fake's test card.
+  stripe = await startStripeHarness();
+  const { url } = (await (await call(stripeCheckout, `/api/stripe/plans/premium/checkout?guild_id=${workshop}`, { jar: ada, params: { planId: "premium" } })).json()) as { url: string };
+  await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
+  await stripe.stop();
   await harness.stop();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
@@ -236,6 +247,10 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
       },
     ],
   },
+  "app/api/guilds/[guildId]/subscription/route.ts": { module: subscription, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/subscription` }] },
+  // extend keeps the subscription able to extend again, so every manager case succeeds.
+  "app/api/guilds/[guildId]/subscription/[action]/route.ts": { module: subscriptionAction, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/subscription/extend`, params: { action: "extend" } }] },
+  "app/api/guilds/[guildId]/billing/session/route.ts": { module: billingSession, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/billing/session` }] },
   // A user's own list preferences: any member may set them, so only strangers get 403.
   "app/api/users/[userId]/guilds/[guildId]/settings/route.ts": {
     module: preferences,

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { SubscriptionSection } from "@/components/billing/subscription-section";
+import { cardCheckoutHref, subscriptionText } from "@/components/billing/subscription-text";
 import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
@@ -41,7 +44,7 @@ export default async function GuildOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const state = await loadGuildShell(guildId);
 
-  const [states, t, tc, pluginText, settings, tb, strings] = await Promise.all([
+  const [states, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
     getPluginStates(guildId),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
@@ -49,6 +52,7 @@ export default async function GuildOverviewPage({ params }: Props) {
     getDb().then((db) => readGuildSettings(db, guildId)),
     getTranslations({ locale, namespace: "botSettings" }),
     getFormStrings(locale, { pickers: true }),
+    subscriptionText(locale),
   ]);
   const groups = pluginsByCategory();
   const enabledCount = PLUGINS.filter((plugin) => states[plugin.id]?.enabled).length;
@@ -68,6 +72,10 @@ export default async function GuildOverviewPage({ params }: Props) {
         </div>
       </header>
       <p className={styles.intro}>{t("overviewBody")}</p>
+      {/* Reads ?premium= (back from checkout) on the client: the page itself is cached for every manager. */}
+      <Suspense fallback={null}>
+        <SubscriptionSection guildId={guildId} locale={locale} buyHref={cardCheckoutHref(guildId)} text={subscription} />
+      </Suspense>
 
       {CATEGORIES.filter((category) => groups[category].length > 0).map((category) => (
         <section key={category} className={styles.section} aria-labelledby={`category-${category}`}>

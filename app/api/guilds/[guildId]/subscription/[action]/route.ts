@@ -1,0 +1,10 @@
+import { ACTIONS, runAction } from "@/lib/billing/manage";
+import { guildRoute } from "@/lib/http/route";
+import { guildIdParams } from "@/lib/platform/snowflake";
+import { z } from "zod";
+
+const params = guildIdParams.extend({ action: z.enum(ACTIONS) });
+
+// POST /api/guilds/{id}/subscription/{cancel|pause|resume|reactivate|extend}: asks the provider, stores its answer
+// (buffs recomputed, audited). Cancel ends at the period's end. Any manager of the guild may (lib/billing/manage.ts).
+export const POST = guildRoute({ params }, async ({ db, access, params }) => runAction(db, access.guildId, params.action, access.userId));

@@ -1,0 +1,171 @@
+"use client";
+
+import { useSearchParams } from "next/navigation";
+import { useEffect, useId, useState } from "react";
+import { reportUnshownError } from "@/components/report-error";
+import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
+import styles from "./subscription.module.css";
+
+// The guild's subscription on its overview page: plan, renewal or end date, card, and what the
+// manager may do (GET/POST /api/guilds/{id}/subscription…). Fetched here: the page itself is
+// cached for every manager. Also the notice after checkout (?premium=welcome|cancelled).
+
+export const SUBSCRIPTION_ACTIONS = ["cancel", "pause", "resume", "reactivate", "extend"] as const;
+type Action = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+type View = {
+  plan: string;
+  status: string;
+  renews_at: string | null;
+  ends_at: string | null;
+  payment_method: { brand: string; last4: string } | null;
+  actions: Action[];
+  portal: boolean;
+};
+
+export type SubscriptionText = {
+  title: string;
+  loading: string;
+  none: string;
+  buy: string;
+  /** "{plan}" */
+  plan: string;
+  plans: Record<string, string>;
+  statuses: Record<string, string>;
+  /** "{date}" */
+  renewsOn: string;
+  /** "{date}" */
+  endsOn: string;
+  /** "{brand}", "{last4}" */
+  card: string;
+  actions: Record<Action, string>;
+  confirm: Partial<Record<Action, string>>;
+  done: Record<Action, string>;
+  working: string;
+  portal: string;
+  opening: string;
+  welcome: string;
+  cancelled: string;
+  unavailable: string;
+  notAllowed: string;
+};
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+
+export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildId: string; locale: string; buyHref: string | null; text: SubscriptionText }) {
+  const id = useId();
+  const landing = useSearchParams()?.get("premium");
+  const [view, setView] = useState<View | null | undefined>(undefined);
+  const [busy, setBusy] = useState<Action | "portal" | null>(null);
+  const [feedback, setFeedback] = useState("");
+  const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
+
+  useEffect(() => {
+    const controller = new AbortController();
+    apiFetch<{ subscription: View | null }>(`/guilds/${guildId}/subscription`, { signal: controller.signal }).then(
+      (answer) => setView(answer.subscription),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setView(null);
+        reportUnshownError(error);
+      },
+    );
+    return () => controller.abort();
+  }, [guildId]);
+
+  function failure(error: unknown) {
+    const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
+    if (code === "billing_unavailable") setFeedback(text.unavailable);
+    else if (code === "subscription_action_unavailable") setFeedback(text.notAllowed);
+    else reportUnshownError(error);
+  }
+
+  async function run(action: Action) {
+    const question = text.confirm[action];
+    if (busy || (question && !window.confirm(question))) return;
+    setBusy(action);
+    setFeedback("");
+    try {
+      const answer = await apiFetch<{ subscription: View }>(`/guilds/${guildId}/subscription/${action}`, { method: "POST", handles: ["billing_unavailable", "subscription_action_unavailable"] });
+      setView(answer.subscription);
+      setFeedback(text.done[action]);
+    } catch (error) {
+      failure(error);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function portal() {
+    if (busy) return;
+    setBusy("portal");
+    setFeedback("");
+    try {
+      window.location.assign((await apiFetch<{ url: string }>(`/guilds/${guildId}/billing/session`, { handles: ["billing_unavailable"] })).url);
+    } catch (error) {
+      failure(error);
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section className={styles.section} aria-labelledby={`${id}-title`} aria-busy={view === undefined || busy !== null} data-testid="subscription-section">
+      <h2 id={`${id}-title`}>{text.title}</h2>
+      {landing === "welcome" ? (
+        <p className="notice" role="status" data-testid="premium-welcome">
+          {text.welcome}
+        </p>
+      ) : landing === "cancelled" ? (
+        <p className="notice" role="status" data-testid="premium-cancelled">
+          {text.cancelled}
+        </p>
+      ) : null}
+      {view === undefined ? (
+        <p className={styles.muted} role="status">
+          {text.loading}
+        </p>
+      ) : view === null ? (
+        <>
+          <p className={styles.muted} data-testid="subscription-none">
+            {text.none}
+          </p>
+          {buyHref ? (
+            <a className="button button-primary" href={buyHref} data-testid="subscription-buy">
+              {text.buy}
+            </a>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <div className={styles.facts}>
+            <p data-testid="subscription-plan">
+              {fill(text.plan, { plan: text.plans[view.plan] ?? view.plan })} · <span data-testid="subscription-status">{text.statuses[view.status] ?? view.status}</span>
+            </p>
+            {view.renews_at ? <p data-testid="subscription-renews">{fill(text.renewsOn, { date: date(view.renews_at) })}</p> : null}
+            {view.ends_at ? <p data-testid="subscription-ends">{fill(text.endsOn, { date: date(view.ends_at) })}</p> : null}
+            {view.payment_method ? (
+              <p className={styles.muted} data-testid="subscription-card">
+                {fill(text.card, { brand: view.payment_method.brand.toUpperCase(), last4: view.payment_method.last4 })}
+              </p>
+            ) : null}
+          </div>
+          <div className={styles.actions}>
+            {view.actions.map((action) => (
+              <button key={action} type="button" className="button" disabled={busy !== null} onClick={() => void run(action)} data-testid={`subscription-${action}`}>
+                {busy === action ? text.working : text.actions[action]}
+              </button>
+            ))}
+            {view.portal ? (
+              <button type="button" className="button" disabled={busy !== null} onClick={() => void portal()} data-testid="subscription-portal">
+                {busy === "portal" ? text.opening : text.portal}
+              </button>
+            ) : null}
+          </div>
+        </>
+      )}
+      <p role="status" aria-live="polite" data-testid="subscription-feedback">
+        {feedback}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,183 @@
+import { PRICES, PRODUCTS, priceJson, productJson } from "./catalog";
+import { mergeMetadata, obj, str, type FormObject } from "./form";
+import { customerJson, listJson, sessionJson, subscriptionJson } from "./objects";
+import { addMonths, newId, type StripeFakeState, type Subscription } from "./state";
+import { emit, type WebhookTarget } from "./webhooks";
+
+// Stripe's /v1 API as far as Guildhall uses it. Answers { status, body }; errors in Stripe's
+// envelope `{ error: { type, code?, message, param? } }`.
+
+export type ApiAnswer = { status: number; body: unknown };
+export type ApiContext = { state: StripeFakeState; target: WebhookTarget; base: string };
+
+export class StripeFakeError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly param?: string,
+    readonly code = status === 404 ? "resource_missing" : "parameter_invalid",
+  ) {
+    super(message);
+  }
+}
+
+export function errorBody(error: StripeFakeError) {
+  const type = error.status === 401 ? "invalid_request_error" : error.status >= 500 ? "api_error" : "invalid_request_error";
+  return { error: { type, code: error.code, message: error.message, ...(error.param ? { param: error.param } : {}) } };
+}
+
+function required(form: FormObject, key: string): string {
+  const value = str(form[key]);
+  if (!value) throw new StripeFakeError(400, `Missing required param: ${key}.`, key, "parameter_missing");
+  return value;
+}
+
+function expandOf(form: FormObject): string[] {
+  const expand = form.expand;
+  return Array.isArray(expand) ? expand.filter((item): item is string => typeof item === "string") : Object.values(obj(expand)).filter((item): item is string => typeof item === "string");
+}
+
+function subscriptionOf(ctx: ApiContext, id: string): Subscription {
+  const sub = ctx.state.subscriptions.get(id);
+  if (!sub) throw new StripeFakeError(404, `No such subscription: '${id}'`, "id");
+  return sub;
+}
+
+export async function handleV1(ctx: ApiContext, method: string, path: string, form: FormObject): Promise<ApiAnswer> {
+  const { state } = ctx;
+  const parts = path.split("/").filter(Boolean).slice(1);
+  const route = `${method} /${parts.map((part, index) => (index % 2 === 1 && parts[0] !== "checkout" && parts[0] !== "billing_portal" ? ":id" : part)).join("/")}`;
+  const id = parts[1] ?? "";
+  switch (route) {
+    case "GET /products":
+      return ok(listJson("/v1/products", PRODUCTS.map(productJson)));
+    case "GET /prices": {
+      const keys = expandList(form.lookup_keys);
+      return ok(listJson("/v1/prices", PRICES.filter((price) => keys.length === 0 || keys.includes(price.lookupKey)).map(priceJson)));
+    }
+    case "POST /customers": {
+      const customer = { id: newId("cus"), email: str(form.email) ?? null, name: str(form.name) ?? null, metadata: mergeMetadata({}, form.metadata), created: state.now(), defaultPaymentMethod: null };
+      state.customers.set(customer.id, customer);
+      return ok(customerJson(customer));
+    }
+    case "GET /customers/:id": {
+      const customer = state.customers.get(id);
+      if (!customer) throw new StripeFakeError(404, `No such customer: '${id}'`, "id");
+      return ok(customerJson(customer));
+    }
+    case "GET /subscriptions/:id":
+      return ok(subscriptionJson(state, subscriptionOf(ctx, id), expandOf(form)));
+    case "POST /subscriptions":
+      return ok(await createSubscription(ctx, form));
+    case "POST /subscriptions/:id":
+      return ok(await updateSubscription(ctx, subscriptionOf(ctx, id), form));
+    case "DELETE /subscriptions/:id": {
+      const sub = subscriptionOf(ctx, id);
+      if (sub.status === "canceled") throw new StripeFakeError(400, `No such subscription: '${id}' is already canceled.`, "id", "resource_missing");
+      Object.assign(sub, { status: "canceled", canceledAt: state.now(), cancelAtPeriodEnd: false });
+      await emit(state, ctx.target, "customer.subscription.deleted", subscriptionJson(state, sub));
+      return ok(subscriptionJson(state, sub, expandOf(form)));
+    }
+    case "POST /billing_portal/sessions": {
+      const customer = required(form, "customer");
+      if (!state.customers.has(customer)) throw new StripeFakeError(404, `No such customer: '${customer}'`, "customer");
+      const portal = { id: newId("bps"), customer, returnUrl: required(form, "return_url") };
+      state.portalSessions.set(portal.id, portal);
+      return ok({ id: portal.id, object: "billing_portal.session", customer, return_url: portal.returnUrl, url: `${ctx.base}/p/session/${portal.id}`, created: state.now(), livemode: false });
+    }
+  }
+  if (parts[0] === "checkout" && parts[1] === "sessions") {
+    if (method === "POST" && parts.length === 2) return ok(createSession(ctx, form));
+    const session = state.sessions.get(parts[2] ?? "");
+    if (method === "GET" && parts.length === 3 && session) return ok(sessionJson(ctx.base, session));
+    if (method === "GET" && parts.length === 3) throw new StripeFakeError(404, `No such checkout.session: '${parts[2]}'`, "session");
+  }
+  throw new StripeFakeError(404, `Unrecognized request URL (${method}: ${path}).`, undefined, "resource_missing");
+}
+
+function ok(body: unknown): ApiAnswer {
+  return { status: 200, body };
+}
+
+function expandList(value: FormObject[string] | undefined): string[] {
+  return Object.values(obj(value)).filter((item): item is string => typeof item === "string");
+}
+
+function priceOf(id: string, param: string) {
+  const price = PRICES.find((candidate) => candidate.id === id);
+  if (!price) throw new StripeFakeError(400, `No such price: '${id}'`, param, "resource_missing");
+  return price;
+}
+
+function createSession(ctx: ApiContext, form: FormObject) {
+  if (required(form, "mode") !== "subscription") throw new StripeFakeError(400, "This fake supports mode=subscription only.", "mode");
+  const item = obj(obj(form.line_items)["0"]);
+  const price = priceOf(str(item.price) ?? "", "line_items[0][price]");
+  const customer = str(form.customer) ?? null;
+  if (customer && !ctx.state.customers.has(customer)) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
+  const session = {
+    id: newId("cs_test"),
+    price,
+    metadata: mergeMetadata({}, form.metadata),
+    subscriptionMetadata: mergeMetadata({}, obj(form.subscription_data).metadata),
+    successUrl: required(form, "success_url"),
+    cancelUrl: required(form, "cancel_url"),
+    customer,
+    customerEmail: str(form.customer_email) ?? null,
+    clientReferenceId: str(form.client_reference_id) ?? null,
+    status: "open" as const,
+    subscription: null,
+    created: ctx.state.now(),
+  };
+  ctx.state.sessions.set(session.id, session);
+  return sessionJson(ctx.base, session);
+}
+
+async function createSubscription(ctx: ApiContext, form: FormObject) {
+  const customer = required(form, "customer");
+  const record = ctx.state.customers.get(customer);
+  if (!record) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
+  const price = priceOf(str(obj(obj(form.items)["0"]).price) ?? "", "items[0][price]");
+  const paymentMethod = str(form.default_payment_method) ?? record.defaultPaymentMethod;
+  if (!paymentMethod) throw new StripeFakeError(402, "This customer has no attached payment source or default payment method.", undefined, "resource_missing");
+  const now = ctx.state.now();
+  const sub: Subscription = {
+    id: newId("sub"),
+    customer,
+    price,
+    metadata: mergeMetadata({}, form.metadata),
+    status: "active",
+    cancelAtPeriodEnd: false,
+    pauseCollection: null,
+    defaultPaymentMethod: paymentMethod,
+    periodStart: now,
+    periodEnd: addMonths(now, price.months),
+    trialEnd: null,
+    canceledAt: null,
+    created: now,
+  };
+  ctx.state.subscriptions.set(sub.id, sub);
+  await emit(ctx.state, ctx.target, "customer.subscription.created", subscriptionJson(ctx.state, sub));
+  return subscriptionJson(ctx.state, sub, expandOf(form));
+}
+
+async function updateSubscription(ctx: ApiContext, sub: Subscription, form: FormObject) {
+  if (sub.status === "canceled" && Object.keys(form).some((key) => key !== "expand" && key !== "metadata")) {
+    throw new StripeFakeError(400, "A canceled subscription can only update its cancellation_details and metadata.", undefined, "resource_missing");
+  }
+  const cancel = str(form.cancel_at_period_end);
+  if (cancel !== undefined) sub.cancelAtPeriodEnd = cancel === "true";
+  if (form.pause_collection !== undefined) {
+    const pause = obj(form.pause_collection);
+    sub.pauseCollection = form.pause_collection === "" ? null : { behavior: str(pause.behavior) ?? "void", resumes_at: Number(str(pause.resumes_at)) || null };
+  }
+  const trialEnd = str(form.trial_end);
+  if (trialEnd !== undefined) {
+    const at = Number(trialEnd);
+    if (!Number.isInteger(at) || at <= ctx.state.now()) throw new StripeFakeError(400, "Invalid timestamp: must be an integer Unix timestamp in the future.", "trial_end", "parameter_invalid_integer");
+    Object.assign(sub, { trialEnd: at, periodEnd: at, status: "trialing" });
+  }
+  if (form.metadata !== undefined) sub.metadata = mergeMetadata(sub.metadata, form.metadata);
+  await emit(ctx.state, ctx.target, "customer.subscription.updated", subscriptionJson(ctx.state, sub));
+  return subscriptionJson(ctx.state, sub, expandOf(form));
+}

@@ -1,0 +1,35 @@
+import { PERIODS, PLANS, USD_CENTS } from "../../lib/billing/plans";
+
+// The fake's product catalogue: one product per plan, one recurring USD price per period,
+// found by lookup key `{plan}_{months}` (what the app asks for at checkout).
+
+export type FakePrice = { id: string; product: string; lookupKey: string; unitAmount: number; months: number; plan: string };
+export type FakeProduct = { id: string; name: string; plan: string };
+
+export const PRODUCTS: FakeProduct[] = PLANS.map((plan) => ({ id: `prod_${plan}`, name: `Guildhall ${plan[0]!.toUpperCase()}${plan.slice(1)}`, plan }));
+
+export const PRICES: FakePrice[] = PLANS.flatMap((plan) =>
+  PERIODS.map((months) => ({ id: `price_${plan}_${months}`, product: `prod_${plan}`, lookupKey: `${plan}_${months}`, unitAmount: USD_CENTS[plan][months], months, plan })),
+);
+
+export function productJson(product: FakeProduct) {
+  return { id: product.id, object: "product", active: true, name: product.name, metadata: { plan: product.plan }, livemode: false, created: 1767225600 };
+}
+
+export function priceJson(price: FakePrice) {
+  const recurring = price.months === 12 ? { interval: "year", interval_count: 1 } : { interval: "month", interval_count: price.months };
+  return {
+    id: price.id,
+    object: "price",
+    active: true,
+    currency: "usd",
+    lookup_key: price.lookupKey,
+    metadata: { plan: price.plan, period_months: String(price.months) },
+    product: price.product,
+    recurring: { ...recurring, usage_type: "licensed" },
+    type: "recurring",
+    unit_amount: price.unitAmount,
+    livemode: false,
+    created: 1767225600,
+  };
+}

@@ -1,0 +1,39 @@
+import { sessionJson, subscriptionJson } from "./objects";
+import { addMonths, newId, type Session, type StripeFakeState, type Subscription } from "./state";
+import { emit, type WebhookTarget } from "./webhooks";
+
+// What paying on the hosted checkout page does: the customer (made when the session named
+// none), the card saved as its default, the subscription carrying the session's metadata, the
+// session complete, then checkout.session.completed and customer.subscription.created sent.
+
+export async function completeCheckout(state: StripeFakeState, target: WebhookTarget, base: string, session: Session, name: string | null): Promise<Subscription> {
+  const now = state.now();
+  let customerId = session.customer;
+  if (!customerId) {
+    customerId = newId("cus");
+    state.customers.set(customerId, { id: customerId, email: session.customerEmail, name, metadata: {}, created: now, defaultPaymentMethod: null });
+  }
+  const card = { id: newId("pm"), brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3, customer: customerId };
+  state.cards.set(card.id, card);
+  state.customers.get(customerId)!.defaultPaymentMethod = card.id;
+  const subscription: Subscription = {
+    id: newId("sub"),
+    customer: customerId,
+    price: session.price,
+    metadata: { ...session.metadata, ...session.subscriptionMetadata },
+    status: "active",
+    cancelAtPeriodEnd: false,
+    pauseCollection: null,
+    defaultPaymentMethod: card.id,
+    periodStart: now,
+    periodEnd: addMonths(now, session.price.months),
+    trialEnd: null,
+    canceledAt: null,
+    created: now,
+  };
+  state.subscriptions.set(subscription.id, subscription);
+  Object.assign(session, { status: "complete", customer: customerId, subscription: subscription.id });
+  await emit(state, target, "checkout.session.completed", sessionJson(base, session));
+  await emit(state, target, "customer.subscription.created", subscriptionJson(state, subscription));
+  return subscription;
+}
