@@ -1,7 +1,7 @@
 // Tests only: starts the local EVM node (emulators/evm, a real Hardhat Network) with the test
 // token deployed, points lib/env's CRYPTO_* settings at it, and gives the tests wallets of its
 // funded accounts to pay with. Not imported by application code.
-import { createPublicClient, createWalletClient, erc20Abi, http, type Address, type Hash } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type Hash } from "viem";
 import { hardhat } from "viem/chains";
 import { LOCAL_ACCOUNTS, TEST_TOKEN, startEvmNode, type EvmNode } from "@/emulators/evm/node";
 import { resetEnvCache } from "@/lib/env";
@@ -39,7 +39,7 @@ export async function startEvmHarness(settings: Partial<Record<(typeof ENV_KEYS)
   const transport = http(node.url);
   const publicClient = createPublicClient({ transport, chain: hardhat, pollingInterval: 50 });
   const wallet = (from: Address) => createWalletClient({ account: from, transport, chain: hardhat });
-  const rpc = (method: string, params: unknown[]) => publicClient.request({ method, params } as never);
+  const testClient = createTestClient({ mode: "hardhat", transport, chain: hardhat });
   return {
     node,
     publicClient,
@@ -53,10 +53,10 @@ export async function startEvmHarness(settings: Partial<Record<(typeof ENV_KEYS)
       }),
     payNative: (units, options = {}) => wallet(options.from ?? LOCAL_ACCOUNTS.demoWallet).sendTransaction({ to: options.to ?? LOCAL_ACCOUNTS.merchant, value: units }),
     async automine(on) {
-      await rpc("evm_setAutomine", [on]);
+      await testClient.setAutomine(on);
     },
     async mine(blocks = 1) {
-      await rpc("hardhat_mine", [`0x${blocks.toString(16)}`]);
+      await testClient.mine({ blocks });
     },
     async stop() {
       await node.close();

@@ -6,8 +6,9 @@
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
 import path from "node:path";
-import { createPublicClient, createWalletClient, http, parseAbi, type Abi, type Address, type Hex } from "viem";
+import { createPublicClient, createTestClient, createWalletClient, http, parseAbi, type Abi, type Address, type Hex } from "viem";
 import { hardhat } from "viem/chains";
+import { DEMO_WALLET_ADDRESS } from "../../lib/billing/crypto/demo-account";
 import artifact from "./test-usd.json";
 
 /** Hardhat Network's default chain id (emulators/evm/hardhat.config.cjs). */
@@ -16,7 +17,7 @@ export const LOCAL_CHAIN_ID = hardhat.id;
 export const LOCAL_ACCOUNTS = {
   deployer: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
   merchant: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  demoWallet: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
+  demoWallet: DEMO_WALLET_ADDRESS,
   stranger: "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
 } as const satisfies Record<string, Address>;
 export const TEST_TOKEN = { symbol: "tUSD", decimals: 6 } as const;
@@ -83,7 +84,12 @@ async function deployTestToken(url: string): Promise<Address> {
   const deployHash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: artifact.bytecode as Hex });
   const { contractAddress } = await publicClient.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 50 });
   if (!contractAddress) throw new Error("the test token was not deployed");
+  // A fresh chain replays the same nonces, so the same payment after a restart would have the
+  // same hash as one a kept database already credited: payers start at a nonce of this second.
+  const testClient = createTestClient({ mode: "hardhat", transport, chain: hardhat });
+  const nonce = Math.floor(Date.now() / 1000);
   for (const payer of [LOCAL_ACCOUNTS.demoWallet, LOCAL_ACCOUNTS.stranger]) {
+    await testClient.setNonce({ address: payer, nonce });
     const hash = await wallet.writeContract({ address: contractAddress, abi: MINT_ABI, functionName: "mint", args: [payer, FUNDED_UNITS] });
     await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   }

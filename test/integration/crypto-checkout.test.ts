@@ -3,9 +3,13 @@
 // payment read back with viem, refusals that write nothing, and each transaction credited once.
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import * as demoWallet from "@/app/api/crypto/demo-wallet/route";
 import * as checkout from "@/app/api/crypto/plan/[planId]/checkout/route";
+import { connectWallet, demoWalletProvider, sendPayment, WalletError } from "@/components/crypto-checkout/wallet";
 import { FUNDED_UNITS, LOCAL_ACCOUNTS, TEST_TOKEN } from "@/emulators/evm/node";
 import { USER_IDS } from "@/emulators/platform/data/ids";
+import type { DemoWalletAnswer } from "@/lib/billing/crypto/demo-account";
+import type { PaymentQuote } from "@/lib/billing/crypto/quote";
 import { USD_CENTS } from "@/lib/billing/plans";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, cryptoPayments, guildSettings, payments, subscriptions } from "@/lib/db/schema";
@@ -195,5 +199,39 @@ describe("paying", () => {
     expect((await pay(ada, { guild_id: GUILD_IDS.lofi, tx_hash: hash })).status).toBe(403);
     expect(await written(guild)).toMatchObject({ payments: 0, subscriptions: [] });
     expect((await pay(ada, { guild_id: guild, tx_hash: hash })).status).toBe(201);
+  });
+});
+
+describe("the DEMO wallet (npm start's local node)", () => {
+  const relay = (jar: CookieJar | undefined, body: unknown) => call(demoWallet.POST, "/api/crypto/demo-wallet", { method: "POST", jar, body });
+  const provider = demoWalletProvider(async (body) => (await (await relay(ada, body)).json()) as DemoWalletAnswer);
+
+  it("pays through the browser's steps (viem wallet client over EIP-1193) and the payment is credited", async () => {
+    const guild = addScratchGuild(platform, "workshop");
+    const offer = (await (await quote(ada, guild, "web3")).json()) as PaymentQuote;
+    const connected = await connectWallet(provider, offer.chain_id);
+    expect(connected.account).toBe(LOCAL_ACCOUNTS.demoWallet);
+    const hash = await sendPayment(connected, offer);
+    const response = await pay(ada, { guild_id: guild, tx_hash: hash }, "web3");
+    expect(response.status).toBe(201);
+    expect((await written(guild)).buffs).toEqual(["web3"]);
+  });
+
+  it("stays on the local network, sends only from its own account, relays only a payment's calls, and only for signed-in users", async () => {
+    await expect(connectWallet(provider, 1)).rejects.toMatchObject({ kind: "wrong_chain" });
+    await expect(connectWallet(provider, 1)).rejects.toBeInstanceOf(WalletError);
+    const foreign = await (await relay(ada, { method: "eth_sendTransaction", params: [{ from: LOCAL_ACCOUNTS.stranger, to: LOCAL_ACCOUNTS.merchant, value: "0x1" }] })).json();
+    expect(foreign).toMatchObject({ error: { code: 4100 } });
+    expect((await relay(ada, { method: "eth_sign", params: [LOCAL_ACCOUNTS.demoWallet, "0x00"] })).status).toBe(400);
+    expect((await relay(undefined, { method: "eth_chainId" })).status).toBe(401);
+    process.env.CRYPTO_DEMO_WALLET = "0";
+    resetEnvCache();
+    try {
+      expect((await relay(ada, { method: "eth_chainId" })).status).toBe(404);
+      expect((await (await quote(ada, addScratchGuild(platform, "workshop"))).json()).demo_wallet).toBe(false);
+    } finally {
+      process.env.CRYPTO_DEMO_WALLET = "1";
+      resetEnvCache();
+    }
   });
 });
