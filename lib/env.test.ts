@@ -29,4 +29,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(31) })).toThrow(/SESSION_SECRET/);
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toHaveLength(32);
   });
+
+  it("turns crypto payments on only when the node, chain, recipient and a priced asset are all set", () => {
+    const node = { CRYPTO_RPC_URL: "https://rpc.sepolia.example", CRYPTO_CHAIN_ID: "11155111", CRYPTO_RECIPIENT: `0x${"a".repeat(40)}` };
+    expect(parseEnv(base).crypto).toBeNull();
+    expect(() => parseEnv({ ...base, CRYPTO_RPC_URL: node.CRYPTO_RPC_URL })).toThrow(/CRYPTO_CHAIN_ID, CRYPTO_RECIPIENT, CRYPTO_NATIVE_USD_CENTS/);
+    expect(() => parseEnv({ ...base, ...node, CRYPTO_RECIPIENT: "0x1234" })).toThrow(/CRYPTO_RECIPIENT must be an address/);
+    const native = parseEnv({ ...base, ...node, CRYPTO_NATIVE_USD_CENTS: "250000", CRYPTO_EXPLORER_URL: "https://sepolia.etherscan.io/" }).crypto;
+    expect(native).toMatchObject({ chainId: 11155111, token: null, native: { symbol: "ETH", decimals: 18, usdCents: 250000 }, confirmations: 3, explorerUrl: "https://sepolia.etherscan.io", demoWallet: false });
+    const token = parseEnv({ ...base, ...node, CRYPTO_TOKEN_ADDRESS: `0x${"b".repeat(40)}`, CRYPTO_CONFIRMATIONS: "1" }).crypto;
+    expect(token).toMatchObject({ token: { address: `0x${"b".repeat(40)}`, symbol: "USDC", decimals: 6 }, confirmations: 1 });
+  });
 });

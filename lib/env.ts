@@ -11,6 +11,7 @@ import { snowflake } from "@/lib/platform/snowflake";
  */
 export const INSIDE_NEXT_SERVER = process.env.NEXT_RUNTIME === "nodejs";
 
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
 
@@ -67,6 +68,28 @@ const schema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, "must be a Stripe webhook signing secret (whsec_…)").optional(),
     /** Where the Stripe SDK sends its calls, e.g. the fake's http://127.0.0.1:12111; unset: api.stripe.com. */
     STRIPE_API_BASE: optionalUrl,
+    // Crypto payments (lib/billing/crypto): the chain's JSON-RPC node, where payments go and in what.
+    // npm start and the tests point them at the local Hardhat node (emulators/evm) when CRYPTO_RPC_URL is unset.
+    // Unset: crypto checkout is off. Spec 9: a test network (and its explorer) outside production.
+    CRYPTO_RPC_URL: optionalUrl,
+    CRYPTO_CHAIN_ID: z.coerce.number().int().min(1).optional(),
+    CRYPTO_RECIPIENT: z.string().regex(EVM_ADDRESS, "must be an address: 0x and 40 hexadecimal digits").optional(),
+    /** The ERC-20 token paid in (a USD stablecoin, counted 1:1 to USD); unset: the chain's native coin. */
+    CRYPTO_TOKEN_ADDRESS: z.string().regex(EVM_ADDRESS, "must be an address: 0x and 40 hexadecimal digits").optional(),
+    CRYPTO_TOKEN_SYMBOL: z.string().regex(/^[A-Za-z0-9.]{1,12}$/, "must be a token symbol (1-12 letters or digits)").default("USDC"),
+    CRYPTO_TOKEN_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+    /** Paying in the native coin: its symbol, decimals and price in USD cents per whole coin. */
+    CRYPTO_NATIVE_SYMBOL: z.string().regex(/^[A-Za-z0-9.]{1,12}$/, "must be a coin symbol (1-12 letters or digits)").default("ETH"),
+    CRYPTO_NATIVE_DECIMALS: z.coerce.number().int().min(0).max(36).default(18),
+    CRYPTO_NATIVE_USD_CENTS: z.coerce.number().int().min(1).optional(),
+    /** Blocks a payment must be buried under (its own included) before it is credited. */
+    CRYPTO_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+    /** How long a checkout's instructions hold: a transaction mined earlier than this is not accepted. */
+    CRYPTO_QUOTE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+    /** Block explorer (a test network's outside production): links are {CRYPTO_EXPLORER_URL}/tx/{hash}. */
+    CRYPTO_EXPLORER_URL: optionalUrl,
+    /** npm start sets it with the local node: the page offers a DEMO wallet (a funded Hardhat test account). */
+    CRYPTO_DEMO_WALLET: z.enum(["0", "1"]).default("0"),
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -88,6 +111,21 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   s3: S3Settings | null;
   /** Stripe's settings, or null when no secret key is configured (no card checkout). */
   stripe: StripeSettings | null;
+  /** Crypto payments, or null when no node is configured (checkout off). */
+  crypto: CryptoSettings | null;
+};
+
+export type CryptoSettings = {
+  rpcUrl: string;
+  chainId: number;
+  recipient: `0x${string}`;
+  /** The ERC-20 paid in, or null for the native coin (priced by nativeUsdCents). */
+  token: { address: `0x${string}`; symbol: string; decimals: number } | null;
+  native: { symbol: string; decimals: number; usdCents: number | null };
+  confirmations: number;
+  quoteMinutes: number;
+  explorerUrl: string | null;
+  demoWallet: boolean;
 };
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: URL | null };
@@ -104,6 +142,31 @@ export type S3Settings = {
 
 const S3_REQUIRED = ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 const S3_OPTIONAL = ["S3_REGION", "S3_FORCE_PATH_STYLE"] as const;
+
+const CRYPTO_REQUIRED = ["CRYPTO_RPC_URL", "CRYPTO_CHAIN_ID", "CRYPTO_RECIPIENT"] as const;
+
+/** Crypto payments need the node, its chain and the recipient; paid in the native coin, its price too. */
+function cryptoProblems(source: Record<string, unknown>): string[] {
+  if (source.CRYPTO_RPC_URL === undefined) return [];
+  const missing: string[] = CRYPTO_REQUIRED.filter((key) => source[key] === undefined);
+  if (source.CRYPTO_TOKEN_ADDRESS === undefined && source.CRYPTO_NATIVE_USD_CENTS === undefined) missing.push("CRYPTO_NATIVE_USD_CENTS (or CRYPTO_TOKEN_ADDRESS)");
+  return missing.length === 0 ? [] : [`crypto payments are partly configured (CRYPTO_RPC_URL set): also set ${missing.join(", ")}`];
+}
+
+function cryptoSettings(env: RawEnv): CryptoSettings | null {
+  if (!env.CRYPTO_RPC_URL || !env.CRYPTO_CHAIN_ID || !env.CRYPTO_RECIPIENT) return null;
+  return {
+    rpcUrl: env.CRYPTO_RPC_URL,
+    chainId: env.CRYPTO_CHAIN_ID,
+    recipient: env.CRYPTO_RECIPIENT as `0x${string}`,
+    token: env.CRYPTO_TOKEN_ADDRESS ? { address: env.CRYPTO_TOKEN_ADDRESS as `0x${string}`, symbol: env.CRYPTO_TOKEN_SYMBOL, decimals: env.CRYPTO_TOKEN_DECIMALS } : null,
+    native: { symbol: env.CRYPTO_NATIVE_SYMBOL, decimals: env.CRYPTO_NATIVE_DECIMALS, usdCents: env.CRYPTO_NATIVE_USD_CENTS ?? null },
+    confirmations: env.CRYPTO_CONFIRMATIONS,
+    quoteMinutes: env.CRYPTO_QUOTE_MINUTES,
+    explorerUrl: env.CRYPTO_EXPLORER_URL?.replace(/\/+$/, "") ?? null,
+    demoWallet: env.CRYPTO_DEMO_WALLET === "1",
+  };
+}
 
 /** S3 is all or nothing: any S3_* variable set means the four required ones must be. */
 function s3Problems(source: Record<string, unknown>): string[] {
@@ -146,6 +209,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   problems.push(...s3Problems(cleaned));
   if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
+  problems.push(...s3Problems(cleaned), ...cryptoProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -166,6 +230,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     secureCookies: appUrl.startsWith("https://"),
     s3: s3Settings(env),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null } : null,
+    crypto: cryptoSettings(env),
   };
 }
 

@@ -84,6 +84,15 @@ export const ISSUE_CODES = [
   "transfer_target_has_plan",
   "billing_unavailable",
   "already_owned",
+  // A crypto payment the chain does not show as paying for the checkout (lib/billing/crypto/verify.ts).
+  "crypto_wrong_chain",
+  "crypto_tx_not_found",
+  "crypto_unconfirmed",
+  "crypto_reverted",
+  "crypto_expired",
+  "crypto_wrong_recipient",
+  "crypto_short_amount",
+  "crypto_already_credited",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

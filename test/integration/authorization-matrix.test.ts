@@ -25,6 +25,7 @@ import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboa
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
 import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
 import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
+import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { CATALOG } from "@/emulators/music/catalog";
@@ -37,6 +38,7 @@ import type { PluginEndpoint } from "@/lib/plugins/endpoint";
 import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
 import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
@@ -51,6 +53,7 @@ type Prepared = { send: (jar: CookieJar | undefined) => Promise<Response>; clean
 type Target = { label: string; prepare: (guildId: string, asManager: boolean) => Promise<Prepared>; membersAllowed?: boolean; signedInAllowed?: boolean };
 
 let harness: EmulatorHarness;
+let evm: EvmHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
@@ -67,7 +70,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   resetEnvCache();
-  harness = await startEmulatorHarness();
+  [harness, evm] = await Promise.all([startEmulatorHarness(), startEvmHarness()]);
   resetEnvCache();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
@@ -79,8 +82,7 @@ beforeAll(async () => {
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
-  await stripe.stop();
-  await harness.stop();
+  await Promise.all([stripe.stop(), harness.stop(), evm.stop()]);
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
@@ -285,9 +287,38 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
   };
 }
 
+// ---- routes that name their guild in the query or body (spec 3's checkouts): they call requireGuildAccess themselves ----
+
+const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  "app/api/crypto/plan/[planId]/checkout/route.ts": {
+    module: cryptoCheckout,
+    specs: [
+      { method: "GET", url: (id) => `/api/crypto/plan/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } },
+      {
+        method: "POST",
+        url: () => "/api/crypto/plan/premium/checkout",
+        params: { planId: "premium" },
+        // The manager pays for real on the local node; anyone else is refused before the chain is read.
+        body: async (id, asManager) => ({ guild_id: id, period: 1, chain_id: evm.node.chainId, tx_hash: asManager ? await evm.payToken(1_199n * 10_000n) : `0x${"ab".repeat(32)}` }),
+      },
+    ],
+  },
+};
+
+function queryRouteTarget(file: string, spec: RouteSpec, handler: Handler): Target {
+  return {
+    label: `${spec.method} ${file}`,
+    async prepare(guildId, asManager) {
+      const body = spec.body ? await spec.body(guildId, asManager) : undefined;
+      return { send: (jar) => call(handler, spec.url(guildId), { method: spec.method, jar, params: spec.params, body }) };
+    },
+  };
+}
+
 const TARGETS: Target[] = [
   ...PLUGIN_ENDPOINTS.map(pluginTarget),
   ...Object.entries(GUILD_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => routeTarget(file, spec, module[spec.method]!))),
+  ...Object.entries(QUERY_GUILD_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => queryRouteTarget(file, spec, module[spec.method]!))),
 ];
 
 const CASES = [
@@ -409,6 +440,15 @@ describe("coverage of the matrix", () => {
   it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {
     const named = routeFiles("app/api/guilds").filter((file) => !file.includes("[guildId]") && file !== "app/api/guilds/oauth/route.ts");
     expect(named.sort()).toEqual(Object.keys(TWO_GUILD_ROUTES).sort());
+  });
+
+  it("lists every route file that checks a guild named in its query or body, and every method it exports", () => {
+    const checking = routeFiles("app/api").filter((file) => !(file in GUILD_ROUTES) && /requireGuildAccess\(/.test(readFileSync(path.join(root, file), "utf8")));
+    expect(checking.sort()).toEqual(Object.keys(QUERY_GUILD_ROUTES).sort());
+    for (const [file, { module, specs }] of Object.entries(QUERY_GUILD_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
   });
 
   it("finds no guild pipeline outside the listed files and the plugin catch-all", () => {
