@@ -61,6 +61,15 @@ const schema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: z.enum(["true", "false", "1", "0"]).default("true"),
+    // Chargebee (lib/billing/chargebee/): the site and its API key, all or none (see chargebeeSettings).
+    // Development and staging use the TEST site (name ending in -test), production the live one (spec 9).
+    CHARGEBEE_SITE: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be a Chargebee site name such as acme-test").optional(),
+    CHARGEBEE_API_KEY: z.string().min(1).optional(),
+    /** Where the API is served instead of https://{site}.chargebee.com (the local fake); unset against Chargebee. */
+    CHARGEBEE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The HTTP basic auth Chargebee's webhook settings send to POST /api/webhooks/chargebee. */
+    CHARGEBEE_WEBHOOK_USERNAME: z.string().min(1).optional(),
+    CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, "must be at least 16 characters").optional(),
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -80,7 +89,39 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   secureCookies: boolean;
   /** S3-compatible upload storage, or null for the local folder UPLOADS_DIR. */
   s3: S3Settings | null;
+  /** The Chargebee site, or null: the shop and Chargebee checkout answer 503. */
+  chargebee: ChargebeeSettings | null;
 };
+
+export type ChargebeeSettings = {
+  site: string;
+  apiKey: string;
+  /** The API's origin when it is not https://{site}.chargebee.com (the local fake), else null. */
+  apiUrl: string | null;
+  webhookUsername: string;
+  webhookPassword: string;
+};
+
+const CHARGEBEE_REQUIRED = ["CHARGEBEE_SITE", "CHARGEBEE_API_KEY", "CHARGEBEE_WEBHOOK_USERNAME", "CHARGEBEE_WEBHOOK_PASSWORD"] as const;
+
+/** Chargebee is all or nothing too: a site without its key or webhook credentials stops the start. */
+function chargebeeProblems(source: Record<string, unknown>): string[] {
+  const set = [...CHARGEBEE_REQUIRED, "CHARGEBEE_API_URL"].filter((key) => source[key] !== undefined);
+  const missing = CHARGEBEE_REQUIRED.filter((key) => source[key] === undefined);
+  if (set.length === 0 || missing.length === 0) return [];
+  return [`Chargebee is partly configured (${set.join(", ")} set): also set ${missing.join(", ")}`];
+}
+
+function chargebeeSettings(env: RawEnv): ChargebeeSettings | null {
+  if (!env.CHARGEBEE_SITE || !env.CHARGEBEE_API_KEY || !env.CHARGEBEE_WEBHOOK_USERNAME || !env.CHARGEBEE_WEBHOOK_PASSWORD) return null;
+  return {
+    site: env.CHARGEBEE_SITE,
+    apiKey: env.CHARGEBEE_API_KEY,
+    apiUrl: env.CHARGEBEE_API_URL?.replace(/\/+$/, "") ?? null,
+    webhookUsername: env.CHARGEBEE_WEBHOOK_USERNAME,
+    webhookPassword: env.CHARGEBEE_WEBHOOK_PASSWORD,
+  };
+}
 
 export type S3Settings = {
   endpoint: string;
@@ -134,7 +175,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   for (const key of ["DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "DISCORD_BOT_TOKEN"]) {
     if (!cleaned[key]) problems.push(`${key} is required (npm start sets it for the emulator)`);
   }
-  problems.push(...s3Problems(cleaned));
+  problems.push(...s3Problems(cleaned), ...chargebeeProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -154,6 +195,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     demoGiveawayEntrants: env.DEMO_GIVEAWAY_ENTRANTS === "1",
     secureCookies: appUrl.startsWith("https://"),
     s3: s3Settings(env),
+    chargebee: chargebeeSettings(env),
   };
 }
 

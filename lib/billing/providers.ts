@@ -1,10 +1,13 @@
 import "server-only";
+import { chargebeeProvider } from "./chargebee/adapter";
 import type { BillingProvider, ProviderId } from "./provider";
 
 // The provider adapters by id: what manages a stored subscription (cancel, pause, transfer…).
 // Each adapter lives in lib/billing/<provider>/ and is listed here. A provider missing from the
 // list (crypto payments: nothing to call) is managed by the app alone.
-const ADAPTERS: Partial<Record<ProviderId, () => BillingProvider>> = {};
+const ADAPTERS: Partial<Record<ProviderId, () => BillingProvider>> = {
+  chargebee: () => chargebeeProvider,
+};
 
 export function billingProvider(id: ProviderId): BillingProvider | null {
   return ADAPTERS[id]?.() ?? null;
