@@ -32,6 +32,8 @@ export type FakeChargebee = {
   /** Answers every API call with 503 while true (a provider outage). */
   setDown(down: boolean): void;
   setWebhook(target: WebhookTarget | undefined): void;
+  /** API calls answered so far, as "GET /item_prices" (ids left in). */
+  calls: string[];
   /** Webhook deliveries so far, with the status the app answered (0: unreachable). */
   deliveries: Array<{ eventId: string; status: number }>;
   close(): Promise<void>;
@@ -44,6 +46,7 @@ export async function startChargebeeFake(options: StartOptions = {}): Promise<Fa
   const state = new FakeChargebeeState();
   const idempotent = new Map<string, Reply>();
   const deliveries: FakeChargebee["deliveries"] = [];
+  const calls: string[] = [];
   let webhook = options.webhook;
   let down = false;
   let base = "";
@@ -188,6 +191,7 @@ export async function startChargebeeFake(options: StartOptions = {}): Promise<Fa
         if (!authorized(req)) throw new ChargebeeError(401, "api_authentication_failed", "api_authentication_invalid_key", "Sorry, authentication failed. Invalid api key");
         if (down) throw new ChargebeeError(503, "internal_temporary_error", "internal_temporary_error", "Sorry, the server is currently unable to handle the request due to a temporary overload or scheduled maintenance.");
         const method = req.method ?? "GET";
+        calls.push(`${method} /${segments.slice(2).join("/")}`);
         const form = method === "POST" ? parseForm(await readBody(req)) : {};
         const key = method === "POST" ? req.headers["chargebee-idempotency-key"] : undefined;
         const replayKey = typeof key === "string" && key ? `${url.pathname} ${key}` : null;
@@ -210,6 +214,7 @@ export async function startChargebeeFake(options: StartOptions = {}): Promise<Fa
     apiKey,
     state,
     deliveries,
+    calls,
     setDown: (value) => void (down = value),
     setWebhook: (target) => void (webhook = target),
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
