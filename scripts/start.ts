@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSy
 import path from "node:path";
 import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
+import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
@@ -50,6 +51,26 @@ async function main() {
       MUSIC_CATALOG_URL: process.env.MUSIC_CATALOG_URL || `${emulator.url}/music`,
     });
     console.log(`No Discord credentials configured: using the built-in platform emulator at ${emulator.url}`);
+  }
+
+  // Without a Chargebee site the shop and checkout run against the local fake (test card 4111 1111 1111 1111).
+  if (!process.env.CHARGEBEE_SITE && !process.env.CHARGEBEE_API_KEY) {
+    const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+    const webhook = { url: `${appUrl}/api/webhooks/chargebee`, username: "chargebee-fake", password: randomBytes(24).toString("base64url") };
+    const fake = await startChargebeeFake({ port: Number(process.env.CHARGEBEE_FAKE_PORT ?? 3101), quiet: true, webhook });
+    const stopPlatform = stopEmulator;
+    stopEmulator = async () => {
+      await fake.close();
+      await stopPlatform?.();
+    };
+    Object.assign(process.env, {
+      CHARGEBEE_SITE: FAKE_CHARGEBEE_SITE,
+      CHARGEBEE_API_KEY: fake.apiKey,
+      CHARGEBEE_API_URL: fake.url,
+      CHARGEBEE_WEBHOOK_USERNAME: webhook.username,
+      CHARGEBEE_WEBHOOK_PASSWORD: webhook.password,
+    });
+    console.log(`No Chargebee site configured: using the local Chargebee fake at ${fake.url} (pay with the test card 4111 1111 1111 1111)`);
   }
 
   let env;

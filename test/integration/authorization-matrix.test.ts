@@ -18,6 +18,7 @@ import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/rout
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
+import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { CATALOG } from "@/emulators/music/catalog";
@@ -29,6 +30,7 @@ import type { PluginEndpoint } from "@/lib/plugins/endpoint";
 import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
 import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
@@ -42,6 +44,7 @@ type Prepared = { send: (jar: CookieJar | undefined) => Promise<Response>; clean
 type Target = { label: string; prepare: (guildId: string, asManager: boolean) => Promise<Prepared>; membersAllowed?: boolean; signedInAllowed?: boolean };
 
 let harness: EmulatorHarness;
+let chargebee: ChargebeeHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
@@ -58,6 +61,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   resetEnvCache();
   harness = await startEmulatorHarness();
+  chargebee = await startChargebeeHarness();
   resetEnvCache();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
@@ -65,6 +69,7 @@ beforeAll(async () => {
   samples = sampleItems(refs);
 });
 afterAll(async () => {
+  await chargebee.stop();
   await harness.stop();
   rmSync(uploadsDir, { recursive: true, force: true });
 });
@@ -236,6 +241,11 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   "app/api/users/[userId]/guilds/[guildId]/settings/route.ts": {
     module: preferences,
     specs: [{ method: "PATCH", url: (id) => `/api/users/@me/guilds/${id}/settings`, params: { userId: "@me" }, body: () => ({ pinned: true }), membersAllowed: true }],
+  },
+  // A Chargebee hosted checkout for the guild (the Chargebee fake answers the manager's).
+  "app/api/guilds/[guildId]/chargebee/checkout/route.ts": {
+    module: chargebeeCheckout,
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/chargebee/checkout`, body: () => ({ period_months: 1 }) }],
   },
   // The public leaderboard's pinned row: the caller's own standing, whoever they are.
   "app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route.ts": {
