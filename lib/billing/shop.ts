@@ -1,4 +1,5 @@
 import "server-only";
+import { ApiError } from "@/lib/http/api-error";
 import { catalogue, type CatalogueEntry } from "./chargebee/catalogue";
 import { CUSTOM_BOT_ITEM, RANK_CARD_ITEM } from "./chargebee/item-prices";
 import type { Plan } from "./plans";
@@ -33,4 +34,14 @@ export async function shopOffer(offer: Offer): Promise<ShopOffer> {
   const plan = OFFER_PLANS[offer];
   const addons = WITH_CUSTOM_BOT.includes(offer) ? [{ id: CUSTOM_BOT_ITEM, prices: of(CUSTOM_BOT_ITEM) }] : [];
   return { offer, plan, prices: of(plan), addons, stale };
+}
+
+/** What the premium page shows: every plan's offer, or null when no price can be read. */
+export async function shopPlans(): Promise<ShopOffer[] | null> {
+  try {
+    return await Promise.all((["premium", "pro", "web3", "mee6-bundle"] as const).map(shopOffer));
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
 }
