@@ -29,4 +29,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(31) })).toThrow(/SESSION_SECRET/);
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toHaveLength(32);
   });
+
+  it("takes Chargebee all or nothing: site, key and webhook credentials, the API address only for a fake", () => {
+    expect(parseEnv(base).chargebee).toBeNull();
+    const chargebee = { CHARGEBEE_SITE: "guildhall-test", CHARGEBEE_API_KEY: "test_key", CHARGEBEE_WEBHOOK_USERNAME: "hooks", CHARGEBEE_WEBHOOK_PASSWORD: "p".repeat(16) };
+    expect(parseEnv({ ...base, ...chargebee }).chargebee).toEqual({ site: "guildhall-test", apiKey: "test_key", apiUrl: null, webhookUsername: "hooks", webhookPassword: "p".repeat(16) });
+    expect(parseEnv({ ...base, ...chargebee, CHARGEBEE_API_URL: "http://127.0.0.1:3101/" }).chargebee?.apiUrl).toBe("http://127.0.0.1:3101");
+    expect(() => parseEnv({ ...base, CHARGEBEE_SITE: "guildhall-test" })).toThrow(/also set CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD/);
+    expect(() => parseEnv({ ...base, ...chargebee, CHARGEBEE_WEBHOOK_PASSWORD: "short" })).toThrow(/CHARGEBEE_WEBHOOK_PASSWORD/);
+  });
 });
