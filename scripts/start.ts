@@ -1,7 +1,7 @@
 // `npm start`: the one command a newcomer runs. Prepares .data/, starts the
 // platform emulator when no Discord credentials are configured, validates the
 // environment, builds when sources changed, migrates, then serves the app.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -82,7 +82,7 @@ async function main() {
   }
 
   // Both end up in prerendered pages (links, image addresses): another value needs another build.
-  if (!dev) buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
+  if (!dev) await buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
   const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   if (demoWorld) {
     console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
@@ -109,13 +109,15 @@ async function main() {
 }
 
 /** Rebuilds when any source file or a build-relevant setting changed since the last build. */
-function buildIfNeeded(settings: string[]) {
+async function buildIfNeeded(settings: string[]) {
   const stampFile = path.join(root, ".next", "guildhall-build-stamp");
   const stamp = fingerprint(settings);
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
   console.log("Building Guildhall (first start or sources changed)…");
-  const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Not spawnSync: the fakes in this process must keep answering (the premium page reads its prices while it is built).
+  const build = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
+  if (status !== 0) process.exit(status ?? 1);
   writeFileSync(stampFile, stamp);
 }
 

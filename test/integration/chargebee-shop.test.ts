@@ -70,6 +70,10 @@ it("shows the last prices read while Chargebee is down, and a clear 503 when it 
     const down = await get("pro");
     expect(down.status).toBe(503);
     expect(await readBody(down)).toMatchObject({ code: "billing_unavailable", status_code: 503 });
+    // Asked again only after a pause: the other offers answer 503 at once.
+    const calls = listCalls();
+    expect((await Promise.all(["premium", "web3"].map(get))).map((answer) => answer.status)).toEqual([503, 503]);
+    expect(listCalls()).toBe(calls);
   } finally {
     harness.fake.setDown(false);
   }

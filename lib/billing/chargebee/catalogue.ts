@@ -25,6 +25,8 @@ type Item = { id: string; item_id: string; item_type: string; price?: number; cu
 
 let held: { entries: CatalogueEntry[]; fetchedAt: number } | undefined;
 let inflight: Promise<CatalogueEntry[]> | undefined;
+/** With nothing held, a failed read is answered again without asking until then (a build renders the page in every language). */
+let failedUntil = 0;
 
 function months(item: Item): number | null {
   if (!item.period || !item.period_unit) return null;
@@ -48,13 +50,17 @@ async function load(): Promise<CatalogueEntry[]> {
 /** The active item prices, from the cache when fresh; `stale` when the provider failed and the last list stood in. */
 export async function catalogue(now = Date.now()): Promise<{ entries: CatalogueEntry[]; stale: boolean }> {
   if (held && now - held.fetchedAt < CATALOGUE_TTL_MS) return { entries: held.entries, stale: false };
+  if (!held && now < failedUntil) throw billingUnavailable();
   inflight ??= load().finally(() => (inflight = undefined));
   try {
     const entries = await inflight;
     held = { entries, fetchedAt: Date.now() };
     return { entries, stale: false };
   } catch (error) {
-    if (!held) throw error instanceof Error && "status" in error ? error : billingUnavailable();
+    if (!held) {
+      failedUntil = Date.now() + RETRY_DOWN_MS;
+      throw error;
+    }
     // Asked again in 30 s, not on every visit while the provider is down.
     held.fetchedAt = Date.now() - CATALOGUE_TTL_MS + RETRY_DOWN_MS;
     return { entries: held.entries, stale: true };
@@ -63,6 +69,7 @@ export async function catalogue(now = Date.now()): Promise<{ entries: CatalogueE
 
 /** Tests only: forgets the held list, or makes it `ms` older. */
 export function resetCatalogueForTests(ageMs?: number): void {
+  failedUntil = 0;
   if (ageMs === undefined) held = undefined;
   else if (held) held.fetchedAt -= ageMs;
 }
