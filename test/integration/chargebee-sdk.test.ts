@@ -92,6 +92,8 @@ it("reads the paid subscription through the adapter, then cancels, reactivates, 
   await expect(chargebeeProvider.pause(id)).rejects.toMatchObject({ status: 409, code: "billing_refused" });
   expect(await chargebeeProvider.reactivate(id)).toMatchObject({ status: "active" });
 
+  const customer = await chargebee().customer.retrieve(USER);
+  expect([customer.customer.id, customer.card?.last4, customer.customer.payment_method?.type]).toEqual([USER, "1111", "card"]);
   const portal = await chargebeeProvider.portalUrl(USER, "http://localhost:3000/en/dashboard");
   expect((await fetch(portal)).status).toBe(200);
   const { list } = await chargebee().event.list({ limit: 20 });
