@@ -12,7 +12,7 @@ test("the premium page compares Free and Premium, is linked from the header and 
   const lists = page.getByRole("table", { name: "Lists that hold more" });
   const timers = lists.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Timers", exact: true }) });
   await expect(timers.getByRole("cell")).toHaveText(["2", "20"]);
-  await expect(page.getByTestId("premium-checkout")).toContainText("not open yet");
+  await expect(page.getByTestId("premium-checkout")).toContainText("secure page");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/premium$/);
   await screenshot(page, testInfo, "premium-desktop");
   await page.setViewportSize(PHONE);

@@ -40,4 +40,13 @@ describe("parseEnv", () => {
     const token = parseEnv({ ...base, ...node, CRYPTO_TOKEN_ADDRESS: `0x${"b".repeat(40)}`, CRYPTO_CONFIRMATIONS: "1" }).crypto;
     expect(token).toMatchObject({ token: { address: `0x${"b".repeat(40)}`, symbol: "USDC", decimals: 6 }, confirmations: 1 });
   });
+
+  it("takes Chargebee all or nothing: site, key and webhook credentials, the API address only for a fake", () => {
+    expect(parseEnv(base).chargebee).toBeNull();
+    const chargebee = { CHARGEBEE_SITE: "guildhall-test", CHARGEBEE_API_KEY: "test_key", CHARGEBEE_WEBHOOK_USERNAME: "hooks", CHARGEBEE_WEBHOOK_PASSWORD: "p".repeat(16) };
+    expect(parseEnv({ ...base, ...chargebee }).chargebee).toEqual({ site: "guildhall-test", apiKey: "test_key", apiUrl: null, webhookUsername: "hooks", webhookPassword: "p".repeat(16) });
+    expect(parseEnv({ ...base, ...chargebee, CHARGEBEE_API_URL: "http://127.0.0.1:3101/" }).chargebee?.apiUrl).toBe("http://127.0.0.1:3101");
+    expect(() => parseEnv({ ...base, CHARGEBEE_SITE: "guildhall-test" })).toThrow(/also set CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD/);
+    expect(() => parseEnv({ ...base, ...chargebee, CHARGEBEE_WEBHOOK_PASSWORD: "short" })).toThrow(/CHARGEBEE_WEBHOOK_PASSWORD/);
+  });
 });

@@ -90,6 +90,15 @@ const schema = z
     CRYPTO_EXPLORER_URL: optionalUrl,
     /** npm start sets it with the local node: the page offers a DEMO wallet (a funded Hardhat test account). */
     CRYPTO_DEMO_WALLET: z.enum(["0", "1"]).default("0"),
+    // Chargebee (lib/billing/chargebee/): the site and its API key, all or none (see chargebeeSettings).
+    // Development and staging use the TEST site (name ending in -test), production the live one (spec 9).
+    CHARGEBEE_SITE: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be a Chargebee site name such as acme-test").optional(),
+    CHARGEBEE_API_KEY: z.string().min(1).optional(),
+    /** Where the API is served instead of https://{site}.chargebee.com (the local fake); unset against Chargebee. */
+    CHARGEBEE_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The HTTP basic auth Chargebee's webhook settings send to POST /api/webhooks/chargebee. */
+    CHARGEBEE_WEBHOOK_USERNAME: z.string().min(1).optional(),
+    CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, "must be at least 16 characters").optional(),
   });
 
 type RawEnv = z.infer<typeof schema>;
@@ -113,6 +122,8 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   stripe: StripeSettings | null;
   /** Crypto payments, or null when no node is configured (checkout off). */
   crypto: CryptoSettings | null;
+  /** The Chargebee site, or null: the shop and Chargebee checkout answer 503. */
+  chargebee: ChargebeeSettings | null;
 };
 
 export type CryptoSettings = {
@@ -129,6 +140,36 @@ export type CryptoSettings = {
 };
 
 export type StripeSettings = { secretKey: string; webhookSecret: string; apiBase: URL | null };
+
+export type ChargebeeSettings = {
+  site: string;
+  apiKey: string;
+  /** The API's origin when it is not https://{site}.chargebee.com (the local fake), else null. */
+  apiUrl: string | null;
+  webhookUsername: string;
+  webhookPassword: string;
+};
+
+const CHARGEBEE_REQUIRED = ["CHARGEBEE_SITE", "CHARGEBEE_API_KEY", "CHARGEBEE_WEBHOOK_USERNAME", "CHARGEBEE_WEBHOOK_PASSWORD"] as const;
+
+/** Chargebee is all or nothing too: a site without its key or webhook credentials stops the start. */
+function chargebeeProblems(source: Record<string, unknown>): string[] {
+  const set = [...CHARGEBEE_REQUIRED, "CHARGEBEE_API_URL"].filter((key) => source[key] !== undefined);
+  const missing = CHARGEBEE_REQUIRED.filter((key) => source[key] === undefined);
+  if (set.length === 0 || missing.length === 0) return [];
+  return [`Chargebee is partly configured (${set.join(", ")} set): also set ${missing.join(", ")}`];
+}
+
+function chargebeeSettings(env: RawEnv): ChargebeeSettings | null {
+  if (!env.CHARGEBEE_SITE || !env.CHARGEBEE_API_KEY || !env.CHARGEBEE_WEBHOOK_USERNAME || !env.CHARGEBEE_WEBHOOK_PASSWORD) return null;
+  return {
+    site: env.CHARGEBEE_SITE,
+    apiKey: env.CHARGEBEE_API_KEY,
+    apiUrl: env.CHARGEBEE_API_URL?.replace(/\/+$/, "") ?? null,
+    webhookUsername: env.CHARGEBEE_WEBHOOK_USERNAME,
+    webhookPassword: env.CHARGEBEE_WEBHOOK_PASSWORD,
+  };
+}
 
 export type S3Settings = {
   endpoint: string;
@@ -210,6 +251,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   problems.push(...s3Problems(cleaned));
   if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
   problems.push(...s3Problems(cleaned), ...cryptoProblems(cleaned));
+  problems.push(...s3Problems(cleaned), ...chargebeeProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -231,6 +273,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     s3: s3Settings(env),
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null } : null,
     crypto: cryptoSettings(env),
+    chargebee: chargebeeSettings(env),
   };
 }
 

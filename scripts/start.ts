@@ -1,7 +1,7 @@
 // `npm start`: the one command a newcomer runs. Prepares .data/, starts the
 // platform emulator when no Discord credentials are configured, validates the
 // environment, builds when sources changed, migrates, then serves the app.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { startPlatformEmulator } from "../emulators/platform/server";
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/credentials";
 import { startStripeFake } from "../emulators/stripe/server";
 import { LOCAL_ACCOUNTS, TEST_TOKEN, startEvmNode } from "../emulators/evm/node";
+import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
@@ -83,17 +84,34 @@ async function main() {
     console.log(`No crypto network configured: using a local Hardhat node at ${node.url} with the test token ${TEST_TOKEN.symbol} at ${node.tokenAddress}`);
   }
 
+  // Without a Chargebee site the shop and checkout run against the local fake (test card 4111 1111 1111 1111).
+  let stopChargebee: (() => Promise<void>) | undefined;
+  if (!process.env.CHARGEBEE_SITE && !process.env.CHARGEBEE_API_KEY) {
+    const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+    const webhook = { url: `${appUrl}/api/webhooks/chargebee`, username: "chargebee-fake", password: randomBytes(24).toString("base64url") };
+    const fake = await startChargebeeFake({ port: Number(process.env.CHARGEBEE_FAKE_PORT ?? 3101), quiet: true, webhook });
+    stopChargebee = () => fake.close();
+    Object.assign(process.env, {
+      CHARGEBEE_SITE: FAKE_CHARGEBEE_SITE,
+      CHARGEBEE_API_KEY: fake.apiKey,
+      CHARGEBEE_API_URL: fake.url,
+      CHARGEBEE_WEBHOOK_USERNAME: webhook.username,
+      CHARGEBEE_WEBHOOK_PASSWORD: webhook.password,
+    });
+    console.log(`No Chargebee site configured: using the local Chargebee fake at ${fake.url} (pay with the test card 4111 1111 1111 1111)`);
+  }
+
   let env;
   try {
     env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
-    await stopEvmNode?.();
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.()]);
     process.exit(1);
   }
 
   // Both end up in prerendered pages (links, image addresses): another value needs another build.
-  if (!dev) buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
+  if (!dev) await buildIfNeeded([env.APP_URL, env.DISCORD_CDN_URL]);
   const handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   if (demoWorld) {
     console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
@@ -114,19 +132,21 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   next.on("exit", async (code) => {
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.()]);
     process.exit(code ?? 0);
   });
 }
 
 /** Rebuilds when any source file or a build-relevant setting changed since the last build. */
-function buildIfNeeded(settings: string[]) {
+async function buildIfNeeded(settings: string[]) {
   const stampFile = path.join(root, ".next", "guildhall-build-stamp");
   const stamp = fingerprint(settings);
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
   console.log("Building Guildhall (first start or sources changed)…");
-  const result = spawnSync(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  // Not spawnSync: the fakes in this process must keep answering (the premium page reads its prices while it is built).
+  const build = spawn(process.execPath, [require.resolve("next/dist/bin/next"), "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const status = await new Promise<number | null>((resolve) => build.on("exit", resolve));
+  if (status !== 0) process.exit(status ?? 1);
   writeFileSync(stampFile, stamp);
 }
 

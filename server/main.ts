@@ -9,10 +9,13 @@ import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
 import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
 
-/** The pages every visitor gets byte for byte: landing, premium and legal pages in each language. */
+/**
+ * The pages every visitor gets byte for byte until the next build: landing and legal pages in
+ * each language. The premium page is left to Next: its prices are drawn again every few minutes.
+ */
 const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
   const { privacyPath, termsPath } = LANGUAGES[locale];
-  return [`/${locale}`, `/${locale}/premium`, `/${locale}/legal/privacy`, `/${locale}/legal/terms`, privacyPath, termsPath];
+  return [`/${locale}`, `/${locale}/legal/privacy`, `/${locale}/legal/terms`, privacyPath, termsPath];
 });
 
 async function main() {

@@ -1,4 +1,5 @@
 import "server-only";
+import { chargebeeProvider } from "./chargebee/adapter";
 import type { BillingProvider, ProviderId } from "./provider";
 import { stripeProvider } from "./stripe/adapter";
 
@@ -7,6 +8,7 @@ import { stripeProvider } from "./stripe/adapter";
 // list (crypto payments: nothing to call) is managed by the app alone.
 const ADAPTERS: Partial<Record<ProviderId, () => BillingProvider>> = {
   stripe: () => stripeProvider,
+  chargebee: () => chargebeeProvider,
 };
 
 export function billingProvider(id: ProviderId): BillingProvider | null {

@@ -26,6 +26,7 @@ import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
 import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
 import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
+import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { CATALOG } from "@/emulators/music/catalog";
@@ -39,6 +40,7 @@ import { findEndpoint, PLUGIN_ENDPOINTS } from "@/lib/plugins/server";
 import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
+import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
@@ -54,6 +56,7 @@ type Target = { label: string; prepare: (guildId: string, asManager: boolean) =>
 
 let harness: EmulatorHarness;
 let evm: EvmHarness;
+let chargebee: ChargebeeHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
@@ -70,7 +73,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   resetEnvCache();
-  [harness, evm] = await Promise.all([startEmulatorHarness(), startEvmHarness()]);
+  [harness, evm, chargebee] = await Promise.all([startEmulatorHarness(), startEvmHarness(), startChargebeeHarness()]);
   resetEnvCache();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
@@ -82,7 +85,7 @@ beforeAll(async () => {
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
-  await Promise.all([stripe.stop(), harness.stop(), evm.stop()]);
+  await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop()]);
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
@@ -257,6 +260,11 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   "app/api/users/[userId]/guilds/[guildId]/settings/route.ts": {
     module: preferences,
     specs: [{ method: "PATCH", url: (id) => `/api/users/@me/guilds/${id}/settings`, params: { userId: "@me" }, body: () => ({ pinned: true }), membersAllowed: true }],
+  },
+  // A Chargebee hosted checkout for the guild (the Chargebee fake answers the manager's).
+  "app/api/guilds/[guildId]/chargebee/checkout/route.ts": {
+    module: chargebeeCheckout,
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/chargebee/checkout`, body: () => ({ period_months: 1 }) }],
   },
   // The public leaderboard's pinned row: the caller's own standing, whoever they are.
   "app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route.ts": {

@@ -5,7 +5,8 @@ import type { Locale } from "@/lib/i18n/locales";
 import PremiumPage, { generateMetadata } from "./page";
 
 // The premium page as a visitor and a crawler get it: a plain comparison drawn from the
-// plugin definitions, real tables with headers, no price, and its URL in every language.
+// plugin definitions, real tables with headers, and its URL in every language (the prices from
+// the billing provider: pricing.test.tsx).
 
 jest.mock("next-intl/server", () => ({
   setRequestLocale: () => undefined,
@@ -50,9 +51,10 @@ describe("premium page", () => {
     expect(rowsOf(settings)).toContainEqual(["RSS · Check every (minutes)", "30", "5 to 1440"]);
   });
 
-  it("names no price: Premium is per server and checkout is still to come", async () => {
+  it("without a billing provider to ask, says the prices cannot be loaded and names none", async () => {
     const { container } = await renderPage("en");
-    expect(screen.getByTestId("premium-checkout").textContent).toMatch(/not open yet/);
+    expect(screen.getByTestId("premium-checkout").textContent).toMatch(/secure page/);
+    expect(screen.getByTestId("premium-prices").textContent).toBe("Prices cannot be loaded right now. Please try again in a few minutes.");
     expect(container.textContent).toMatch(/one server at a time/);
     expect(container.textContent).not.toMatch(/[$€£]|\/\s?month/i);
   });

@@ -5,14 +5,18 @@ import { getPluginText } from "@/app/[locale]/dashboard/[guildId]/plugin-text";
 import { CrownIcon } from "@/components/premium/crown-icon";
 import { socialCards } from "@/lib/brand/metadata";
 import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { shopPlans } from "@/lib/billing/shop";
 import { premiumComparison } from "@/lib/premium/comparison";
 import { ComparisonTable, type ComparisonRow } from "./comparison-table";
 import { describeSetting } from "./describe-setting";
 import { fieldLabel } from "./field-label";
+import { Pricing } from "./pricing";
 import styles from "./premium.module.css";
 
-// Static like the landing page (server/main.ts keeps it in memory): it reads neither the
-// session nor the query, so `?guild=` from the dashboard's links reaches the same bytes.
+// The same for every visitor: it reads neither the session nor the query, so `?guild=` from
+// the dashboard's links reaches the same bytes. The prices come from the billing provider and
+// are drawn again every few minutes (revalidate); the chooser island is the only client part.
+export const revalidate = 300;
 
 type Props = { params: Promise<{ locale: string }> };
 
@@ -36,7 +40,13 @@ export default async function PremiumPage({ params }: Props) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
-  const [t, tc, text] = await Promise.all([getTranslations({ locale, namespace: "premium" }), getTranslations({ locale, namespace: "common" }), getPluginText(locale)]);
+  const [t, tc, text, ts, offers] = await Promise.all([
+    getTranslations({ locale, namespace: "premium" }),
+    getTranslations({ locale, namespace: "common" }),
+    getPluginText(locale),
+    getTranslations({ locale, namespace: "premium.shop" }),
+    shopPlans(),
+  ]);
   const comparison = premiumComparison();
   const free = t("columns.free");
   const premium = t("columns.premium");
@@ -74,13 +84,15 @@ export default async function PremiumPage({ params }: Props) {
           <p className={`notice notice-warning ${styles.checkout}`} data-testid="premium-checkout">
             {t("checkout")}
           </p>
-          <Link className="button button-primary" href={`/${locale}/dashboard`}>
+          <Link className="button button-secondary" href={`/${locale}/dashboard`}>
             {tc("openDashboard")}
           </Link>
         </div>
       </section>
 
       <div className={`container ${styles.body}`}>
+        <Pricing locale={locale} offers={offers} t={(key) => ts(key as never)} />
+
         <section aria-labelledby="premium-plugins">
           <h2 id="premium-plugins">{t("pluginsTitle")}</h2>
           <p className={styles.sectionIntro}>{t("pluginsIntro")}</p>

@@ -1,0 +1,54 @@
+/** @jest-environment node */
+// The premium page's prices as a visitor and a crawler get them: read from the billing
+// provider's catalogue (the Chargebee fake), in the page's number format, in the server HTML,
+// with the chooser offering each plan and the custom bot.
+import { renderToStaticMarkup } from "react-dom/server";
+import type { Locale } from "@/lib/i18n/locales";
+import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
+import PremiumPage from "./page";
+
+jest.mock("next-intl/server", () => ({
+  setRequestLocale: () => undefined,
+  getTranslations: async ({ locale, namespace }: { locale: string; namespace: string }) => {
+    const { createTranslator } = jest.requireActual<typeof import("next-intl")>("next-intl");
+    const ui = jest.requireActual<Record<string, unknown>>(`@/messages/${locale}.json`);
+    const plugins = jest.requireActual<Record<string, unknown>>(`@/messages/plugins/${locale}.json`);
+    return createTranslator({ locale, messages: { ...ui, plugins }, namespace } as never);
+  },
+}));
+
+let harness: ChargebeeHarness;
+beforeAll(async () => {
+  harness = await startChargebeeHarness();
+});
+afterAll(() => harness.stop());
+
+const html = async (locale: Locale) => renderToStaticMarkup(await PremiumPage({ params: Promise.resolve({ locale }) }));
+/** The price table's rows as text cells, tags dropped, no-break spaces (French puts one before the currency) as spaces. */
+function priceRows(markup: string): string[][] {
+  const table = /<table[^>]*data-testid="premium-prices"[^>]*>([\s\S]*?)<\/table>/.exec(markup)?.[1] ?? "";
+  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((cell) => cell[1]!.replace(/<[^>]+>/g, "").replace(/[\u00a0\u202f]/g, " ")));
+}
+
+it("shows each plan's monthly and yearly price from the provider, in the page's format", async () => {
+  expect(priceRows(await html("en"))).toEqual([
+    ["Plan", "Monthly", "Yearly"],
+    ["Premium", "$11.99", "$89.99"],
+    ["Pro", "$24.99", "$199.99"],
+    ["Web3", "$14.99", "$119.99"],
+    ["Premium + Pro bundle", "$29.99", "$239.99"],
+    ["Custom bot add-on", "$4.99", "$39.99"],
+  ]);
+  const french = priceRows(await html("fr"));
+  expect(french[1]).toEqual(["Premium", "11,99 $US", "89,99 $US"]);
+  expect(priceRows(await html("tw"))[1]).toEqual(["Premium", "US$11.99", "US$89.99"]);
+});
+
+it("renders the chooser with every plan, both periods, the custom bot and a sign-in for visitors", async () => {
+  const markup = await html("en");
+  for (const plan of ["premium", "pro", "web3", "bundle"]) expect(markup).toContain(`value="${plan}"`);
+  expect(markup).toContain("Monthly");
+  expect(markup).toContain("Add the custom bot ($4.99 / month)");
+  expect(markup).toContain(`href="/api/login?locale=en&amp;redirect=%2Fen%2Fpremium"`);
+  expect(markup).toContain("Total: $11.99 / month");
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { createHostedCheckout } from "@/lib/billing/chargebee/checkout";
+import { CUSTOM_BOT_ITEM } from "@/lib/billing/chargebee/item-prices";
+import { PLANS } from "@/lib/billing/plans";
+import { apiLocale } from "@/lib/http/api-locale";
+import { guildRoute } from "@/lib/http/route";
+import { guildIdParams } from "@/lib/platform/snowflake";
+import { inputText } from "@/lib/validation/text";
+
+// POST /api/guilds/{id}/chargebee/checkout: a Chargebee hosted checkout page selling a plan for
+// this guild (spec 3: period_months, with_custom_bot, coupon_id, addons, bundle_id); answers
+// its address, where the browser goes next. Nothing is stored until the payment returns.
+const body = z.strictObject({
+  period_months: z.union([z.literal(1), z.literal(12)]),
+  plan: z.enum(PLANS).default("premium"),
+  with_custom_bot: z.boolean().default(false),
+  coupon_id: inputText().regex(/^[A-Za-z0-9_-]{1,50}$/).optional(),
+  /** Add-on items; the custom bot is the one there is (with_custom_bot says the same). */
+  addons: z.array(z.enum([CUSTOM_BOT_ITEM])).max(1).default([]),
+  /** The premium + pro bundle, sold as the `bundle` plan. */
+  bundle_id: z.enum(["mee6-bundle"]).optional(),
+});
+
+export const POST = guildRoute({ params: guildIdParams, body }, async ({ req, access, session, body }) => {
+  const page = await createHostedCheckout({
+    guildId: access.guildId,
+    userId: session.userId,
+    plan: body.bundle_id ? "bundle" : body.plan,
+    periodMonths: body.period_months,
+    withCustomBot: body.with_custom_bot || body.addons.includes(CUSTOM_BOT_ITEM),
+    couponId: body.coupon_id,
+    locale: apiLocale(req),
+  });
+  return { hosted_page_id: page.id, url: page.url };
+});

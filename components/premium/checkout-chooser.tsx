@@ -1,0 +1,130 @@
+"use client";
+
+import { useId, useState } from "react";
+import useSWR from "swr";
+import { useSignedInUser } from "@/components/use-signed-in-user";
+import { formatPrice } from "@/lib/billing/format-price";
+import type { Plan } from "@/lib/billing/plans";
+import type { GuildSummary } from "@/lib/guilds/user-guilds";
+import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
+import type { Locale } from "@/lib/i18n/locales";
+import styles from "./checkout-chooser.module.css";
+
+// The premium page's one interactive part: a plan, a period, the custom-bot add-on and a guild
+// the visitor manages, then off to Chargebee's hosted page. The prices come from the server
+// render (the provider's catalogue); Chargebee charges its own, the same.
+
+export type Price = { amount: number; currency: string };
+export type ChooserPlan = { plan: Plan; name: string; prices: Partial<Record<1 | 12, Price>>; customBot: Partial<Record<1 | 12, Price>> | null };
+export type ChooserText = Record<
+  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear",
+  string
+>;
+
+type Props = { locale: Locale; plans: ChooserPlan[]; text: ChooserText; signInHref: string };
+
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
+
+export function CheckoutChooser({ locale, plans, text, signInHref }: Props) {
+  const id = useId();
+  const user = useSignedInUser();
+  const [plan, setPlan] = useState<Plan>(plans[0]?.plan ?? "premium");
+  const [period, setPeriod] = useState<1 | 12>(1);
+  const [customBot, setCustomBot] = useState(false);
+  const [guildId, setGuildId] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const guilds = useSWR(user ? "/users/@me/managed-guilds" : null, (path: string) => apiFetch<GuildSummary[]>(path, { silent: true }));
+
+  const chosen = plans.find((entry) => entry.plan === plan) ?? plans[0];
+  const price = chosen?.prices[period];
+  const botPrice = chosen?.customBot?.[period];
+  const per = (value: Price) => fill(period === 12 ? text.perYear : text.perMonth, { price: formatPrice(locale, value.amount, value.currency) });
+  const total = price ? { amount: price.amount + (customBot && botPrice ? botPrice.amount : 0), currency: price.currency } : null;
+
+  async function pay(event: React.FormEvent) {
+    event.preventDefault();
+    if (!guildId || !chosen) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const page = await apiFetch<{ url: string }>(`/guilds/${guildId}/chargebee/checkout`, { method: "POST", body: { plan, period_months: period, with_custom_bot: customBot && Boolean(botPrice) }, silent: true });
+      window.location.assign(page.url);
+    } catch (failure) {
+      const code = failure instanceof TransportError ? errorCodeOf(failure.body) : undefined;
+      setError(code === "billing_unavailable" ? text.errorUnavailable : text.errorGeneric);
+      setBusy(false);
+    }
+  }
+
+  if (!chosen) return null;
+  return (
+    <form className={styles.chooser} onSubmit={pay} aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <h2 id={`${id}-title`}>{text.title}</h2>
+      <fieldset className={styles.group}>
+        <legend>{text.plan}</legend>
+        {plans.map((entry) => (
+          <label key={entry.plan} className={styles.option}>
+            <input type="radio" name={`${id}-plan`} value={entry.plan} checked={plan === entry.plan} onChange={() => setPlan(entry.plan)} />
+            <span>{entry.name}</span>
+            {entry.prices[period] ? <span className={styles.price}>{per(entry.prices[period])}</span> : null}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className={styles.group}>
+        <legend>{text.period}</legend>
+        {([1, 12] as const).map((months) => (
+          <label key={months} className={styles.option}>
+            <input type="radio" name={`${id}-period`} value={months} checked={period === months} onChange={() => setPeriod(months)} />
+            <span>{months === 12 ? text.yearly : text.monthly}</span>
+          </label>
+        ))}
+      </fieldset>
+      {botPrice ? (
+        <label className={styles.option}>
+          <input type="checkbox" checked={customBot} onChange={(event) => setCustomBot(event.target.checked)} />
+          <span>{fill(text.customBot, { price: per(botPrice) })}</span>
+        </label>
+      ) : null}
+      {user ? (
+        <div className={styles.guild}>
+          <label htmlFor={`${id}-guild`}>{text.guild}</label>
+          {guilds.isLoading ? (
+            <p role="status">{text.loadingGuilds}</p>
+          ) : (guilds.data ?? []).length === 0 ? (
+            <p>{text.noGuilds}</p>
+          ) : (
+            <select id={`${id}-guild`} className="input" value={guildId} required onChange={(event) => setGuildId(event.target.value)}>
+              <option value="">{text.chooseGuild}</option>
+              {(guilds.data ?? []).map((guild) => (
+                <option key={guild.id} value={guild.id}>
+                  {guild.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </div>
+      ) : null}
+      {total ? <p className={styles.total}>{fill(text.total, { price: per(total) })}</p> : null}
+      {error ? (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {user ? (
+        <button type="submit" className="button button-primary" disabled={busy || !guildId || !price}>
+          {busy ? text.opening : text.pay}
+        </button>
+      ) : (
+        <a className="button button-primary" href={signInHref}>
+          {text.signIn}
+        </a>
+      )}
+      {busy ? (
+        <p role="status" className="visually-hidden">
+          {text.opening}
+        </p>
+      ) : null}
+    </form>
+  );
+}
