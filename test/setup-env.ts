@@ -1,5 +1,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { TextDecoder, TextEncoder } from "node:util";
+
+// jsdom lacks TextEncoder/TextDecoder, which browsers (and viem, in the crypto checkout island) have.
+if (typeof globalThis.TextEncoder === "undefined") Object.assign(globalThis, { TextEncoder, TextDecoder });
 
 // Tests never touch the network or the developer's data folder.
 process.env.NEXT_TELEMETRY_DISABLED = "1";

@@ -1,5 +1,4 @@
 /** @jest-environment jsdom */
-import "@/test/jsdom-text-encoding";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { decodeFunctionData, erc20Abi, type Hex } from "viem";
 import en from "@/messages/en.json";

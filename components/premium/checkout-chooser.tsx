@@ -8,6 +8,8 @@ import type { Plan } from "@/lib/billing/plans";
 import type { GuildSummary } from "@/lib/guilds/user-guilds";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import type { Locale } from "@/lib/i18n/locales";
+import { CryptoCheckout } from "@/components/crypto-checkout/crypto-checkout";
+import type { CryptoCheckoutText } from "@/components/crypto-checkout/text";
 import styles from "./checkout-chooser.module.css";
 
 // The premium page's one interactive part: a plan, a period, the custom-bot add-on and a guild
@@ -17,15 +19,18 @@ import styles from "./checkout-chooser.module.css";
 export type Price = { amount: number; currency: string };
 export type ChooserPlan = { plan: Plan; name: string; prices: Partial<Record<1 | 12, Price>>; customBot: Partial<Record<1 | 12, Price>> | null };
 export type ChooserText = Record<
-  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear",
+  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard",
   string
 >;
 
-type Props = { locale: Locale; plans: ChooserPlan[]; text: ChooserText; signInHref: string };
+/** The other ways to pay the server offers: card checkout (Stripe) and crypto (its strings), each when configured. */
+export type OtherPayments = { card: boolean; crypto: CryptoCheckoutText | null };
+
+type Props = { locale: Locale; plans: ChooserPlan[]; text: ChooserText; signInHref: string; other: OtherPayments };
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 
-export function CheckoutChooser({ locale, plans, text, signInHref }: Props) {
+export function CheckoutChooser({ locale, plans, text, signInHref, other }: Props) {
   const id = useId();
   const user = useSignedInUser();
   const [plan, setPlan] = useState<Plan>(plans[0]?.plan ?? "premium");
@@ -124,6 +129,17 @@ export function CheckoutChooser({ locale, plans, text, signInHref }: Props) {
         <p role="status" className="visually-hidden">
           {text.opening}
         </p>
+      ) : null}
+      {user && guildId && price && (other.card || other.crypto) ? (
+        <div className={styles.other} data-testid="checkout-other-ways">
+          <p>{text.otherWays}</p>
+          {other.card ? (
+            <a className="button button-secondary" href={`/api/stripe/plans/${plan}/checkout?guild_id=${guildId}&period=${period}`} data-testid="checkout-card">
+              {text.payByCard}
+            </a>
+          ) : null}
+          {other.crypto ? <CryptoCheckout key={`${guildId}:${plan}:${period}`} guildId={guildId} plan={plan} period={period} text={other.crypto} /> : null}
+        </div>
       ) : null}
     </form>
   );

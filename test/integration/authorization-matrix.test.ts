@@ -19,7 +19,7 @@ import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/rout
 import * as subscription from "@/app/api/guilds/[guildId]/subscription/route";
 import * as subscriptionAction from "@/app/api/guilds/[guildId]/subscription/[action]/route";
 import * as billingSession from "@/app/api/guilds/[guildId]/billing/session/route";
-import { GET as stripeCheckout } from "@/app/api/stripe/plans/[planId]/checkout/route";
+import * as stripeCheckoutRoute from "@/app/api/stripe/plans/[planId]/checkout/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
@@ -81,7 +81,7 @@ beforeAll(async () => {
   samples = sampleItems(refs);
   // The billing routes act on a subscription: workshop's copy buys Premium with the fake's test card.
   stripe = await startStripeHarness();
-  const { url } = (await (await call(stripeCheckout, `/api/stripe/plans/premium/checkout?guild_id=${workshop}`, { jar: ada, params: { planId: "premium" } })).json()) as { url: string };
+  const { url } = (await (await call(stripeCheckoutRoute.GET, `/api/stripe/plans/premium/checkout?guild_id=${workshop}`, { jar: ada, params: { planId: "premium" } })).json()) as { url: string };
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
@@ -298,6 +298,10 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
 // ---- routes that name their guild in the query or body (spec 3's checkouts): they call requireGuildAccess themselves ----
 
 const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  "app/api/stripe/plans/[planId]/checkout/route.ts": {
+    module: stripeCheckoutRoute,
+    specs: [{ method: "GET", url: (id) => `/api/stripe/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
+  },
   "app/api/crypto/plan/[planId]/checkout/route.ts": {
     module: cryptoCheckout,
     specs: [

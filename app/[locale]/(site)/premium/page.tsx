@@ -4,12 +4,15 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPluginText } from "@/app/[locale]/dashboard/[guildId]/plugin-text";
 import { CrownIcon } from "@/components/premium/crown-icon";
 import { socialCards } from "@/lib/brand/metadata";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES, type Locale } from "@/lib/i18n/locales";
 import { shopPlans } from "@/lib/billing/shop";
+import { getEnv } from "@/lib/env";
+import { CRYPTO_CHECKOUT_KEYS, type CryptoCheckoutText } from "@/components/crypto-checkout/text";
 import { premiumComparison } from "@/lib/premium/comparison";
 import { ComparisonTable, type ComparisonRow } from "./comparison-table";
 import { describeSetting } from "./describe-setting";
 import { fieldLabel } from "./field-label";
+import type { OtherPayments } from "@/components/premium/checkout-chooser";
 import { Pricing } from "./pricing";
 import styles from "./premium.module.css";
 
@@ -91,7 +94,7 @@ export default async function PremiumPage({ params }: Props) {
       </section>
 
       <div className={`container ${styles.body}`}>
-        <Pricing locale={locale} offers={offers} t={(key) => ts(key as never)} />
+        <Pricing locale={locale} offers={offers} t={(key) => ts(key as never)} other={await otherPayments(locale)} />
 
         <section aria-labelledby="premium-plugins">
           <h2 id="premium-plugins">{t("pluginsTitle")}</h2>
@@ -112,4 +115,12 @@ export default async function PremiumPage({ params }: Props) {
       </div>
     </>
   );
+}
+
+/** The ways to pay besides Chargebee's hosted page that this deployment has configured. */
+async function otherPayments(locale: Locale): Promise<OtherPayments> {
+  const env = getEnv();
+  if (!env.crypto) return { card: env.stripe !== null, crypto: null };
+  const t = await getTranslations({ locale, namespace: "cryptoCheckout" });
+  return { card: env.stripe !== null, crypto: Object.fromEntries(CRYPTO_CHECKOUT_KEYS.map((key) => [key, t.raw(key) as string])) as CryptoCheckoutText };
 }

@@ -1,4 +1,4 @@
-import { CheckoutChooser, type ChooserPlan, type ChooserText, type Price } from "@/components/premium/checkout-chooser";
+import { CheckoutChooser, type ChooserPlan, type ChooserText, type OtherPayments, type Price } from "@/components/premium/checkout-chooser";
 import { formatPrice } from "@/lib/billing/format-price";
 import type { ShopOffer, ShopPrice } from "@/lib/billing/shop";
 import type { Locale } from "@/lib/i18n/locales";
@@ -8,15 +8,15 @@ import styles from "./premium.module.css";
 // in the page's number format and the provider's currency, rendered on the server so the
 // prices are in the page a crawler reads; the chooser island takes the same prices.
 
-const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear"] as const;
+const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear", "otherWays", "payByCard"] as const;
 
 const byPeriod = (prices: ShopPrice[]): Partial<Record<1 | 12, Price>> =>
   Object.fromEntries(prices.filter((price) => price.period_months === 1 || price.period_months === 12).map((price) => [price.period_months, { amount: price.amount, currency: price.currency }]));
 
-type Props = { locale: Locale; offers: ShopOffer[] | null; t: (key: string) => string };
+type Props = { locale: Locale; offers: ShopOffer[] | null; t: (key: string) => string; other: OtherPayments };
 
 /** The page reads the offers (lib/billing/shop.ts shopPlans) and the "premium.shop" strings; null offers: none could be read. */
-export function Pricing({ locale, offers, t }: Props) {
+export function Pricing({ locale, offers, t, other }: Props) {
   if (!offers) {
     return (
       <p className="notice notice-warning" data-testid="premium-prices" role="status">
@@ -60,7 +60,7 @@ export function Pricing({ locale, offers, t }: Props) {
           </tbody>
         </table>
       </div>
-      <CheckoutChooser locale={locale} plans={plans} text={text} signInHref={`/api/login?locale=${locale}&redirect=${encodeURIComponent(`/${locale}/premium`)}`} />
+      <CheckoutChooser locale={locale} plans={plans} text={text} other={other} signInHref={`/api/login?locale=${locale}&redirect=${encodeURIComponent(`/${locale}/premium`)}`} />
     </section>
   );
 }
