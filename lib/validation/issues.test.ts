@@ -82,7 +82,7 @@ test.each(LOCALES)("every failure reads as a sentence of ours in %s", (locale) =
 
 test.each(LOCALES)("%s has a sentence for every code, filled with its numbers", (locale) => {
   expect(Object.keys(VALIDATION_MESSAGES[locale]).sort()).toEqual([...ISSUE_CODES].sort());
-  const sample = { min: 2, max: 1, limit: 6000, actual: 6001, keys: "extra", detail: "Must be 2000 or fewer in length.", field: "Welcome channel", plugin: "Welcome", chain_id: 31337 };
+  const sample = { min: 2, max: 1, limit: 6000, actual: 6001, keys: "extra", detail: "Must be 2000 or fewer in length.", field: "Welcome channel", plugin: "Welcome", chain_id: 31337, confirmations: 3, minutes: 30 };
   for (const code of ISSUE_CODES) {
     const sentence = issueTextFor(locale)(code as IssueCode, sample);
     expect({ code, sentence: /[{}]/.test(sentence) || sentence.length < 4 }).toEqual({ code, sentence: false });
