@@ -1,11 +1,15 @@
 import "server-only";
+import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getCollectionExtrasText } from "@/app/[locale]/dashboard/[guildId]/collection-extras";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import { listGiveawayViews } from "@/lib/plugins/giveaways/server";
-import { GiveawayDraws, type DrawsText } from "./giveaway-draws";
+import type { DrawsText } from "./giveaway-draws";
+
+// Its own chunk, so the other plugin pages (which share one page module) do not download it.
+const GiveawayDraws = dynamic(() => import("./giveaway-draws").then((module) => module.GiveawayDraws));
 
 const KEYS = [
   "title", "intro", "empty", "endsIn", "endedAt", "timeUp", "tally", "winners", "reroll_round", "nobodyWon",

@@ -1,11 +1,15 @@
 import "server-only";
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import { rankedMembers } from "@/lib/levels/standings";
-import { LevelsAdmin, type LevelsAdminText } from "./levels-admin";
+import type { LevelsAdminText } from "./levels-admin";
 import styles from "./levels-admin.module.css";
+
+// Its own chunk, so the other plugin pages (which share one page module) do not download it.
+const LevelsAdmin = dynamic(() => import("./levels-admin").then((module) => module.LevelsAdmin));
 
 type Props = { guildId: string; guildName: string; locale: Locale; config: Record<string, unknown>; enabled: boolean; disabled: boolean };
 

@@ -1,5 +1,6 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/use-signed-in-user";
@@ -8,9 +9,11 @@ import type { Plan } from "@/lib/billing/plans";
 import type { GuildSummary } from "@/lib/guilds/user-guilds";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import type { Locale } from "@/lib/i18n/locales";
-import { CryptoCheckout } from "@/components/crypto-checkout/crypto-checkout";
 import type { CryptoCheckoutText } from "@/components/crypto-checkout/text";
 import styles from "./checkout-chooser.module.css";
+
+// viem is large: the crypto checkout's code loads once a server is chosen and it is shown.
+const CryptoCheckout = dynamic(() => import("@/components/crypto-checkout/crypto-checkout").then((module) => module.CryptoCheckout));
 
 // The premium page's one interactive part: a plan, a period, the custom-bot add-on and a guild
 // the visitor manages, then off to Chargebee's hosted page. The prices come from the server
