@@ -3,6 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
+import { SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "@/lib/billing/actions";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import styles from "./subscription.module.css";
 
@@ -10,8 +11,7 @@ import styles from "./subscription.module.css";
 // manager may do (GET/POST /api/guilds/{id}/subscription…). Fetched here: the page itself is
 // cached for every manager. Also the notice after checkout (?premium=welcome|cancelled).
 
-export const SUBSCRIPTION_ACTIONS = ["cancel", "pause", "resume", "reactivate", "extend"] as const;
-type Action = (typeof SUBSCRIPTION_ACTIONS)[number];
+type Action = SubscriptionAction;
 
 type View = {
   plan: string;

@@ -2,7 +2,8 @@ import "server-only";
 import { getTranslations } from "next-intl/server";
 import { getEnv } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
-import { SUBSCRIPTION_ACTIONS, type SubscriptionText } from "./subscription-section";
+import { SUBSCRIPTION_ACTIONS } from "@/lib/billing/actions";
+import type { SubscriptionText } from "./subscription-section";
 
 /** The Subscription section's strings in `locale` (messages/<locale>.json "subscription"). */
 export async function subscriptionText(locale: Locale): Promise<SubscriptionText> {

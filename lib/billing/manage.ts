@@ -12,8 +12,7 @@ import { applyProviderSubscription, givesBuffs } from "./subscriptions";
 // guild may do it (guildRoute checks that): the buyer who no longer manages the guild keeps the
 // provider's portal through /api/users/@me/billing/session.
 
-export const ACTIONS = ["cancel", "pause", "resume", "reactivate", "extend"] as const;
-export type Action = (typeof ACTIONS)[number];
+import type { SubscriptionAction as Action } from "./actions";
 
 type Row = typeof subscriptions.$inferSelect;
 

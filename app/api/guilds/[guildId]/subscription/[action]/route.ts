@@ -1,9 +1,10 @@
-import { ACTIONS, runAction } from "@/lib/billing/manage";
+import { SUBSCRIPTION_ACTIONS } from "@/lib/billing/actions";
+import { runAction } from "@/lib/billing/manage";
 import { guildRoute } from "@/lib/http/route";
 import { guildIdParams } from "@/lib/platform/snowflake";
 import { z } from "zod";
 
-const params = guildIdParams.extend({ action: z.enum(ACTIONS) });
+const params = guildIdParams.extend({ action: z.enum(SUBSCRIPTION_ACTIONS) });
 
 // POST /api/guilds/{id}/subscription/{cancel|pause|resume|reactivate|extend}: asks the provider, stores its answer
 // (buffs recomputed, audited). Cancel ends at the period's end. Any manager of the guild may (lib/billing/manage.ts).
