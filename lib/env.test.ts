@@ -49,4 +49,16 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, CHARGEBEE_SITE: "guildhall-test" })).toThrow(/also set CHARGEBEE_API_KEY, CHARGEBEE_WEBHOOK_USERNAME, CHARGEBEE_WEBHOOK_PASSWORD/);
     expect(() => parseEnv({ ...base, ...chargebee, CHARGEBEE_WEBHOOK_PASSWORD: "short" })).toThrow(/CHARGEBEE_WEBHOOK_PASSWORD/);
   });
+
+  it("reads PayPal's plans as a JSON map, on the sandbox site outside production (spec 9)", () => {
+    const PAYPAL_PLAN_IDS = '{"premium_1":"P-5ML4271244454362WXNWU5NQ"}';
+    expect(parseEnv(base).paypal).toBeNull();
+    expect(parseEnv({ ...base, PAYPAL_PLAN_IDS }).paypal).toEqual({ planIds: { premium_1: "P-5ML4271244454362WXNWU5NQ" }, siteUrl: "https://www.sandbox.paypal.com" });
+    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PAYPAL_PLAN_IDS };
+    expect(parseEnv({ ...production, APP_URL: "https://guildhall.example" }).paypal?.siteUrl).toBe("https://www.paypal.com");
+    expect(parseEnv({ ...production, APP_URL: "https://staging.guildhall.example" }).paypal?.siteUrl).toBe("https://www.sandbox.paypal.com");
+    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: "premium_1=P-1" })).toThrow(/PAYPAL_PLAN_IDS must be a JSON object/);
+    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: '{"gold_1":"P-5ML4271244454362WXNWU5NQ"}' })).toThrow(/PAYPAL_PLAN_IDS/);
+    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: '{"premium_1":"plan"}' })).toThrow(/must be a PayPal plan id/);
+  });
 });

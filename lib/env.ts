@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PERIODS, PLANS } from "@/lib/billing/plans";
 import { snowflake } from "@/lib/platform/snowflake";
 
 // The only reader of process.env. Parsed lazily (first call) so tests and the
@@ -14,6 +15,18 @@ export const INSIDE_NEXT_SERVER = process.env.NEXT_RUNTIME === "nodejs";
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const optionalUrl = z.url({ protocol: /^https?$/ }).optional();
 const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+/** A PayPal billing plan per Guildhall plan and period, e.g. {"premium_1":"P-5ML4271244454362WXNWU5NQ"}. */
+const paypalPlanIds = z
+  .string()
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: 'must be a JSON object such as {"premium_1":"P-…"}' });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.partialRecord(z.enum(PLANS.flatMap((plan) => PERIODS.map((months) => `${plan}_${months}` as const))), z.string().regex(/^P-[A-Z0-9]{6,60}$/, "must be a PayPal plan id (P-…)")));
 
 const schema = z
   .object({
@@ -90,6 +103,9 @@ const schema = z
     CRYPTO_EXPLORER_URL: optionalUrl,
     /** npm start sets it with the local node: the page offers a DEMO wallet (a funded Hardhat test account). */
     CRYPTO_DEMO_WALLET: z.enum(["0", "1"]).default("0"),
+    // PayPal (lib/billing/paypal.ts): subscription links to these plans. Unset: no PayPal checkout.
+    // Outside production (spec 9: development, staging) the links go to PayPal's sandbox.
+    PAYPAL_PLAN_IDS: paypalPlanIds.optional(),
     // Chargebee (lib/billing/chargebee/): the site and its API key, all or none (see chargebeeSettings).
     // Development and staging use the TEST site (name ending in -test), production the live one (spec 9).
     CHARGEBEE_SITE: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be a Chargebee site name such as acme-test").optional(),
@@ -124,7 +140,11 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   crypto: CryptoSettings | null;
   /** The Chargebee site, or null: the shop and Chargebee checkout answer 503. */
   chargebee: ChargebeeSettings | null;
+  /** PayPal's subscription links, or null when no plan is configured (its checkout answers 503). */
+  paypal: PaypalSettings | null;
 };
+
+export type PaypalSettings = { planIds: NonNullable<RawEnv["PAYPAL_PLAN_IDS"]>; siteUrl: string };
 
 export type CryptoSettings = {
   rpcUrl: string;
@@ -274,7 +294,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null } : null,
     crypto: cryptoSettings(env),
     chargebee: chargebeeSettings(env),
+    paypal: paypalSettings(env, appUrl),
   };
+}
+
+/** Spec 9: the live site in production only; the address decides between staging and production. */
+function paypalSettings(env: RawEnv, appUrl: string): PaypalSettings | null {
+  if (!env.PAYPAL_PLAN_IDS || Object.keys(env.PAYPAL_PLAN_IDS).length === 0) return null;
+  const live = env.NODE_ENV === "production" && !appUrl.includes("staging");
+  return { planIds: env.PAYPAL_PLAN_IDS, siteUrl: live ? "https://www.paypal.com" : "https://www.sandbox.paypal.com" };
 }
 
 let cached: Env | undefined;

@@ -1,7 +1,7 @@
-import { PRICES, PRODUCTS, priceJson, productJson } from "./catalog";
+import { isOneTime, PRICES, PRODUCTS, priceJson, productJson, type FakePrice } from "./catalog";
 import { mergeMetadata, obj, str, type FormObject } from "./form";
 import { customerJson, listJson, sessionJson, subscriptionJson } from "./objects";
-import { addMonths, newId, type StripeFakeState, type Subscription } from "./state";
+import { addMonths, newId, type Session, type StripeFakeState, type Subscription } from "./state";
 import { emit, type WebhookTarget } from "./webhooks";
 
 // Stripe's /v1 API as far as Guildhall uses it. Answers { status, body }; errors in Stripe's
@@ -109,14 +109,25 @@ function priceOf(id: string, param: string) {
   return price;
 }
 
+/** Stripe's refusal of a price whose type does not fit the mode (a one-off price in a subscription, or the reverse). */
+function checkPriceType(price: FakePrice, recurring: boolean, param: string): FakePrice {
+  if (isOneTime(price) === recurring) {
+    const [wanted, given] = recurring ? ["recurring", "one_time"] : ["one_time", "recurring"];
+    throw new StripeFakeError(400, `The price specified is set to \`type=${given}\` but this field only accepts prices with \`type=${wanted}\`.`, param);
+  }
+  return price;
+}
+
 function createSession(ctx: ApiContext, form: FormObject) {
-  if (required(form, "mode") !== "subscription") throw new StripeFakeError(400, "This fake supports mode=subscription only.", "mode");
+  const mode = required(form, "mode");
+  if (mode !== "subscription" && mode !== "payment") throw new StripeFakeError(400, "This fake supports mode=subscription and mode=payment only.", "mode");
   const item = obj(obj(form.line_items)["0"]);
-  const price = priceOf(str(item.price) ?? "", "line_items[0][price]");
+  const price = checkPriceType(priceOf(str(item.price) ?? "", "line_items[0][price]"), mode === "subscription", "line_items[0][price]");
   const customer = str(form.customer) ?? null;
   if (customer && !ctx.state.customers.has(customer)) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
   const session = {
     id: newId("cs_test"),
+    mode: mode as Session["mode"],
     price,
     metadata: mergeMetadata({}, form.metadata),
     subscriptionMetadata: mergeMetadata({}, obj(form.subscription_data).metadata),
@@ -127,6 +138,7 @@ function createSession(ctx: ApiContext, form: FormObject) {
     clientReferenceId: str(form.client_reference_id) ?? null,
     status: "open" as const,
     subscription: null,
+    paymentIntent: null,
     created: ctx.state.now(),
   };
   ctx.state.sessions.set(session.id, session);
@@ -137,7 +149,7 @@ async function createSubscription(ctx: ApiContext, form: FormObject) {
   const customer = required(form, "customer");
   const record = ctx.state.customers.get(customer);
   if (!record) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
-  const price = priceOf(str(obj(obj(form.items)["0"]).price) ?? "", "items[0][price]");
+  const price = checkPriceType(priceOf(str(obj(obj(form.items)["0"]).price) ?? "", "items[0][price]"), true, "items[0][price]");
   const paymentMethod = str(form.default_payment_method) ?? record.defaultPaymentMethod;
   if (!paymentMethod) throw new StripeFakeError(402, "This customer has no attached payment source or default payment method.", undefined, "resource_missing");
   const now = ctx.state.now();

@@ -5,8 +5,16 @@ import { emit, type WebhookTarget } from "./webhooks";
 // What paying on the hosted checkout page does: the customer (made when the session named
 // none), the card saved as its default, the subscription carrying the session's metadata, the
 // session complete, then checkout.session.completed and customer.subscription.created sent.
+// A one-off payment (mode=payment) makes no customer (Stripe's customer_creation=if_required)
+// and no subscription: the session completes with its payment intent, and only
+// checkout.session.completed is sent.
 
-export async function completeCheckout(state: StripeFakeState, target: WebhookTarget, base: string, session: Session, name: string | null): Promise<Subscription> {
+export async function completeCheckout(state: StripeFakeState, target: WebhookTarget, base: string, session: Session, name: string | null): Promise<Subscription | null> {
+  if (session.mode === "payment") {
+    Object.assign(session, { status: "complete", paymentIntent: newId("pi") });
+    await emit(state, target, "checkout.session.completed", sessionJson(base, session));
+    return null;
+  }
   const now = state.now();
   let customerId = session.customer;
   if (!customerId) {

@@ -47,3 +47,15 @@ it("signs events so stripe.webhooks.constructEvent verifies them", async () => {
   expect(types).toEqual(["checkout.session.completed", "customer.subscription.created"]);
   expect(() => sdk().webhooks.constructEvent(received[0]!.payload, received[0]!.signature, "whsec_other")).toThrow();
 });
+
+it("sells the rank card's one-time price in payment mode only, as Stripe refuses a price of the wrong type", async () => {
+  const [price] = (await sdk().prices.list({ lookup_keys: ["rank_card"] })).data;
+  expect(price).toMatchObject({ id: "price_rank_card", type: "one_time", recurring: null, unit_amount: 499 });
+  const urls = { success_url: "http://app/ok", cancel_url: "http://app/no" };
+  await expect(sdk().checkout.sessions.create({ mode: "subscription", line_items: [{ price: price!.id, quantity: 1 }], ...urls })).rejects.toMatchObject({ statusCode: 400, param: "line_items[0][price]" });
+  await expect(sdk().checkout.sessions.create({ mode: "payment", line_items: [{ price: "price_premium_1", quantity: 1 }], ...urls })).rejects.toMatchObject({ statusCode: 400, param: "line_items[0][price]" });
+  const session = await sdk().checkout.sessions.create({ mode: "payment", line_items: [{ price: price!.id, quantity: 1 }], ...urls });
+  expect(session).toMatchObject({ mode: "payment", amount_total: 499, payment_intent: null, subscription: null });
+  expect((await fetch(session.url!, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" })).status).toBe(302);
+  expect(await sdk().checkout.sessions.retrieve(session.id)).toMatchObject({ status: "complete", payment_status: "paid", payment_intent: expect.stringMatching(/^pi_/), subscription: null, customer: null });
+});

@@ -36,7 +36,7 @@ export function sessionJson(base: string, session: Session) {
   return {
     id: session.id,
     object: "checkout.session",
-    mode: "subscription",
+    mode: session.mode,
     status: session.status,
     payment_status: session.status === "complete" ? "paid" : "unpaid",
     amount_total: session.price.unitAmount,
@@ -47,6 +47,7 @@ export function sessionJson(base: string, session: Session) {
     client_reference_id: session.clientReferenceId,
     metadata: session.metadata,
     subscription: session.subscription,
+    payment_intent: session.paymentIntent,
     success_url: session.successUrl,
     cancel_url: session.cancelUrl,
     url: session.status === "open" ? sessionUrl(base, session) : null,

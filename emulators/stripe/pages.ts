@@ -15,10 +15,11 @@ button,a.button{display:inline-block;margin-top:1rem;padding:.6rem 1rem;font:inh
 export function checkoutPage(session: Session, error?: string): string {
   const amount = `$${(session.price.unitAmount / 100).toFixed(2)}`;
   const every = session.price.months === 12 ? "year" : "month";
+  const oneOff = session.mode === "payment";
   return page(
     "Pay — Stripe test checkout",
-    `<h1>Subscribe to ${escape(session.price.plan)}</h1>
-<p><strong data-testid="checkout-amount">${amount}</strong> per ${every}</p>
+    `<h1>${oneOff ? "Buy" : "Subscribe to"} ${escape(session.price.plan)}</h1>
+<p><strong data-testid="checkout-amount">${amount}</strong>${oneOff ? ", once" : ` per ${every}`}</p>
 <p class="note">Test mode: use card 4242 4242 4242 4242, any future expiry, any CVC.</p>
 ${error ? `<p role="alert" data-testid="checkout-error">${escape(error)}</p>` : ""}
 <form method="post" action="/c/pay/${escape(session.id)}">
@@ -26,7 +27,7 @@ ${error ? `<p role="alert" data-testid="checkout-error">${escape(error)}</p>` : 
 <label for="card_expiry">Expiry (MM / YY)</label><input id="card_expiry" name="card_expiry" autocomplete="cc-exp" required placeholder="12 / 34">
 <label for="card_cvc">CVC</label><input id="card_cvc" name="card_cvc" inputmode="numeric" autocomplete="cc-csc" required placeholder="123">
 <label for="cardholder_name">Name on card</label><input id="cardholder_name" name="cardholder_name" autocomplete="cc-name">
-<button type="submit" data-testid="checkout-pay">Subscribe</button>
+<button type="submit" data-testid="checkout-pay">${oneOff ? "Pay" : "Subscribe"}</button>
 </form>
 <p><a href="${escape(session.cancelUrl)}" data-testid="checkout-cancel">Cancel and go back</a></p>`,
   );

@@ -8,6 +8,7 @@ export type Card = { id: string; brand: string; last4: string; expMonth: number;
 export type Customer = { id: string; email: string | null; name: string | null; metadata: Record<string, string>; created: number; defaultPaymentMethod: string | null };
 export type Session = {
   id: string;
+  mode: "subscription" | "payment";
   price: FakePrice;
   metadata: Record<string, string>;
   subscriptionMetadata: Record<string, string>;
@@ -18,6 +19,8 @@ export type Session = {
   clientReferenceId: string | null;
   status: "open" | "complete" | "expired";
   subscription: string | null;
+  /** The payment of a mode=payment session, once paid. */
+  paymentIntent: string | null;
   created: number;
 };
 export type Subscription = {

@@ -20,11 +20,14 @@ import * as subscription from "@/app/api/guilds/[guildId]/subscription/route";
 import * as subscriptionAction from "@/app/api/guilds/[guildId]/subscription/[action]/route";
 import * as billingSession from "@/app/api/guilds/[guildId]/billing/session/route";
 import * as stripeCheckoutRoute from "@/app/api/stripe/plans/[planId]/checkout/route";
+import * as paypalCheckoutRoute from "@/app/api/paypal/plans/[planId]/checkout/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
 import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
 import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
+import * as userBillingSession from "@/app/api/users/[userId]/billing/session/route";
+import * as updatePaymentMethods from "@/app/api/users/[userId]/billing/update-payment-methods/route";
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
 import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
@@ -72,6 +75,7 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = uploadsDir;
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
+  process.env.PAYPAL_PLAN_IDS = JSON.stringify({ premium_1: "P-5ML4271244454362WXNWU5NQ" });
   resetEnvCache();
   [harness, evm, chargebee] = await Promise.all([startEmulatorHarness(), startEvmHarness(), startChargebeeHarness()]);
   resetEnvCache();
@@ -302,6 +306,10 @@ const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec
     module: stripeCheckoutRoute,
     specs: [{ method: "GET", url: (id) => `/api/stripe/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
   },
+  "app/api/paypal/plans/[planId]/checkout/route.ts": {
+    module: paypalCheckoutRoute,
+    specs: [{ method: "GET", url: (id) => `/api/paypal/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
+  },
   "app/api/crypto/plan/[planId]/checkout/route.ts": {
     module: cryptoCheckout,
     specs: [
@@ -429,6 +437,28 @@ describe("POST app/api/users/[userId]/buy-rank-card/route.ts", () => {
       const response = await buy(ada, userId);
       const body = (await readBody(response.clone())) as { code?: string };
       expect(response.status === 200 || ["already_owned", "billing_unavailable"].includes(body.code ?? "") ? "reached" : { status: response.status, body }).toBe("reached");
+    }
+  });
+});
+
+describe.each([
+  ["app/api/users/[userId]/billing/session/route.ts", userBillingSession, "session"],
+  ["app/api/users/[userId]/billing/update-payment-methods/route.ts", updatePaymentMethods, "update-payment-methods"],
+] as const)("GET %s", (_file, module, leaf) => {
+  const open = (jar: CookieJar | undefined, userId: string) => call(module.GET, `/api/users/${userId}/billing/${leaf}`, { jar, params: { userId } });
+
+  it("anonymous → 401", async () => {
+    expect(await readBody(await open(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, for bjorn → 403", async () => {
+    expect(await readBody(await open(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
+  });
+
+  it("Ada, for herself as @me or by id → her portal (she bought Premium by card above)", async () => {
+    for (const userId of ["@me", USER_IDS.ada]) {
+      const response = await open(ada, userId);
+      expect({ status: response.status, url: ((await readBody(response)) as { url?: string }).url?.startsWith(`${stripe.url}/p/session/`) }).toEqual({ status: 200, url: true });
     }
   });
 });

@@ -7,6 +7,7 @@ import { GET as subscriptionGet } from "@/app/api/guilds/[guildId]/subscription/
 import { POST as subscriptionAction } from "@/app/api/guilds/[guildId]/subscription/[action]/route";
 import { GET as guildPortal } from "@/app/api/guilds/[guildId]/billing/session/route";
 import { GET as userPortal } from "@/app/api/users/[userId]/billing/session/route";
+import { GET as updatePaymentMethods } from "@/app/api/users/[userId]/billing/update-payment-methods/route";
 import { FAKE_WEBHOOK_SECRET } from "@/emulators/stripe/credentials";
 import { stripeSignature } from "@/emulators/stripe/signature";
 import { USER_IDS } from "@/emulators/platform/data/ids";
@@ -196,5 +197,15 @@ describe("managing", () => {
     expect(await (await fetch(guild.url)).text()).toContain("•••• 4242");
     expect((await call(userPortal, "", { jar: ada, params: { userId: "@me" } })).status).toBe(200);
     expect((await call(userPortal, "", { jar: ada, params: { userId: USER_IDS.bjorn } })).status).toBe(403);
+  });
+
+  it("update-payment-methods: the signed-in user's portal, showing the card to replace", async () => {
+    await buy();
+    const { url } = (await (await call(updatePaymentMethods, "", { jar: ada, params: { userId: USER_IDS.ada } })).json()) as { url: string };
+    expect(url).toMatch(new RegExp(`^${stripe.url}/p/session/bps_`));
+    expect(stripe.state.portalSessions.get(url.split("/").pop()!)?.returnUrl).toBe("http://localhost:3000/en/dashboard");
+    expect(await (await fetch(url)).text()).toContain("visa •••• 4242");
+    expect((await call(updatePaymentMethods, "", { jar: bjorn, params: { userId: "@me" } })).status).toBe(404);
+    expect((await call(updatePaymentMethods, "", { jar: ada, params: { userId: USER_IDS.bjorn } })).status).toBe(403);
   });
 });

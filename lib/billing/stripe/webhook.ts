@@ -1,13 +1,16 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type Stripe from "stripe";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { and, eq } from "drizzle-orm";
 import { payments, subscriptions } from "@/lib/db/schema";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
+import { ONE_OFF_PRODUCTS, recordPayment } from "@/lib/billing/purchases";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import { ApiError } from "@/lib/http/api-error";
+import { platformId } from "@/lib/platform/snowflake";
 import { inputText } from "@/lib/validation/text";
 import { stripeProvider } from "./adapter";
 import { stripeClient, stripeSettings } from "./client";
@@ -17,7 +20,8 @@ import { StripeMappingError } from "./subscription-map";
 // Stripe's events: signature first (300 s tolerance, Stripe's default), then the event's shape,
 // then the subscription it names read again from Stripe (its body may be stale or out of
 // order), then claim + apply + payment row in one transaction. Stripe being down throws before
-// the claim, so the 5xx makes Stripe send the event again and it applies then.
+// the claim, so the 5xx makes Stripe send the event again and it applies then. A completed
+// one-off checkout (mode=payment, the rank card) records its payment and grant instead.
 
 const TOLERANCE_SECONDS = 300;
 
@@ -44,6 +48,7 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   const event = parsed.data;
   const object = event.data.object;
   const session = event.type === "checkout.session.completed" ? await viaStripe(() => stripeClient().checkout.sessions.retrieve(object.id)) : null;
+  if (session?.mode === "payment") return recordOneOff(db, event, session);
   const subscriptionId = session ? session.subscription : event.type.startsWith("customer.subscription.") ? object.id : null;
   if (typeof subscriptionId !== "string") return { received: true, applied: false };
   const sub = await viaStripe(() => stripeProvider.fetchSubscription(subscriptionId).catch(notOurs));
@@ -64,4 +69,19 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   // The guild's cached pages show Premium on or off from now on (a route's pipeline does this for its own writes).
   if (result.applied) for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
   return result;
+}
+
+const oneOffMetadata = z.object({ user_id: platformId("user"), product: z.enum(ONE_OFF_PRODUCTS) });
+
+/** A paid one-off checkout (the rank card): the payment and its grant, with the event's claim, in one transaction. */
+async function recordOneOff(db: Db, event: { id: string; type: string }, session: Stripe.Checkout.Session): Promise<{ received: true; applied: boolean }> {
+  const metadata = oneOffMetadata.safeParse(session.metadata ?? {});
+  // Another product sold on the same Stripe account, or not paid yet (a delayed method): acknowledged, nothing recorded.
+  if (!metadata.success || session.payment_status !== "paid") return { received: true, applied: false };
+  const { user_id: userId, product } = metadata.data;
+  return db.transaction(async (tx) => {
+    if (!(await claimEvent(tx, "stripe", event.id, event.type))) return { received: true as const, applied: false };
+    await recordPayment(tx, { id: randomUUID(), provider: "stripe", externalId: session.id, subscriptionId: null, guildId: null, userId, product, amountCents: session.amount_total ?? 0, currency: session.currency ?? "usd", status: "paid" });
+    return { received: true as const, applied: true };
+  });
 }
