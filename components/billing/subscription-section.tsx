@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
-import { SUBSCRIPTION_ACTIONS, type SubscriptionAction } from "@/lib/billing/actions";
+import type { SubscriptionAction } from "@/lib/billing/actions";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import styles from "./subscription.module.css";
 
