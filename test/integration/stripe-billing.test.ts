@@ -72,6 +72,17 @@ describe("checkout", () => {
     expect([...stripe.state.idempotent.keys()].some((key) => key.startsWith("POST /v1/checkout/sessions checkout-"))).toBe(true);
   });
 
+  it("opens checkout with a new customer when the one kept for the buyer is gone at Stripe", async () => {
+    await buy();
+    // The buyer's customer is deleted at Stripe (or the account changed): it is no longer there.
+    stripe.state.customers.clear();
+    const guildId = addScratchGuild(harness, "workshop");
+    const response = await startCheckout(guildId);
+    expect(response.status).toBe(200);
+    const { url } = (await response.json()) as { url: string };
+    expect(stripe.state.sessions.get(url.split("/").pop()!)?.metadata.guild_id).toBe(guildId);
+  });
+
   it("redirects a browser navigation to the checkout page", async () => {
     const guildId = addScratchGuild(harness, "workshop");
     const response = await call(checkout, `/api/stripe/plans/pro/checkout?guild_id=${guildId}&period=12`, { jar: ada, params: { planId: "pro" }, headers: { "sec-fetch-mode": "navigate" } });

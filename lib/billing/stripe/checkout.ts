@@ -1,4 +1,5 @@
 import "server-only";
+import Stripe from "stripe";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
@@ -36,19 +37,29 @@ export async function createCheckout(request: CheckoutRequest): Promise<{ url: s
   const session = await viaStripe(async () => {
     const [price] = (await stripeClient().prices.list({ lookup_keys: [`${plan}_${periodMonths}`], active: true, limit: 1 })).data;
     if (!price) throw new ApiError(404, "plan_unavailable", "This plan is not on sale for this period.");
-    return stripeClient().checkout.sessions.create(
-      {
-        mode: "subscription",
-        line_items: [{ price: price.id, quantity: 1 }],
-        metadata,
-        subscription_data: { metadata },
-        client_reference_id: userId,
-        ...(previous?.customerId ? { customer: previous.customerId } : {}),
-        success_url: `${dashboard}?premium=welcome`,
-        cancel_url: `${dashboard}?premium=cancelled`,
-      },
-      { idempotencyKey: checkoutIdempotencyKey(request) },
-    );
+    const open = (customer: string | null, idempotencyKey: string) =>
+      stripeClient().checkout.sessions.create(
+        {
+          mode: "subscription",
+          line_items: [{ price: price.id, quantity: 1 }],
+          metadata,
+          subscription_data: { metadata },
+          client_reference_id: userId,
+          ...(customer ? { customer } : {}),
+          success_url: `${dashboard}?premium=welcome`,
+          cancel_url: `${dashboard}?premium=cancelled`,
+        },
+        { idempotencyKey },
+      );
+    const key = checkoutIdempotencyKey(request);
+    try {
+      return await open(previous?.customerId ?? null, key);
+    } catch (error) {
+      // The customer was deleted at Stripe (or belongs to another account): checkout makes a new one.
+      const gone = error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing" && error.param === "customer";
+      if (!gone) throw error;
+      return open(null, `${key}:new-customer`);
+    }
   });
   if (!session.url) throw new ApiError(502, "billing_unavailable", "The payment provider gave no checkout page.");
   return { url: session.url, sessionId: session.id };
