@@ -9,7 +9,7 @@ import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/credentials";
 import { startStripeFake } from "../emulators/stripe/server";
-import { LOCAL_ACCOUNTS, TEST_TOKEN, startEvmNode } from "../emulators/evm/node";
+import { TEST_TOKEN, localCryptoEnv, startEvmNode } from "../emulators/evm/node";
 import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
@@ -71,16 +71,7 @@ async function main() {
     // Crypto checkout against a real local chain: a Hardhat node with the test token, and the DEMO wallet (a funded test account).
     const node = await startEvmNode({ port: Number(process.env.CRYPTO_NODE_PORT ?? 8545) });
     stopEvmNode = () => node.close();
-    Object.assign(process.env, {
-      CRYPTO_RPC_URL: node.url,
-      CRYPTO_CHAIN_ID: String(node.chainId),
-      CRYPTO_RECIPIENT: LOCAL_ACCOUNTS.merchant,
-      CRYPTO_TOKEN_ADDRESS: node.tokenAddress,
-      CRYPTO_TOKEN_SYMBOL: TEST_TOKEN.symbol,
-      CRYPTO_TOKEN_DECIMALS: String(TEST_TOKEN.decimals),
-      CRYPTO_CONFIRMATIONS: "1",
-      CRYPTO_DEMO_WALLET: "1",
-    });
+    Object.assign(process.env, localCryptoEnv(node));
     console.log(`No crypto network configured: using a local Hardhat node at ${node.url} with the test token ${TEST_TOKEN.symbol} at ${node.tokenAddress}`);
   }
 

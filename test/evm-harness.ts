@@ -3,7 +3,7 @@
 // funded accounts to pay with. Not imported by application code.
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, http, type Address, type Hash } from "viem";
 import { hardhat } from "viem/chains";
-import { LOCAL_ACCOUNTS, TEST_TOKEN, startEvmNode, type EvmNode } from "@/emulators/evm/node";
+import { LOCAL_ACCOUNTS, localCryptoEnv, startEvmNode, type EvmNode } from "@/emulators/evm/node";
 import { resetEnvCache } from "@/lib/env";
 
 const ENV_KEYS = ["CRYPTO_RPC_URL", "CRYPTO_CHAIN_ID", "CRYPTO_RECIPIENT", "CRYPTO_TOKEN_ADDRESS", "CRYPTO_TOKEN_SYMBOL", "CRYPTO_TOKEN_DECIMALS", "CRYPTO_CONFIRMATIONS", "CRYPTO_DEMO_WALLET"] as const;
@@ -24,17 +24,7 @@ export type EvmHarness = {
 export async function startEvmHarness(settings: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}): Promise<EvmHarness> {
   const node = await startEvmNode({ port: 0 });
   const saved = Object.fromEntries(ENV_KEYS.map((key) => [key, process.env[key]]));
-  Object.assign(process.env, {
-    CRYPTO_RPC_URL: node.url,
-    CRYPTO_CHAIN_ID: String(node.chainId),
-    CRYPTO_RECIPIENT: LOCAL_ACCOUNTS.merchant,
-    CRYPTO_TOKEN_ADDRESS: node.tokenAddress,
-    CRYPTO_TOKEN_SYMBOL: TEST_TOKEN.symbol,
-    CRYPTO_TOKEN_DECIMALS: String(TEST_TOKEN.decimals),
-    CRYPTO_CONFIRMATIONS: "1",
-    CRYPTO_DEMO_WALLET: "1",
-    ...settings,
-  });
+  Object.assign(process.env, { ...localCryptoEnv(node), ...settings });
   resetEnvCache();
   const transport = http(node.url);
   const publicClient = createPublicClient({ transport, chain: hardhat, pollingInterval: 50 });

@@ -95,3 +95,17 @@ async function deployTestToken(url: string): Promise<Address> {
   }
   return contractAddress;
 }
+
+/** The app's crypto settings (lib/env.ts CRYPTO_*) for a local node: its test token, one confirmation, the DEMO wallet. */
+export function localCryptoEnv(node: EvmNode): Record<string, string> {
+  return {
+    CRYPTO_RPC_URL: node.url,
+    CRYPTO_CHAIN_ID: String(node.chainId),
+    CRYPTO_RECIPIENT: LOCAL_ACCOUNTS.merchant,
+    CRYPTO_TOKEN_ADDRESS: node.tokenAddress,
+    CRYPTO_TOKEN_SYMBOL: TEST_TOKEN.symbol,
+    CRYPTO_TOKEN_DECIMALS: String(TEST_TOKEN.decimals),
+    CRYPTO_CONFIRMATIONS: "1",
+    CRYPTO_DEMO_WALLET: "1",
+  };
+}
