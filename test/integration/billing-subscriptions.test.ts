@@ -49,7 +49,7 @@ describe("applying a provider's subscription", () => {
     const rows = await db.select().from(subscriptions).where(eq(subscriptions.externalId, "sub_lapse"));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).toBe("cancelled");
-    const audit = await db.select().from(auditEvents).where(eq(auditEvents.guildId, guild));
+    const audit = await db.select().from(auditEvents).where(eq(auditEvents.guildId, guild)).orderBy(auditEvents.id);
     expect(audit.map((event) => [event.action, (event.after as { status: string; buffs: string[] }).status, (event.after as { buffs: string[] }).buffs])).toEqual([
       ["billing.update", "active", ["premium"]],
       ["billing.update", "cancelled", []],

@@ -83,7 +83,7 @@ describe("a transfer the buyer may make", () => {
     const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
     expect(row).toMatchObject({ guildId: target, status: "active", currentPeriodEnd: LATER });
     for (const guildId of [origin, target]) {
-      const audit = await db.select().from(auditEvents).where(eq(auditEvents.guildId, guildId));
+      const audit = await db.select().from(auditEvents).where(eq(auditEvents.guildId, guildId)).orderBy(auditEvents.id);
       expect(audit.at(-1)).toMatchObject({ action: "billing.update", target: `subscription:${id}`, before: { guild_id: origin }, after: { guild_id: target } });
     }
   });
