@@ -115,6 +115,49 @@ const schema = z
     /** The HTTP basic auth Chargebee's webhook settings send to POST /api/webhooks/chargebee. */
     CHARGEBEE_WEBHOOK_USERNAME: z.string().min(1).optional(),
     CHARGEBEE_WEBHOOK_PASSWORD: z.string().min(16, "must be at least 16 characters").optional(),
+    // Social providers (lib/providers/<name>/): each provider's API origin and credentials. A provider
+    // without its credentials answers 503 provider_not_configured; npm start points every unconfigured
+    // one at the local social fake (emulators/social) so the demo can search and preview.
+    TWITCH_CLIENT_ID: z.string().min(1).optional(),
+    TWITCH_CLIENT_SECRET: z.string().min(1).optional(),
+    TWITCH_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twitch.tv/helix"),
+    TWITCH_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://id.twitch.tv"),
+    YOUTUBE_API_KEY: z.string().min(1).optional(),
+    YOUTUBE_API_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/youtube/v3"),
+    KICK_CLIENT_ID: z.string().min(1).optional(),
+    KICK_CLIENT_SECRET: z.string().min(1).optional(),
+    KICK_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.kick.com"),
+    KICK_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://id.kick.com"),
+    REDDIT_CLIENT_ID: z.string().min(1).optional(),
+    REDDIT_CLIENT_SECRET: z.string().min(1).optional(),
+    REDDIT_API_URL: z.url({ protocol: /^https?$/ }).default("https://oauth.reddit.com"),
+    REDDIT_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://www.reddit.com"),
+    TIKTOK_CLIENT_KEY: z.string().min(1).optional(),
+    TIKTOK_CLIENT_SECRET: z.string().min(1).optional(),
+    TIKTOK_API_URL: z.url({ protocol: /^https?$/ }).default("https://open.tiktokapis.com"),
+    TIKTOK_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://www.tiktok.com"),
+    INSTAGRAM_ACCESS_TOKEN: z.string().min(1).optional(),
+    INSTAGRAM_BUSINESS_ID: z.string().regex(/^\d{5,30}$/, "must be the numeric id of your Instagram business account").optional(),
+    INSTAGRAM_API_URL: z.url({ protocol: /^https?$/ }).default("https://graph.facebook.com/v21.0"),
+    TWITTER_BEARER_TOKEN: z.string().min(1).optional(),
+    TWITTER_CLIENT_ID: z.string().min(1).optional(),
+    TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
+    TWITTER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twitter.com"),
+    TWITTER_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://twitter.com"),
+    /** Apple's iTunes Search API (podcast search); keyless. */
+    PODCAST_SEARCH_URL: z.url({ protocol: /^https?$/ }).default("https://itunes.apple.com"),
+    /**
+     * Origins the guarded outbound fetch (lib/http/guarded-fetch.ts) may reach although they are
+     * private or loopback, comma-separated (`http://127.0.0.1:3104`): tests' and the demo's local
+     * fakes. Nothing else reaches a private address.
+     */
+    OUTBOUND_ALLOWED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((text) => text.split(",").map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
+    /** Searches of the social providers per user and minute (each is cached briefly too). */
+    RATE_LIMIT_PROVIDER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   });
 
 type RawEnv = z.infer<typeof schema>;

@@ -11,6 +11,7 @@ import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/creden
 import { startStripeFake } from "../emulators/stripe/server";
 import { TEST_TOKEN, localCryptoEnv, startEvmNode } from "../emulators/evm/node";
 import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
+import { startSocialFake } from "../emulators/social/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
@@ -92,12 +93,19 @@ async function main() {
     console.log(`No Chargebee site configured: using the local Chargebee fake at ${fake.url} (pay with the test card 4111 1111 1111 1111)`);
   }
 
+  // Social alerts: every provider whose credentials are unset searches the local social fake
+  // (emulators/social: "ada" finds streamers and channels), so the demo's forms find accounts.
+  const socialFake = await startSocialFake({ port: Number(process.env.SOCIAL_FAKE_PORT ?? 3104), quiet: true });
+  const stopSocial = () => socialFake.close();
+  Object.assign(process.env, socialFake.envFor(process.env));
+  console.log(`Social providers without credentials search the local social fake at ${socialFake.url}`);
+
   let env;
   try {
     env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopSocial()]);
     process.exit(1);
   }
 
@@ -123,7 +131,7 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   next.on("exit", async (code) => {
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopSocial()]);
     process.exit(code ?? 0);
   });
 }

@@ -1,0 +1,21 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+
+// The providers the social fake stands in for, each under its own first path segment
+// (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
+// answering with the provider's real request and response shapes.
+
+export type FakeRequest = { req: IncomingMessage; res: ServerResponse; url: URL; body: string; path: string[] };
+/** Answers one request below its segment (`path` without it); false when no route matches (404). */
+export type FakeHandler = (request: FakeRequest) => boolean | Promise<boolean>;
+
+export type SocialFake = {
+  /** The segment its routes live under. */
+  segment: string;
+  handle: FakeHandler;
+  /** Settings lib/env.ts reads to point the adapter at this fake (`base` is the fake's origin). */
+  env(base: string): Record<string, string>;
+  /** The credential settings that mean "a real account is configured": npm start leaves such a provider alone. */
+  configuredBy: readonly string[];
+};
+
+export const SOCIAL_FAKES: SocialFake[] = [];

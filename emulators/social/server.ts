@@ -1,0 +1,99 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { SOCIAL_FAKES } from "./fakes";
+
+// One local server standing in for every social provider's HTTP API (Twitch Helix, YouTube
+// Data API, …), for tests and for `npm start`'s demo. A control API lets tests make a provider
+// fail or rate-limit and count the calls it received:
+//   POST /__fake/faults { segment, status, retry_after?, times? }   the next `times` calls answer `status`
+//   GET  /__fake/calls?segment=twitch                               { count, paths }
+//   POST /__fake/reset
+
+type Fault = { status: number; retryAfter?: number; times: number };
+
+export type SocialFakeServer = {
+  url: string;
+  /** The settings that point every adapter at this fake, and let the guarded fetch reach it. */
+  env: Record<string, string>;
+  /** The same for the providers `source` (process.env) has no credentials for: what npm start applies. */
+  envFor(source: Record<string, string | undefined>): Record<string, string>;
+  close(): Promise<void>;
+};
+
+export async function startSocialFake({ port = 0, quiet = false }: { port?: number; quiet?: boolean } = {}): Promise<SocialFakeServer> {
+  const faults = new Map<string, Fault>();
+  const calls = new Map<string, string[]>();
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!quiet) console.error("social fake:", error);
+      if (!res.headersSent) json(res, 500, { error: "fake failure" });
+      else res.end();
+    });
+  });
+  server.keepAliveTimeout = 70_000;
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? "/", "http://fake.local");
+    const body = await readBody(req);
+    const [segment = "", ...rest] = url.pathname.split("/").filter(Boolean);
+    if (segment === "__fake") return control(req, res, url, body, rest);
+    const fake = SOCIAL_FAKES.find((item) => item.segment === segment);
+    if (!fake) return json(res, 404, { error: "unknown provider" });
+    calls.set(segment, [...(calls.get(segment) ?? []), `${req.method} /${rest.join("/")}${url.search}`]);
+    const fault = faults.get(segment);
+    if (fault && fault.times > 0) {
+      fault.times -= 1;
+      if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
+      return json(res, fault.status, { error: "fault injected", status: fault.status });
+    }
+    if (!(await fake.handle({ req, res, url, body, path: rest }))) json(res, 404, { error: "not found" });
+  }
+
+  function control(req: IncomingMessage, res: ServerResponse, url: URL, body: string, rest: string[]) {
+    if (req.method === "POST" && rest[0] === "faults") {
+      const { segment, status, retry_after: retryAfter, times = 1 } = JSON.parse(body) as { segment: string; status: number; retry_after?: number; times?: number };
+      faults.set(segment, { status, retryAfter, times });
+      return json(res, 204, null);
+    }
+    if (req.method === "GET" && rest[0] === "calls") {
+      const paths = calls.get(url.searchParams.get("segment") ?? "") ?? [];
+      return json(res, 200, { count: paths.length, paths });
+    }
+    if (req.method === "POST" && rest[0] === "reset") {
+      faults.clear();
+      calls.clear();
+      return json(res, 204, null);
+    }
+    json(res, 404, { error: "unknown control" });
+  }
+
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const envOf = (fakes: typeof SOCIAL_FAKES, allowed: string) =>
+    Object.assign({ OUTBOUND_ALLOWED_ORIGINS: allowed ? `${allowed},${base}` : base }, ...fakes.map((fake) => fake.env(base))) as Record<string, string>;
+  return {
+    url: base,
+    env: envOf(SOCIAL_FAKES, ""),
+    envFor: (source) => envOf(SOCIAL_FAKES.filter((fake) => fake.configuredBy.every((key) => !source[key])), source.OUTBOUND_ALLOWED_ORIGINS ?? ""),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export function json(res: ServerResponse, status: number, body: unknown): true {
+  if (status === 204 || body === null) {
+    res.writeHead(status).end();
+    return true;
+  }
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+  return true;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    req.on("error", reject);
+  });
+}

@@ -1,0 +1,49 @@
+// The contract every social provider adapter (lib/providers/<name>/) fulfils, so that the
+// search endpoints, the subscription forms and the alert previews treat Twitch, YouTube,
+// RSS… alike. Client-safe types only: adapters themselves are server-only.
+
+export const PROVIDER_IDS = ["twitch", "youtube", "kick", "reddit", "rss", "podcasts", "tiktok", "instagram", "twitter"] as const;
+export type ProviderId = (typeof PROVIDER_IDS)[number];
+
+/** One account, channel, subreddit or feed as the provider knows it. */
+export type SourceAccount = {
+  /** The provider's stable id: what a subscription stores (Twitch user id, YouTube channel id, feed URL…). */
+  id: string;
+  /** The handle a person types (Twitch login, @handle, subreddit name); equals id when there is none. */
+  name: string;
+  display_name: string;
+  avatar_url: string | null;
+  /** Followers, subscribers or members, when the provider tells. */
+  followers: number | null;
+  /** The source's public page. */
+  url: string;
+  /** Live providers: whether the account is live right now (null when unknown or not a live provider). */
+  live?: boolean | null;
+};
+
+/**
+ * The newest item of a source (a stream, a video, a post, a feed entry), as the alert
+ * message's variables: each provider lists its names in `variables` (`{streamer}`, `{title}`…).
+ */
+export type LatestItem = {
+  /** Values of the provider's variables, keyed without braces: { streamer: "Ada", title: "…" }. */
+  values: Record<string, string>;
+  /** ISO 8601, when the provider gives one. */
+  published_at: string | null;
+};
+
+export type ProviderAdapter = {
+  id: ProviderId;
+  /** The variables its alert messages may use, in the order the editor's `{` menu lists them. */
+  variables: readonly string[];
+  /** False when its credentials are not set: callers answer 503 provider_not_configured. */
+  configured(): boolean;
+  search(query: string): Promise<SourceAccount[]>;
+  /** The source by stable id (or, where a provider allows, by handle); null when it does not exist. */
+  lookup(idOrName: string): Promise<SourceAccount | null>;
+  /** The newest item, for the preview; null when the source has none yet. */
+  latest(id: string): Promise<LatestItem | null>;
+};
+
+/** How a provider call failed, as callers need to tell it (lib/providers/errors.ts maps it to the envelope). */
+export type ProviderFailure = "unavailable" | "rate_limited" | "not_configured" | "bad_answer";

@@ -1,0 +1,44 @@
+// Tests only: starts the social fake (emulators/social) on a free port and points every
+// provider adapter at it through lib/env, as npm start does for the demo.
+import { startSocialFake, type SocialFakeServer } from "@/emulators/social/server";
+import { resetEnvCache } from "@/lib/env";
+import { clearProviderCache } from "@/lib/providers/cache";
+
+export type SocialHarness = SocialFakeServer & {
+  /** The next `times` calls to this provider's fake answer `status` (with Retry-After when given). */
+  fault(segment: string, status: number, options?: { retryAfter?: number; times?: number }): Promise<void>;
+  calls(segment: string): Promise<{ count: number; paths: string[] }>;
+  reset(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export async function startSocialHarness(): Promise<SocialHarness> {
+  const fake = await startSocialFake({ port: 0, quiet: true });
+  const saved = Object.fromEntries(Object.keys(fake.env).map((key) => [key, process.env[key]]));
+  Object.assign(process.env, fake.env);
+  resetEnvCache();
+  clearProviderCache();
+  const control = (path: string, init?: RequestInit) => fetch(`${fake.url}/__fake/${path}`, init);
+  return {
+    ...fake,
+    async fault(segment, status, { retryAfter, times = 1 } = {}) {
+      await control("faults", { method: "POST", body: JSON.stringify({ segment, status, retry_after: retryAfter, times }) });
+    },
+    async calls(segment) {
+      return (await (await control(`calls?segment=${segment}`)).json()) as { count: number; paths: string[] };
+    },
+    async reset() {
+      await control("reset", { method: "POST" });
+      clearProviderCache();
+    },
+    async stop() {
+      await fake.close();
+      for (const [key, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[key];
+        else process.env[key] = value;
+      }
+      resetEnvCache();
+      clearProviderCache();
+    },
+  };
+}
