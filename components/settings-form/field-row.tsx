@@ -100,7 +100,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       <div className={`${styles.row} ${styles.toggleRow}`} data-field={path}>
         <div className={styles.toggleText}>
           <label htmlFor={id} className={styles.label}>
-            {text.label} {badge}
+            {text.label}
+            {badge ? <> {badge}</> : null}
           </label>
           {help}
           {cap}
@@ -118,7 +119,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
     return (
       <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
         <legend className={styles.label}>
-          {text.label} {badge}
+          {text.label}
+          {badge ? <> {badge}</> : null}
         </legend>
         {help}
         {cap}
@@ -153,7 +155,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
   return (
     <div className={styles.row} data-field={path}>
       <label htmlFor={id} className={styles.label}>
-        {text.label} {badge}
+        {text.label}
+        {badge ? <> {badge}</> : null}
       </label>
       {help}
       {cap}
