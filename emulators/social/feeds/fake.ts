@@ -13,10 +13,10 @@ import { rss2Feed } from "./samples/rss2";
 // loopback. Artwork is served here too (SVG), so the demo's images come from the fake itself.
 
 const RSS = "application/rss+xml; charset=utf-8";
-const FEEDS: Record<string, { type: string; body: (base: string) => string }> = {
+const FEEDS: Record<string, { type: string; body: (base: string) => string; encoding?: BufferEncoding }> = {
   "ada-notes.xml": { type: RSS, body: rss2Feed },
   "adacodes.atom": { type: "application/atom+xml; charset=utf-8", body: atomFeed },
-  "engine-digest.rdf": { type: "application/rdf+xml", body: rdfFeed },
+  "engine-digest.rdf": { type: "application/rdf+xml", body: rdfFeed, encoding: "latin1" },
   "code-hour.xml": { type: RSS, body: podcastFeed },
   "broken.xml": { type: RSS, body: brokenFeed },
   "ada-notes": { type: "text/html; charset=utf-8", body: sitePage },
@@ -35,7 +35,7 @@ export const feedsFake: SocialFake = {
     const base = `http://${req.headers.host ?? "127.0.0.1"}`;
     const [name = "", ...rest] = path;
     const feed = FEEDS[name];
-    if (feed && rest.length === 0) return send(res, feed.type, feed.body(base));
+    if (feed && rest.length === 0) return send(res, feed.type, Buffer.from(feed.body(base), feed.encoding ?? "utf8"));
     if (name === "moved.xml") {
       res.writeHead(301, { Location: `${base}/feeds/ada-notes.xml` }).end();
       return true;
@@ -48,7 +48,7 @@ export const feedsFake: SocialFake = {
   },
 };
 
-function send(res: ServerResponse, type: string, body: string): true {
+function send(res: ServerResponse, type: string, body: string | Buffer): true {
   res.writeHead(200, { "Content-Type": type, "Cache-Control": "max-age=300" }).end(body);
   return true;
 }

@@ -4,6 +4,7 @@ import { getEnv } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
 import type { SourceAccount } from "@/lib/providers/types";
 import { feedId } from "@/lib/providers/rss/feed-url";
+import { inputText } from "@/lib/validation/text";
 
 // Apple's iTunes Search API (https://performance-partners.apple.com/search-api), keyless:
 // GET {PODCAST_SEARCH_URL}/search?media=podcast&entity=podcast&term=…&limit=… answers
@@ -19,12 +20,12 @@ const answerSchema = z.object({
   results: z.array(
     z.object({
       collectionId: z.number().int(),
-      collectionName: z.string(),
-      artistName: z.string().optional(),
-      feedUrl: z.string().optional(),
-      collectionViewUrl: z.string().optional(),
-      artworkUrl100: z.string().optional(),
-      artworkUrl600: z.string().optional(),
+      collectionName: inputText(),
+      artistName: inputText().optional(),
+      feedUrl: inputText().optional(),
+      collectionViewUrl: inputText().optional(),
+      artworkUrl100: inputText().optional(),
+      artworkUrl600: inputText().optional(),
     }),
   ),
 });

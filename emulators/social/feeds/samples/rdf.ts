@@ -1,5 +1,5 @@
 // An RDF Site Summary (RSS 1.0) feed shaped like Slashdot's or an old Movable Type blog's:
-// items beside the channel, rdf:about ids, Dublin Core dates and creators.
+// items beside the channel, rdf:about ids, Dublin Core dates and creators, in Latin-1.
 export const rdfFeed = (base: string) => `<?xml version="1.0" encoding="ISO-8859-1"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:syn="http://purl.org/rss/1.0/modules/syndication/">
   <channel rdf:about="${base}/feeds/engine-digest/">
@@ -22,7 +22,7 @@ export const rdfFeed = (base: string) => `<?xml version="1.0" encoding="ISO-8859
     <link>${base}/feeds/engine-digest/</link>
   </image>
   <item rdf:about="${base}/feeds/engine-digest/2026/47">
-    <title>Issue 47: the mill at the Science Museum</title>
+    <title>Issue 47: a visit to the Musée des Arts et Métiers</title>
     <link>${base}/feeds/engine-digest/2026/47</link>
     <description>A visit to the mill, and letters from readers.</description>
     <dc:creator>Charles B.</dc:creator>
