@@ -2,7 +2,7 @@ import type { ServerResponse } from "node:http";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { SHOWS } from "./catalogue";
 import { atomFeed } from "./samples/atom";
-import { brokenFeed, hugeFeed, sitePage } from "./samples/pages";
+import { aboutPage, brokenFeed, hugeFeed, sitePage } from "./samples/pages";
 import { podcastFeed, showFeed } from "./samples/podcast";
 import { rdfFeed } from "./samples/rdf";
 import { rss2Feed } from "./samples/rss2";
@@ -20,6 +20,7 @@ const FEEDS: Record<string, { type: string; body: (base: string) => string; enco
   "code-hour.xml": { type: RSS, body: podcastFeed },
   "broken.xml": { type: RSS, body: brokenFeed },
   "ada-notes": { type: "text/html; charset=utf-8", body: sitePage },
+  about: { type: "text/html; charset=utf-8", body: aboutPage },
   ...Object.fromEntries(SHOWS.filter((show) => show.episodes.length).map((show) => [`${show.slug}.xml`, { type: RSS, body: (base: string) => showFeed(base, show) }])),
 };
 

@@ -15,6 +15,12 @@ export const sitePage = (base: string) => `<!DOCTYPE html>
 </html>
 `;
 
+/** A page that announces no feed at all. */
+export const aboutPage = () => `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>About – Ada's Engineering Notes</title></head>
+<body><h1>About</h1><p>I write about engines. There is no feed on this page.</p></body></html>
+`;
+
 export const brokenFeed = () => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0">
 <channel>
