@@ -3,9 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo, Socket } from "node:net";
 import { readBody, redirect, send, sendEmpty, sendHtml, sendJson } from "../platform/http";
 import { approve, errorBody, failPayment, handleV1, PaypalFakeError, type ApiContext } from "./api";
-import { FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID } from "./credentials";
+import { FAKE_BUYER, FAKE_CLIENT_ID, FAKE_CLIENT_SECRET, FAKE_PLANS, FAKE_WEBHOOK_ID, type FakePlan } from "./credentials";
+import { addMonths } from "./objects";
 import { approvedReturn, approvePage, autopayPage, closedPage } from "./pages";
-import { PaypalFakeState } from "./state";
+import { paypalId, PaypalFakeState, type FakeSubscription } from "./state";
 import { postTo, redeliver, type Deliver } from "./webhooks";
 
 // A local stand-in for PayPal's REST API and the buyer's pages: OAuth2 client credentials
@@ -30,6 +31,8 @@ export type PaypalFake = {
   setDown(down: boolean): void;
   /** The sandbox buyer clicks "Agree & Subscribe" for the subscription behind an approve link. */
   approve(approveUrl: string): Promise<string>;
+  /** Tests: a subscription already approved and paid for `customId`, made without events. */
+  seed(customId: string, plan?: FakePlan): FakeSubscription;
   /** A renewal payment fails (BILLING.SUBSCRIPTION.PAYMENT.FAILED). */
   failPayment(subscriptionId: string): Promise<void>;
   /** Sends again every event the app did not accept. */
@@ -77,6 +80,29 @@ export async function startPaypalFake(options: PaypalFakeOptions = {}): Promise<
       if (!sub || sub.status !== "APPROVAL_PENDING") throw new Error(`no pending PayPal subscription at ${approveUrl}`);
       await approve(ctx, sub);
       return approvedReturn(sub);
+    },
+    seed(customId, plan = FAKE_PLANS[0]!) {
+      const now = state.now();
+      const at = now.toISOString();
+      const sub: FakeSubscription = {
+        id: paypalId("I-", 12),
+        baToken: paypalId("BA-", 17),
+        plan,
+        customId,
+        status: "ACTIVE",
+        returnUrl: "https://merchant.invalid/return",
+        cancelUrl: "https://merchant.invalid/cancel",
+        brandName: null,
+        createTime: at,
+        statusUpdateTime: at,
+        startTime: at,
+        nextBillingTime: addMonths(now, plan.months).toISOString(),
+        lastPayment: { cents: plan.cents, time: at },
+        failedPayments: 0,
+        payerId: FAKE_BUYER.payerId,
+      };
+      state.subscriptions.set(sub.id, sub);
+      return sub;
     },
     failPayment: (id) => failPayment(ctx, subscriptionOf(id)),
     redeliver: () => redeliver(state, ctx.target),
