@@ -3,6 +3,7 @@ import type { PaypalSettings } from "@/lib/env";
 import { isPlan, PERIODS, type PeriodMonths, type Plan } from "@/lib/billing/plans";
 import type { ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider";
 import { snowflake } from "@/lib/platform/snowflake";
+import { inputDateTime, inputText } from "@/lib/validation/text";
 
 // A PayPal subscription (Subscriptions API v1) read as the app's ProviderSubscription. Who it
 // pays for is custom_id `{guild}:{user}` (written at checkout, changed by a transfer); what it
@@ -18,21 +19,21 @@ export const PAYPAL_STATUSES = ["APPROVAL_PENDING", "APPROVED", "ACTIVE", "SUSPE
 
 export const paypalSubscriptionSchema = z
   .object({
-    id: z.string().regex(/^I-[A-Z0-9]{6,30}$/),
+    id: inputText().regex(/^I-[A-Z0-9]{6,30}$/),
     status: z.enum(PAYPAL_STATUSES),
-    plan_id: z.string(),
-    custom_id: z.string().optional(),
-    status_update_time: z.iso.datetime({ offset: true }).optional(),
-    subscriber: z.object({ payer_id: z.string().optional() }).loose().optional(),
+    plan_id: inputText(),
+    custom_id: inputText().optional(),
+    status_update_time: inputDateTime().optional(),
+    subscriber: z.object({ payer_id: inputText().optional() }).loose().optional(),
     billing_info: z
       .object({
-        next_billing_time: z.iso.datetime({ offset: true }).optional(),
-        last_payment: z.object({ time: z.iso.datetime({ offset: true }) }).loose().optional(),
+        next_billing_time: inputDateTime().optional(),
+        last_payment: z.object({ time: inputDateTime() }).loose().optional(),
         failed_payments_count: z.number().int().optional(),
       })
       .loose()
       .optional(),
-    links: z.array(z.object({ href: z.string(), rel: z.string() }).loose()).optional(),
+    links: z.array(z.object({ href: inputText(), rel: inputText() }).loose()).optional(),
   })
   .loose();
 

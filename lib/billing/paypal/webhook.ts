@@ -9,7 +9,7 @@ import type { Db } from "@/lib/db/client";
 import { payments, subscriptions } from "@/lib/db/schema";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { ApiError } from "@/lib/http/api-error";
-import { inputText } from "@/lib/validation/text";
+import { inputDateTime, inputText } from "@/lib/validation/text";
 import { paypalProvider } from "./adapter";
 import { paypalRequest, paypalSettings } from "./client";
 import { PaypalForeignError, PaypalPendingError } from "./subscription-map";
@@ -24,9 +24,9 @@ export type PaypalHeaders = { transmissionId: string | null; transmissionTime: s
 
 const headerSchema = z.object({
   transmissionId: inputText().min(1).max(50),
-  transmissionTime: z.iso.datetime({ offset: true }),
+  transmissionTime: inputDateTime(),
   transmissionSig: inputText().min(1).max(1000),
-  certUrl: z.url({ protocol: /^https?$/ }).max(500),
+  certUrl: inputText().max(500).regex(/^https?:\/\/\S+$/),
   authAlgo: inputText().regex(/^[A-Za-z0-9]{1,100}$/),
 });
 
@@ -36,7 +36,7 @@ const eventSchema = z.object({
   resource: z.object({ id: inputText().max(100).optional(), billing_agreement_id: inputText().max(100).optional() }).loose(),
 });
 
-const saleSchema = z.object({ id: inputText().max(100), amount: z.object({ total: z.string().regex(/^\d{1,9}(\.\d{1,2})?$/), currency: z.string().regex(/^[A-Z]{3}$/) }) });
+const saleSchema = z.object({ id: inputText().max(100), amount: z.object({ total: inputText().regex(/^\d{1,9}(\.\d{1,2})?$/), currency: inputText().regex(/^[A-Z]{3}$/) }) });
 
 /** Events that say a subscription changed; the subscription is read again, whatever the event says. */
 const SUBSCRIPTION_EVENT = /^BILLING\.SUBSCRIPTION\.(ACTIVATED|CANCELLED|SUSPENDED|EXPIRED|PAYMENT\.FAILED|RE-ACTIVATED|UPDATED)$/;
