@@ -93,6 +93,11 @@ export const ISSUE_CODES = [
   "crypto_wrong_recipient",
   "crypto_short_amount",
   "crypto_already_credited",
+  // Linking a Twitch, X or TikTok account (lib/account-links/flow.ts).
+  "oauth_state_invalid",
+  "oauth_state_expired",
+  "oauth_denied",
+  "oauth_code_refused",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
