@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
+import { inputText } from "@/lib/validation/text";
 import type { LinkAdapter } from "./adapter";
 import { form, oauthCall, origin, withQuery, type Refusal } from "./oauth-http";
 
@@ -12,9 +13,9 @@ import { form, oauthCall, origin, withQuery, type Refusal } from "./oauth-http";
 const SCOPES = "user.info.basic,user.info.profile";
 const FIELDS = "open_id,union_id,avatar_url,display_name,username";
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), open_id: z.string().min(1) });
+const tokenAnswer = z.object({ access_token: inputText().min(1), open_id: inputText().min(1) });
 const infoAnswer = z.object({
-  data: z.object({ user: z.object({ open_id: z.string().min(1), display_name: z.string(), avatar_url: z.string().optional(), username: z.string().optional() }) }),
+  data: z.object({ user: z.object({ open_id: inputText().min(1), display_name: inputText(), avatar_url: inputText().optional(), username: inputText().optional() }) }),
   error: z.object({ code: z.literal("ok") }),
 });
 

@@ -1,15 +1,16 @@
 import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
+import { inputText } from "@/lib/validation/text";
 import type { LinkAdapter } from "./adapter";
 import { form, oauthCall, origin, withQuery, type Refusal } from "./oauth-http";
 
 // Twitch's authorization code grant flow (id.twitch.tv/oauth2/authorize and /token), then Helix
 // GET /users with the user token. No scope: a user's own User resource needs none.
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string() });
+const tokenAnswer = z.object({ access_token: inputText().min(1), token_type: inputText() });
 const usersAnswer = z.object({
-  data: z.array(z.object({ id: z.string().min(1), login: z.string().min(1), display_name: z.string(), profile_image_url: z.string() })).min(1),
+  data: z.array(z.object({ id: inputText().min(1), login: inputText().min(1), display_name: inputText(), profile_image_url: inputText() })).min(1),
 });
 
 function endpoints() {

@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
+import { inputText } from "@/lib/validation/text";
 import type { LinkAdapter } from "./adapter";
 import { form, oauthCall, origin, withQuery, type Refusal } from "./oauth-http";
 
@@ -9,9 +10,9 @@ import { form, oauthCall, origin, withQuery, type Refusal } from "./oauth-http";
 
 const SCOPES = "users.read tweet.read";
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), token_type: z.string() });
+const tokenAnswer = z.object({ access_token: inputText().min(1), token_type: inputText() });
 const meAnswer = z.object({
-  data: z.object({ id: z.string().min(1), username: z.string().min(1), name: z.string(), profile_image_url: z.string().optional() }),
+  data: z.object({ id: inputText().min(1), username: inputText().min(1), name: inputText(), profile_image_url: inputText().optional() }),
 });
 
 function endpoints() {
