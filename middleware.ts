@@ -26,7 +26,7 @@ import { BUDGET_PAID_HEADER, budgetAlreadyPaid, registerMiddleware } from "@/lib
 // that read the session and the /api route wrapper check again.
 
 /** Paths served without a language segment (the files of public/ are passed through before). */
-const UNPREFIXED = new Set(["guild-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html"]);
+const UNPREFIXED = new Set(["guild-oauth", "plugin-oauth", "auth", "api", "sitemap.xml", "robots.txt", "privacy.html", "terms.html"]);
 /**
  * Files of public/ (icons, favicon.ico, manifest, preview image): the matcher already skips
  * them; should one get here anyway, it is passed on as it is: no language redirect, no

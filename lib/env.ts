@@ -151,6 +151,16 @@ const schema = z
     TWITTER_CLIENT_SECRET: z.string().min(1).optional(),
     TWITTER_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.twitter.com"),
     TWITTER_AUTH_URL: z.url({ protocol: /^https?$/ }).default("https://twitter.com"),
+    /**
+     * Account linking (lib/account-links/): one origin for every OAuth call of that provider
+     * (authorize page, token, "who am I"), real paths below it. Unset: the provider's own hosts
+     * through TWITCH_AUTH_URL + TWITCH_API_URL, TWITTER_AUTH_URL + TWITTER_API_URL, TIKTOK_AUTH_URL
+     * + TIKTOK_API_URL. The social fake sets them, so its OAuth stand-in never collides with a
+     * search fake that took the *_AUTH_URL settings.
+     */
+    TWITCH_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TWITTER_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    TIKTOK_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** Apple's iTunes Search API (podcast search); keyless. */
     PODCAST_SEARCH_URL: z.url({ protocol: /^https?$/ }).default("https://itunes.apple.com"),
     /**

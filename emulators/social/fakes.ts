@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { feedsFake } from "./feeds/fake";
 import { itunesFake } from "./itunes/fake";
+import { OAUTH_FAKES } from "./oauth";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -20,4 +21,4 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake];
+export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake, ...OAUTH_FAKES];

@@ -2,13 +2,14 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 
-export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update";
+export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update" | "account.link" | "account.unlink";
 
-/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`. */
+/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`. */
 export const auditTarget = {
   plugin: (pluginId: string) => `plugin:${pluginId}`,
   item: (pluginId: string, collection: string, itemId: string) => `item:${pluginId}:${collection}:${itemId}`,
   guild: () => "guild",
+  accountLink: (provider: string) => `account-link:${provider}`,
 };
 
 /** Written inside the transaction of the change it describes, so neither exists without the other. */

@@ -433,3 +433,40 @@ export const userPurchases = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.product] })],
 );
+
+/**
+ * A pending account link (lib/account-links/): the OAuth `state` sent to Twitch, X or TikTok,
+ * bound to the user, the guild and the provider, with the PKCE verifier that never leaves the
+ * server. Single-use; rows older than 10 minutes are refused and swept.
+ */
+export const accountLinkStates = pgTable(
+  "account_link_states",
+  {
+    state: text("state").primaryKey(),
+    userId: text("user_id").notNull(),
+    guildId: text("guild_id").notNull(),
+    provider: text("provider").notNull(),
+    codeVerifier: text("code_verifier").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("account_link_states_created_at_idx").on(table.createdAt)],
+);
+
+/**
+ * The provider account a guild linked (one per provider). Only who it is: no tokens are kept,
+ * since nothing later acts on the provider as that account.
+ */
+export const accountLinks = pgTable(
+  "account_links",
+  {
+    guildId: text("guild_id").notNull(),
+    provider: text("provider").notNull(),
+    accountId: text("account_id").notNull(),
+    name: text("name").notNull(),
+    displayName: text("display_name").notNull(),
+    avatarUrl: text("avatar_url"),
+    linkedBy: text("linked_by").notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.provider] })],
+);

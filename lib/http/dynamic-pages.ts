@@ -9,7 +9,7 @@ import { payerOf, spend } from "./budgets";
 
 export function isDynamicPage(pathname: string): boolean {
   const [, first = "", second = ""] = pathname.split("/");
-  if (first === "auth" || first === "guild-oauth") return true;
+  if (first === "auth" || first === "guild-oauth" || first === "plugin-oauth") return true;
   return isLocale(first) && (second === "dashboard" || second === "login");
 }
 

@@ -100,6 +100,11 @@ export const ISSUE_CODES = [
   "feed_timeout",
   "feed_unreachable",
   "feed_blocked_address",
+  // Linking a Twitch, X or TikTok account (lib/account-links/flow.ts).
+  "oauth_state_invalid",
+  "oauth_state_expired",
+  "oauth_denied",
+  "oauth_code_refused",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

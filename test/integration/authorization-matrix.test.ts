@@ -32,6 +32,12 @@ import * as updatePaymentMethods from "@/app/api/users/[userId]/billing/update-p
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
 import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
+import * as twitchLink from "@/app/api/plugins/twitch/oauth/[guildId]/route";
+import * as twitchLinkFinalize from "@/app/api/plugins/twitch/oauth/[guildId]/finalize/route";
+import * as twitterLink from "@/app/api/plugins/twitter/oauth/[guildId]/route";
+import * as twitterLinkFinalize from "@/app/api/plugins/twitter/oauth/[guildId]/finalize/route";
+import * as tiktokLink from "@/app/api/plugins/tiktok/oauth/[guildId]/route";
+import * as tiktokLinkFinalize from "@/app/api/plugins/tiktok/oauth/[guildId]/finalize/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { CATALOG } from "@/emulators/music/catalog";
 import { USER_IDS } from "@/emulators/platform/data/ids";
@@ -52,6 +58,7 @@ import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { startStripeHarness } from "@/test/stripe-harness";
 
 type Handler = Parameters<typeof call>[0];
@@ -71,6 +78,8 @@ let refs: { channel: string; role: string; voice: string | undefined };
 // so no other test file sees the configs and items the manager cases create.
 let workshop: string;
 let stripe: Awaited<ReturnType<typeof startStripeHarness>>;
+// The account-link routes reach Twitch, X and TikTok through the social fake's OAuth stand-in.
+let social: SocialHarness;
 // Image uploads land in a throw-away folder, never in the developer's .data.
 const uploadsDir = mkdtempSync(path.join(tmpdir(), "guildhall-matrix-uploads-"));
 
@@ -81,6 +90,7 @@ beforeAll(async () => {
   resetEnvCache();
   [harness, evm, chargebee, paypal] = await Promise.all([startEmulatorHarness(), startEvmHarness(), startChargebeeHarness(), startPaypalHarness()]);
   resetEnvCache();
+  social = await startSocialHarness();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
   refs = await guildRefs(workshop);
@@ -91,7 +101,7 @@ beforeAll(async () => {
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
-  await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop(), paypal.stop()]);
+  await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop(), paypal.stop(), social.stop()]);
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
@@ -229,7 +239,34 @@ type RouteSpec = {
   signedInAllowed?: boolean;
 };
 
+/** The manager's finalize finishes a real consent on the social fake; anyone else sends a made-up state. */
+async function linkConsent(provider: string, routes: RouteModule, guildId: string, asManager: boolean) {
+  if (!asManager) return { state: "not-a-state", code: "not-a-code" };
+  const started = await call(routes.POST!, `/api/plugins/${provider}/oauth/${guildId}`, { method: "POST", jar: ada, params: { guildId } });
+  const { url } = (await json(started, 200)) as { url: string };
+  const back = new URL((await fetch(url, { method: "POST", body: new URLSearchParams({ decision: "allow" }), redirect: "manual" })).headers.get("location")!);
+  return { state: back.searchParams.get("state"), code: back.searchParams.get("code") };
+}
+
+/** Linking the guild's Twitch, X or TikTok account (lib/account-links/routes.ts): check, start, unlink, finalize. */
+const ACCOUNT_LINK_ROUTES = Object.fromEntries(
+  (
+    [
+      ["twitch", twitchLink, twitchLinkFinalize],
+      ["twitter", twitterLink, twitterLinkFinalize],
+      ["tiktok", tiktokLink, tiktokLinkFinalize],
+    ] as const
+  ).flatMap(([provider, routes, finalize]) => [
+    [`app/api/plugins/${provider}/oauth/[guildId]/route.ts`, { module: routes, specs: (["GET", "POST", "DELETE"] as const).map((method) => ({ method, url: (id: string) => `/api/plugins/${provider}/oauth/${id}` })) }],
+    [
+      `app/api/plugins/${provider}/oauth/[guildId]/finalize/route.ts`,
+      { module: finalize, specs: [{ method: "POST" as const, url: (id: string) => `/api/plugins/${provider}/oauth/${id}/finalize`, body: (id: string, asManager: boolean) => linkConsent(provider, routes, id, asManager) }] },
+    ],
+  ]),
+) as Record<string, { module: RouteModule; specs: RouteSpec[] }>;
+
 const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  ...ACCOUNT_LINK_ROUTES,
   "app/api/guilds/[guildId]/route.ts": {
     module: guildRoot,
     specs: [

@@ -21,7 +21,9 @@ import { LevelsSection } from "@/components/levels/levels-section";
 import { RankCardSection, withoutRankCardBackground } from "@/components/rank-card/rank-card-section";
 import { WelcomeCardSection, withoutCardBackground } from "@/components/welcome-card/welcome-card-section";
 import { EconomySection } from "@/components/economy/economy-section";
+import { AccountLinkSection } from "@/components/account-link/account-link-section";
 import { UpcomingBirthdaysSection } from "@/components/birthdays/upcoming-birthdays-section";
+import { isLinkProvider } from "@/lib/account-links/providers";
 import { premiumEndedAt, usesPremium } from "@/lib/billing/lapsed";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
@@ -245,6 +247,7 @@ export default async function PluginSettingsPage({ params }: Props) {
       {premiumEnded ? <PremiumLapsedNotice locale={locale} guildId={guildId} endedAt={premiumEnded} /> : locked ? <PremiumPluginNotice locale={locale} guildId={guildId} name={name} /> : null}
       {pickerData?.stale && !state.stale ? <p className="notice notice-warning">{t("pickersStale")}</p> : null}
 
+      {isLinkProvider(pluginId) ? <AccountLinkSection guildId={guildId} provider={pluginId} locale={locale} disabled={locked} /> : null}
       {pluginId === "music" ? <MusicPlayerSection guildId={guildId} locale={locale} plugin={{ name, enabled: stored.enabled }} /> : null}
 
       {spec.fields.length > 0 ? (
