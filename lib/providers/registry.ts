@@ -1,11 +1,13 @@
 import "server-only";
 import { redditAdapter } from "./reddit/adapter";
+import { twitterAdapter } from "./twitter/adapter";
 import type { ProviderAdapter, ProviderId } from "./types";
 
 // Every social provider adapter, by id. Each lives in lib/providers/<id>/ and talks to the
 // provider's real HTTP API at the origin lib/env.ts gives it.
 const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   reddit: redditAdapter,
+  twitter: twitterAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
