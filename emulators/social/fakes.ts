@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { redditFake } from "./reddit";
+import { tiktokFake } from "./tiktok";
 import { twitterFake } from "./twitter";
 
 // The providers the social fake stands in for, each under its own first path segment
@@ -23,4 +24,5 @@ export type SocialFake = {
 export const SOCIAL_FAKES: SocialFake[] = [
   redditFake,
   twitterFake,
+  tiktokFake,
 ];

@@ -68,7 +68,8 @@ export function retryAfterSeconds(headers: Headers): number | undefined {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    // An int64 id sent as a JSON number (TikTok's video ids) would lose digits as a JavaScript number: read it as text.
+    return JSON.parse(text.replace(/("id"\s*:\s*)(-?\d{16,})(?=\s*[,}])/g, '$1"$2"')) as unknown;
   } catch {
     return undefined;
   }

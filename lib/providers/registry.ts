@@ -1,5 +1,6 @@
 import "server-only";
 import { redditAdapter } from "./reddit/adapter";
+import { tiktokAdapter } from "./tiktok/adapter";
 import { twitterAdapter } from "./twitter/adapter";
 import type { ProviderAdapter, ProviderId } from "./types";
 
@@ -8,6 +9,7 @@ import type { ProviderAdapter, ProviderId } from "./types";
 const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   reddit: redditAdapter,
   twitter: twitterAdapter,
+  tiktok: tiktokAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
