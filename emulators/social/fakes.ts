@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { instagramFake } from "./instagram";
 import { redditFake } from "./reddit";
 import { tiktokFake } from "./tiktok";
 import { twitterFake } from "./twitter";
@@ -25,4 +26,5 @@ export const SOCIAL_FAKES: SocialFake[] = [
   redditFake,
   twitterFake,
   tiktokFake,
+  instagramFake,
 ];

@@ -1,4 +1,5 @@
 import "server-only";
+import { instagramAdapter } from "./instagram/adapter";
 import { redditAdapter } from "./reddit/adapter";
 import { tiktokAdapter } from "./tiktok/adapter";
 import { twitterAdapter } from "./twitter/adapter";
@@ -10,6 +11,7 @@ const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   reddit: redditAdapter,
   twitter: twitterAdapter,
   tiktok: tiktokAdapter,
+  instagram: instagramAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
