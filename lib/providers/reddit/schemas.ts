@@ -1,19 +1,20 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 
 // The parts of Reddit's answers the adapter reads (https://www.reddit.com/dev/api).
 
-export const redditToken = z.object({ access_token: z.string().min(1), expires_in: z.number().positive() });
+export const redditToken = z.object({ access_token: inputText().min(1), expires_in: z.number().positive() });
 
 export const subredditData = z.object({
-  name: z.string().regex(/^t5_[a-z0-9]+$/),
-  display_name: z.string().min(1),
-  display_name_prefixed: z.string(),
-  title: z.string().nullish(),
+  name: inputText().regex(/^t5_[a-z0-9]+$/),
+  display_name: inputText().min(1),
+  display_name_prefixed: inputText(),
+  title: inputText().nullish(),
   subscribers: z.number().int().nullish(),
-  icon_img: z.string().nullish(),
-  community_icon: z.string().nullish(),
+  icon_img: inputText().nullish(),
+  community_icon: inputText().nullish(),
   over18: z.boolean().nullish(),
-  url: z.string(),
+  url: inputText(),
 });
 export type SubredditData = z.infer<typeof subredditData>;
 
@@ -35,11 +36,11 @@ export const postListing = z.object({
       z.object({
         kind: z.literal("t3"),
         data: z.object({
-          title: z.string(),
-          author: z.string(),
-          permalink: z.string().startsWith("/"),
+          title: inputText(),
+          author: inputText(),
+          permalink: inputText().startsWith("/"),
           created_utc: z.number(),
-          subreddit_name_prefixed: z.string(),
+          subreddit_name_prefixed: inputText(),
         }),
       }),
     ),
