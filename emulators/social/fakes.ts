@@ -2,6 +2,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { feedsFake } from "./feeds/fake";
 import { itunesFake } from "./itunes/fake";
 import { OAUTH_FAKES } from "./oauth";
+import { instagramFake } from "./instagram";
+import { redditFake } from "./reddit";
+import { tiktokFake } from "./tiktok";
+import { twitterFake } from "./twitter";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -21,4 +25,4 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake, ...OAUTH_FAKES];
+export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake, redditFake, twitterFake, tiktokFake, instagramFake, ...OAUTH_FAKES];

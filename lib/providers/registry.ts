@@ -1,6 +1,10 @@
 import "server-only";
 import { podcastsAdapter } from "./podcasts/adapter";
 import { rssAdapter } from "./rss/adapter";
+import { instagramAdapter } from "./instagram/adapter";
+import { redditAdapter } from "./reddit/adapter";
+import { tiktokAdapter } from "./tiktok/adapter";
+import { twitterAdapter } from "./twitter/adapter";
 import type { ProviderAdapter, ProviderId } from "./types";
 
 // Every social provider adapter, by id. Each lives in lib/providers/<id>/ and talks to the
@@ -8,6 +12,10 @@ import type { ProviderAdapter, ProviderId } from "./types";
 const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   rss: rssAdapter,
   podcasts: podcastsAdapter,
+  reddit: redditAdapter,
+  twitter: twitterAdapter,
+  tiktok: tiktokAdapter,
+  instagram: instagramAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {

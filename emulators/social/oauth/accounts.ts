@@ -11,5 +11,4 @@ export const FAKE_ACCOUNTS = {
   tiktok: { open_id: "-000ZRsLo3Rr6Qh9nPDk5YPyLWxTlNzfdn8u", union_id: "c9c60f44-a68e-4f5d-84dd-ce22faeb0ba1", username: "ada_plays", display_name: "Ada Plays", avatar_url: avatar("A", "#fe2c55") },
 } as const;
 
-/** The client credentials the fake accepts for every provider (its env() hands them to the app). */
-export const FAKE_CLIENT = { id: "fake-client", secret: "fake-secret" } as const;
+export { FAKE_CLIENT } from "../credentials";

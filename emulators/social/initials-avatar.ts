@@ -1,0 +1,22 @@
+// Avatars of the fakes' demo accounts: inline SVG images (data: URIs), so pages can show them
+// under the dashboard's Content-Security-Policy (images from our own origin, data: and the
+// Discord CDN only) without loading anything from the fake's origin.
+
+export function initialsAvatar(name: string, hue: number): string {
+  const initials = name
+    .replace(/[^\p{L}\p{N} ]/gu, " ")
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase())
+    .join("");
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="hsl(${hue} 55% 42%)"/>` +
+    `<text x="32" y="41" font-family="sans-serif" font-size="24" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
+}
+
+/** Seconds since the epoch, `hoursAgo` before now: demo items stay recent whenever the demo runs. */
+export function secondsAgo(hoursAgo: number): number {
+  return Math.floor(Date.now() / 1000 - hoursAgo * 3600);
+}

@@ -1,0 +1,97 @@
+import { redditBudget } from "@/emulators/social/reddit";
+import { resetEnvCache } from "@/lib/env";
+import { clearProviderPauses } from "@/lib/providers/pauses";
+import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { redditAdapter } from "./adapter";
+
+let harness: SocialHarness;
+beforeAll(async () => {
+  harness = await startSocialHarness();
+});
+afterEach(async () => {
+  await harness.reset();
+  clearProviderPauses();
+});
+afterAll(() => harness.stop());
+
+describe("Reddit adapter against the fake", () => {
+  it("asks for one app token and sends it on every call; the fake refuses calls without it", async () => {
+    await redditAdapter.search("ada");
+    await redditAdapter.lookup("ada");
+    const { paths } = await harness.calls("reddit");
+    expect(paths.filter((path) => path.startsWith("POST /www/api/v1/access_token"))).toHaveLength(1);
+    expect(paths.filter((path) => path.startsWith("GET /oauth/"))).toHaveLength(2);
+    const bare = await fetch(`${harness.env.REDDIT_API_URL}/r/ada/about`);
+    expect(bare.status).toBe(401);
+  });
+
+  it("searches subreddits and keeps each one's t5_ fullname as its id", async () => {
+    const results = await redditAdapter.search("ada");
+    expect(results.map((result) => result.name)).toEqual(expect.arrayContaining(["ada", "adaprogramming", "AdaLovelace"]));
+    const ada = results.find((result) => result.name === "adaprogramming")!;
+    expect(ada).toEqual({
+      id: "t5_3b8kq",
+      name: "adaprogramming",
+      display_name: "r/adaprogramming",
+      avatar_url: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+      followers: 3215,
+      url: "https://www.reddit.com/r/adaprogramming/",
+    });
+  });
+
+  it("looks a subreddit up by fullname, by name and by link; unknown ones are null", async () => {
+    expect((await redditAdapter.lookup("t5_2rmz9"))?.name).toBe("AdaLovelace");
+    expect((await redditAdapter.lookup("r/adaprogramming"))?.id).toBe("t5_3b8kq");
+    expect((await redditAdapter.lookup("https://www.reddit.com/r/adafruit/"))?.followers).toBe(65120);
+    expect(await redditAdapter.lookup("nosuchsubreddit")).toBeNull();
+    expect(await redditAdapter.lookup("t5_zzzzz")).toBeNull();
+    expect(await redditAdapter.lookup("not a name!")).toBeNull();
+  });
+
+  it("gives the newest post as every declared variable", async () => {
+    const item = await redditAdapter.latest("t5_2qhx4");
+    expect(item).not.toBeNull();
+    expect(Object.keys(item!.values).sort()).toEqual([...redditAdapter.variables].sort());
+    expect(item!.values).toMatchObject({
+      author: "u/spark_fan",
+      title: "Ada 2022 parallel blocks: first impressions",
+      link: expect.stringMatching(/^https:\/\/www\.reddit\.com\/r\/ada\/comments\/1cx0a1\//),
+      subreddit: "r/ada",
+    });
+    expect(Date.now() - Date.parse(item!.published_at!)).toBeLessThan(3 * 3600_000);
+    expect(item!.values.published).toBe(item!.published_at);
+    expect(await redditAdapter.latest("AdaNewcomers")).toBeNull();
+  });
+
+  it("refuses wrong client credentials as not_configured (the fake checks HTTP basic)", async () => {
+    process.env.REDDIT_CLIENT_SECRET = "wrong-secret";
+    resetEnvCache();
+    try {
+      expectFailure(await providerFailure(() => redditAdapter.search("ada")), "reddit", "not_configured");
+    } finally {
+      process.env.REDDIT_CLIENT_SECRET = harness.env.REDDIT_CLIENT_SECRET;
+      resetEnvCache();
+    }
+  });
+
+  it("waits for the window's reset once the budget headers reach zero", async () => {
+    await redditAdapter.search("ada");
+    redditBudget.left = 1;
+    try {
+      await redditAdapter.lookup("ada");
+      const error = await providerFailure(() => redditAdapter.lookup("adafruit"));
+      expectFailure(error, "reddit", "rate_limited");
+      expect(error.retryAfter).toBeGreaterThan(500);
+      expect((await harness.calls("reddit")).paths.some((path) => path.includes("adafruit"))).toBe(false);
+    } finally {
+      redditBudget.left = null;
+    }
+  });
+
+  it("reports malformed JSON as bad_answer", async () => {
+    expectFailure(await providerFailure(() => redditAdapter.lookup("garbled")), "reddit", "bad_answer");
+  });
+
+  itReportsProviderFailures("reddit", () => harness, () => redditAdapter.search("ada"));
+});

@@ -1,0 +1,73 @@
+import { resetEnvCache } from "@/lib/env";
+import { clearProviderPauses } from "@/lib/providers/pauses";
+import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { twitterAdapter } from "./adapter";
+
+let harness: SocialHarness;
+beforeAll(async () => {
+  harness = await startSocialHarness();
+});
+afterEach(async () => {
+  await harness.reset();
+  clearProviderPauses();
+});
+afterAll(() => harness.stop());
+
+describe("X adapter against the fake", () => {
+  it("searches by exact username (X has no user search on app tiers) and keeps the numeric id", async () => {
+    expect(await twitterAdapter.search("ada")).toEqual([
+      {
+        id: "1580001122334455667",
+        name: "ada",
+        display_name: "Ada",
+        avatar_url: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        followers: 2310,
+        url: "https://x.com/ada",
+      },
+    ]);
+    expect((await twitterAdapter.search("@Ada Lovelace"))[0]?.name).toBe("adalovelace");
+    expect((await twitterAdapter.search("https://x.com/adacodes"))[0]?.followers).toBe(3120);
+    expect(await twitterAdapter.search("nobody_here")).toEqual([]);
+    expect(await twitterAdapter.search("not a valid handle!")).toEqual([]);
+  });
+
+  it("sends the app bearer token; the fake refuses calls without it", async () => {
+    await twitterAdapter.lookup("ada");
+    expect((await harness.calls("twitter")).paths).toEqual(["GET /2/users/by/username/ada?user.fields=profile_image_url%2Cpublic_metrics%2Cname"]);
+    expect((await fetch(`${harness.env.TWITTER_API_URL}/2/users/by/username/ada`)).status).toBe(401);
+    process.env.TWITTER_BEARER_TOKEN = "revoked";
+    resetEnvCache();
+    try {
+      expectFailure(await providerFailure(() => twitterAdapter.lookup("ada")), "twitter", "not_configured");
+    } finally {
+      process.env.TWITTER_BEARER_TOKEN = harness.env.TWITTER_BEARER_TOKEN;
+      resetEnvCache();
+    }
+  });
+
+  it("looks an account up by id and by username; unknown ones are null", async () => {
+    expect((await twitterAdapter.lookup("1580001122334455668"))?.name).toBe("adalovelace");
+    expect((await twitterAdapter.lookup("adacodes"))?.id).toBe("1580001122334455669");
+    expect(await twitterAdapter.lookup("1234567")).toBeNull();
+    expect(await twitterAdapter.lookup("nobody_here")).toBeNull();
+  });
+
+  it("gives the newest post as every declared variable", async () => {
+    const item = await twitterAdapter.latest("1580001122334455668");
+    expect(Object.keys(item!.values).sort()).toEqual([...twitterAdapter.variables].sort());
+    expect(item!.values).toMatchObject({
+      author: "Ada Lovelace",
+      title: "The engine weaves algebraic patterns just as the Jacquard loom weaves flowers and leaves.",
+      link: "https://x.com/adalovelace/status/1790000000000000011",
+    });
+    expect(Date.now() - Date.parse(item!.published_at!)).toBeLessThan(2 * 3600_000);
+    expect(await twitterAdapter.latest("1580001122334455670")).toBeNull();
+  });
+
+  it("reports malformed JSON as bad_answer", async () => {
+    expectFailure(await providerFailure(() => twitterAdapter.lookup("garbled")), "twitter", "bad_answer");
+  });
+
+  itReportsProviderFailures("twitter", () => harness, () => twitterAdapter.search("adalovelace"));
+});
