@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { twitchFake } from "./twitch";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -18,4 +19,6 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [];
+export const SOCIAL_FAKES: SocialFake[] = [
+  twitchFake,
+];

@@ -1,9 +1,12 @@
 import "server-only";
 import type { ProviderAdapter, ProviderId } from "./types";
+import { twitchAdapter } from "./twitch/adapter";
 
 // Every social provider adapter, by id. Each lives in lib/providers/<id>/ and talks to the
 // provider's real HTTP API at the origin lib/env.ts gives it.
-const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {};
+const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
+  twitch: twitchAdapter,
+};
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
   const adapter = ADAPTERS[id];
