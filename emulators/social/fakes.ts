@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { twitchFake } from "./twitch";
+import { youtubeFake } from "./youtube";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -21,4 +22,5 @@ export type SocialFake = {
 
 export const SOCIAL_FAKES: SocialFake[] = [
   twitchFake,
+  youtubeFake,
 ];

@@ -1,11 +1,13 @@
 import "server-only";
 import type { ProviderAdapter, ProviderId } from "./types";
 import { twitchAdapter } from "./twitch/adapter";
+import { youtubeAdapter } from "./youtube/adapter";
 
 // Every social provider adapter, by id. Each lives in lib/providers/<id>/ and talks to the
 // provider's real HTTP API at the origin lib/env.ts gives it.
 const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   twitch: twitchAdapter,
+  youtube: youtubeAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
