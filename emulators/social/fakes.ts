@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { kickFake } from "./kick";
 import { twitchFake } from "./twitch";
 import { youtubeFake } from "./youtube";
 
@@ -23,4 +24,5 @@ export type SocialFake = {
 export const SOCIAL_FAKES: SocialFake[] = [
   twitchFake,
   youtubeFake,
+  kickFake,
 ];

@@ -1,5 +1,6 @@
 import "server-only";
 import type { ProviderAdapter, ProviderId } from "./types";
+import { kickAdapter } from "./kick/adapter";
 import { twitchAdapter } from "./twitch/adapter";
 import { youtubeAdapter } from "./youtube/adapter";
 
@@ -8,6 +9,7 @@ import { youtubeAdapter } from "./youtube/adapter";
 const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
   twitch: twitchAdapter,
   youtube: youtubeAdapter,
+  kick: kickAdapter,
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
