@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 import { ProviderError } from "./errors";
 import { failureOf, providerFetch, readJson } from "./provider-fetch";
 import type { ProviderId } from "./types";
@@ -10,7 +11,7 @@ import type { ProviderId } from "./types";
 
 export type ClientCredentials = { provider: ProviderId; tokenUrl: string; clientId: string; clientSecret: string };
 
-const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.number().positive(), token_type: z.string() });
+const tokenAnswer = z.object({ access_token: inputText().min(1), expires_in: z.number().positive(), token_type: inputText() });
 
 /** Renew this long before the provider's expiry, so no call goes out with a token about to die. */
 const EARLY_MS = 60_000;

@@ -16,7 +16,7 @@ import { TWITCH_BATCH, twitchUsers } from "./adapter";
 /** A requested streamer: the account when Twitch knows it, else only the name asked for. */
 export type StreamerAnswer = SourceAccount & { exists: boolean };
 
-const idOrLogin = z.string().refine((value) => /^\d{1,20}$/.test(value) || TWITCH_LOGIN.test(value), "must be Twitch logins or user ids");
+const idOrLogin = inputText().refine((value) => /^\d{1,20}$/.test(value) || TWITCH_LOGIN.test(value), "must be Twitch logins or user ids");
 
 const query = z.object({
   logins: inputText()

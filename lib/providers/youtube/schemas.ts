@@ -1,20 +1,21 @@
 import { z } from "zod";
+import { inputText } from "@/lib/validation/text";
 
 // The parts of the YouTube Data API v3 answers the adapter reads
 // (https://developers.google.com/youtube/v3/docs).
 
-const thumbnails = z.record(z.string(), z.object({ url: z.string() }));
+const thumbnails = z.record(inputText(), z.object({ url: inputText() }));
 
 export const searchAnswer = z.object({
   kind: z.literal("youtube#searchListResponse"),
-  items: z.array(z.object({ id: z.object({ kind: z.string(), channelId: z.string().optional() }) })).default([]),
+  items: z.array(z.object({ id: z.object({ kind: inputText(), channelId: inputText().optional() }) })).default([]),
 });
 
 export const youtubeChannel = z.object({
-  id: z.string().min(1),
-  snippet: z.object({ title: z.string(), customUrl: z.string().optional(), thumbnails }),
-  statistics: z.object({ subscriberCount: z.string().regex(/^\d+$/).optional(), hiddenSubscriberCount: z.boolean() }).optional(),
-  contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string().optional() }) }).optional(),
+  id: inputText().min(1),
+  snippet: z.object({ title: inputText(), customUrl: inputText().optional(), thumbnails }),
+  statistics: z.object({ subscriberCount: inputText().regex(/^\d+$/).optional(), hiddenSubscriberCount: z.boolean() }).optional(),
+  contentDetails: z.object({ relatedPlaylists: z.object({ uploads: inputText().optional() }) }).optional(),
 });
 export type YoutubeChannel = z.output<typeof youtubeChannel>;
 /** Google leaves out `items` when no channel matched. */
@@ -26,11 +27,11 @@ export const playlistItemsAnswer = z.object({
     .array(
       z.object({
         snippet: z.object({
-          publishedAt: z.string(),
-          title: z.string(),
-          channelTitle: z.string(),
+          publishedAt: inputText(),
+          title: inputText(),
+          channelTitle: inputText(),
           thumbnails,
-          resourceId: z.object({ videoId: z.string().min(1) }),
+          resourceId: z.object({ videoId: inputText().min(1) }),
         }),
       }),
     )
@@ -40,8 +41,8 @@ export const playlistItemsAnswer = z.object({
 export const googleErrorAnswer = z.object({
   error: z.object({
     code: z.number(),
-    message: z.string(),
-    errors: z.array(z.object({ reason: z.string() })).default([]),
-    details: z.array(z.object({ reason: z.string().optional() })).optional(),
+    message: inputText(),
+    errors: z.array(z.object({ reason: inputText() })).default([]),
+    details: z.array(z.object({ reason: inputText().optional() })).optional(),
   }),
 });
