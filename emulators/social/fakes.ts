@@ -6,6 +6,9 @@ import { instagramFake } from "./instagram";
 import { redditFake } from "./reddit";
 import { tiktokFake } from "./tiktok";
 import { twitterFake } from "./twitter";
+import { kickFake } from "./kick";
+import { twitchFake } from "./twitch";
+import { youtubeFake } from "./youtube";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -25,4 +28,4 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake, redditFake, twitterFake, tiktokFake, instagramFake, ...OAUTH_FAKES];
+export const SOCIAL_FAKES: SocialFake[] = [twitchFake, youtubeFake, kickFake, redditFake, twitterFake, tiktokFake, instagramFake, feedsFake, itunesFake, ...OAUTH_FAKES];

@@ -1,8 +1,9 @@
-// Avatars of the fakes' demo accounts: inline SVG images (data: URIs), so pages can show them
-// under the dashboard's Content-Security-Policy (images from our own origin, data: and the
-// Discord CDN only) without loading anything from the fake's origin.
+// Avatars of the fakes' demo accounts: a coloured disc with initials as inline SVG (a data:
+// URI), so pages can show them under the dashboard's Content-Security-Policy (images from our
+// own origin, data: and the Discord CDN only) without loading anything from the fake's origin.
 
-export function initialsAvatar(name: string, hue: number): string {
+/** `colour` is a CSS colour, or a hue (0-360) for a mid-tone of it. */
+export function initialsAvatar(name: string, colour: string | number): string {
   const initials = name
     .replace(/[^\p{L}\p{N} ]/gu, " ")
     .split(/\s+/)
@@ -10,8 +11,9 @@ export function initialsAvatar(name: string, hue: number): string {
     .slice(0, 2)
     .map((word) => word[0]!.toUpperCase())
     .join("");
+  const fill = typeof colour === "number" ? `hsl(${colour} 55% 42%)` : colour;
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="hsl(${hue} 55% 42%)"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="32" fill="${fill}"/>` +
     `<text x="32" y="41" font-family="sans-serif" font-size="24" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }

@@ -13,14 +13,15 @@ import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
+import { twitchEndpoints } from "./twitch/server";
 import { welcomeEndpoints } from "./welcome/server";
 
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
-// with special paths for a collection (timers) replace its generic paths; the other
+// with special paths for a collection (timers, Twitch streamers by login) replace its generic paths; the other
 // special endpoints (each plugin's server.ts) add to them.
 
-const REPLACING: PluginEndpoint[] = timersEndpoints();
+const REPLACING: PluginEndpoint[] = [...timersEndpoints(), ...twitchEndpoints()];
 const SPECIAL: PluginEndpoint[] = [
   ...REPLACING,
   ...achievementsEndpoints(),

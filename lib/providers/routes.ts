@@ -39,7 +39,7 @@ function configuredAdapter(provider: ProviderId) {
 }
 
 /** Maps a ProviderError to the envelope; anything else goes to the pipeline's own mapper. */
-async function mapped<T>(run: () => Promise<T>): Promise<T> {
+export async function mapped<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {

@@ -1,0 +1,145 @@
+import { randomBytes } from "node:crypto";
+import type { FakeRequest, SocialFake } from "../fakes";
+import { reply } from "../json-reply";
+import { uploadsPlaylistOf, youtubeAvatar, YOUTUBE_CHANNELS, type FakeVideo, type FakeYoutubeChannel } from "./data";
+
+// The YouTube Data API v3 endpoints the adapter calls (`/youtube/v3/search`, `channels`,
+// `playlistItems`), keyed with `key=` and answering Google's JSON and error shapes.
+
+export const YOUTUBE_FAKE_KEY = "fake-youtube-key";
+/** A key whose project spent its daily quota: every call answers 403 quotaExceeded. */
+export const YOUTUBE_SPENT_KEY = "fake-youtube-key-quota-spent";
+
+const etag = () => randomBytes(12).toString("base64url");
+const thumbnails = (url: string) => ({ default: { url, width: 88, height: 88 }, medium: { url, width: 240, height: 240 }, high: { url, width: 800, height: 800 } });
+const videoThumbnails = (id: string) => ({
+  default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
+  medium: { url: `https://i.ytimg.com/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
+  high: { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
+});
+
+function googleError({ res }: FakeRequest, code: number, reason: string, message: string, domain = "global") {
+  return reply(res, code, { error: { code, message, errors: [{ message, domain, reason }] } });
+}
+
+function badKey(request: FakeRequest) {
+  const message = "API key not valid. Please pass a valid API key.";
+  return reply(request.res, 400, {
+    error: { code: 400, message, errors: [{ message, domain: "global", reason: "keyInvalid" }], status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }] },
+  });
+}
+
+const list = (kind: string, items: unknown[], extra: Record<string, unknown> = {}) => ({
+  kind: `youtube#${kind}ListResponse`,
+  etag: etag(),
+  ...extra,
+  pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+  // Google leaves out "items" of a channels list that found nothing.
+  ...(items.length > 0 || kind !== "channel" ? { items } : {}),
+});
+
+const channelJson = (channel: FakeYoutubeChannel, parts: string[]) => ({
+  kind: "youtube#channel",
+  etag: etag(),
+  id: channel.id,
+  ...(parts.includes("snippet")
+    ? { snippet: { title: channel.title, description: channel.description, customUrl: channel.handle, publishedAt: channel.published_at, thumbnails: thumbnails(youtubeAvatar(channel)), localized: { title: channel.title, description: channel.description } } }
+    : {}),
+  ...(parts.includes("contentDetails") ? { contentDetails: { relatedPlaylists: { likes: "", uploads: uploadsPlaylistOf(channel) } } } : {}),
+  ...(parts.includes("statistics")
+    ? {
+        statistics: {
+          viewCount: String(channel.subscribers * 37),
+          ...(channel.hidden_subscribers ? {} : { subscriberCount: String(channel.subscribers) }),
+          hiddenSubscriberCount: channel.hidden_subscribers,
+          videoCount: String(channel.videos.length),
+        },
+      }
+    : {}),
+});
+
+const playlistItemJson = (channel: FakeYoutubeChannel, video: FakeVideo, position: number) => ({
+  kind: "youtube#playlistItem",
+  etag: etag(),
+  id: Buffer.from(`${uploadsPlaylistOf(channel)}.${video.id}`).toString("base64url"),
+  snippet: {
+    publishedAt: video.published_at,
+    channelId: channel.id,
+    title: video.title,
+    description: video.description,
+    thumbnails: videoThumbnails(video.id),
+    channelTitle: channel.title,
+    playlistId: uploadsPlaylistOf(channel),
+    position,
+    resourceId: { kind: "youtube#video", videoId: video.id },
+    videoOwnerChannelTitle: channel.title,
+    videoOwnerChannelId: channel.id,
+  },
+});
+
+function maxResults(request: FakeRequest, fallback: number): number | null {
+  const value = Number(request.url.searchParams.get("maxResults") ?? fallback);
+  return Number.isInteger(value) && value >= 0 && value <= 50 ? value : null;
+}
+
+function api(request: FakeRequest, resource: string): boolean {
+  const { url, res } = request;
+  const key = url.searchParams.get("key");
+  if (!key) return googleError(request, 403, "forbidden", "The request is missing a valid API key.");
+  if (key === YOUTUBE_SPENT_KEY) {
+    return googleError(request, 403, "quotaExceeded", "The request cannot be completed because you have exceeded your <a href=\"/youtube/v3/getting-started#quota\">quota</a>.", "youtube.quota");
+  }
+  if (key !== YOUTUBE_FAKE_KEY) return badKey(request);
+  const parts = (url.searchParams.get("part") ?? "").split(",").filter(Boolean);
+  if (parts.length === 0) return googleError(request, 400, "required", "Required parameter: part", "global");
+  const limit = maxResults(request, 5);
+  if (limit === null) return googleError(request, 400, "invalidParameter", "Invalid value for maxResults", "youtube.parameter");
+  switch (resource) {
+    case "search": {
+      const q = (url.searchParams.get("q") ?? "").trim().toLowerCase();
+      const found = url.searchParams.get("type") === "channel" ? YOUTUBE_CHANNELS.filter((channel) => q && (channel.title.toLowerCase().includes(q) || channel.handle.includes(q))) : [];
+      const items = found.slice(0, limit).map((channel) => ({
+        kind: "youtube#searchResult",
+        etag: etag(),
+        id: { kind: "youtube#channel", channelId: channel.id },
+        snippet: {
+          publishedAt: channel.published_at,
+          channelId: channel.id,
+          title: channel.title,
+          description: channel.description,
+          thumbnails: thumbnails(youtubeAvatar(channel)),
+          channelTitle: channel.title,
+          liveBroadcastContent: "none",
+          publishTime: channel.published_at,
+        },
+      }));
+      return reply(res, 200, list("search", items, { regionCode: "GB" }));
+    }
+    case "channels": {
+      const ids = (url.searchParams.get("id") ?? "").split(",").filter(Boolean);
+      const handle = url.searchParams.get("forHandle")?.toLowerCase().replace(/^@?/, "@");
+      if (ids.length > 50) return googleError(request, 400, "invalidParameter", "Too many ids", "youtube.parameter");
+      const found = YOUTUBE_CHANNELS.filter((channel) => ids.includes(channel.id) || channel.handle === handle);
+      return reply(res, 200, list("channel", found.map((channel) => channelJson(channel, parts))));
+    }
+    case "playlistItems": {
+      const playlistId = url.searchParams.get("playlistId");
+      const channel = YOUTUBE_CHANNELS.find((item) => uploadsPlaylistOf(item) === playlistId);
+      if (!channel) return googleError(request, 404, "playlistNotFound", "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", "youtube.playlistItem");
+      return reply(res, 200, list("playlistItem", channel.videos.slice(0, limit).map((video, index) => playlistItemJson(channel, video, index))));
+    }
+    default:
+      return false;
+  }
+}
+
+export const youtubeFake: SocialFake = {
+  segment: "youtube",
+  handle(request) {
+    const [version, resource, ...rest] = request.path;
+    if (version !== "v3" || !resource || rest.length > 0 || request.req.method !== "GET") return false;
+    return api(request, resource);
+  },
+  env: (base) => ({ YOUTUBE_API_URL: `${base}/youtube/v3`, YOUTUBE_API_KEY: YOUTUBE_FAKE_KEY }),
+  configuredBy: ["YOUTUBE_API_KEY"],
+};

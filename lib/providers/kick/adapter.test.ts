@@ -1,0 +1,94 @@
+/** @jest-environment node */
+// The Kick adapter against the social fake's public API: slug lookups standing in for search,
+// the live stream or the channel's title, the app token's life, and failures mapped.
+import { kickTokens } from "@/emulators/social/kick";
+import { resetEnvCache } from "@/lib/env";
+import { clearAppTokens } from "@/lib/providers/app-token";
+import { ProviderError } from "@/lib/providers/errors";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { kickAdapter } from "./adapter";
+
+let social: SocialHarness;
+
+beforeAll(async () => {
+  social = await startSocialHarness();
+});
+afterAll(() => social.stop());
+beforeEach(async () => {
+  await social.reset();
+  clearAppTokens();
+});
+
+async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
+  const error = await run().then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
+}
+
+describe("kick adapter", () => {
+  it("finds a channel by its slug, @slug or link (Kick has no search), with name, avatar and live state", async () => {
+    const [found] = await kickAdapter.search("ada_plays");
+    expect(found).toMatchObject({ id: "4377088", name: "ada_plays", display_name: "ada_plays", followers: null, live: true, url: "https://kick.com/ada_plays" });
+    expect(found!.avatar_url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect((await kickAdapter.search("https://kick.com/AdaCodes"))[0]).toMatchObject({ display_name: "AdaCodes", live: false });
+    expect((await kickAdapter.search("@adastra"))[0]).toMatchObject({ id: "8120555" });
+    expect((await kickAdapter.search("ada")).map((item) => item.display_name)).toEqual(["Ada"]);
+    expect(await kickAdapter.search("nobody_here")).toEqual([]);
+    expect(await kickAdapter.search("not a slug!")).toEqual([]);
+  });
+
+  it("looks a channel up by broadcaster id or slug; unknown ones are null", async () => {
+    expect(await kickAdapter.lookup("8120555")).toMatchObject({ name: "adastra", display_name: "Adastra" });
+    expect(await kickAdapter.lookup("ADACODES")).toMatchObject({ id: "9902117" });
+    expect(await kickAdapter.lookup("424242")).toBeNull();
+    expect(await kickAdapter.lookup("nobody")).toBeNull();
+  });
+
+  it("gives every declared variable of a live stream, and an offline channel's title", async () => {
+    const item = await kickAdapter.latest("4377088");
+    expect(item).toEqual({
+      values: {
+        streamer: "ada_plays",
+        title: "Coffee, chat and chill ☕",
+        url: "https://kick.com/ada_plays",
+        game: "Just Chatting",
+        thumbnail: "https://images.kick.com/video_thumbnails/ada_plays/live/720.webp",
+        viewers: "642",
+      },
+      published_at: "2026-11-24T08:05:00Z",
+    });
+    expect(Object.keys(item!.values)).toEqual([...kickAdapter.variables]);
+    expect((await kickAdapter.latest("8120555"))?.values).toMatchObject({ streamer: "Adastra", title: "radiant or bust", game: "VALORANT", viewers: "0" });
+    expect(await kickAdapter.latest("424242")).toBeNull();
+  });
+
+  it("sends the app token, renews it once when Kick refuses it, and says not_configured for bad credentials", async () => {
+    await kickAdapter.lookup("adastra");
+    kickTokens.expireAll();
+    expect(await kickAdapter.lookup("adastra")).toMatchObject({ id: "8120555" });
+    const { paths } = await social.calls("kick");
+    expect(paths.filter((path) => path === "POST /id/oauth/token")).toHaveLength(2);
+    const saved = process.env.KICK_CLIENT_SECRET;
+    process.env.KICK_CLIENT_SECRET = "wrong";
+    resetEnvCache();
+    try {
+      expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("not_configured");
+    } finally {
+      process.env.KICK_CLIENT_SECRET = saved;
+      resetEnvCache();
+    }
+  });
+
+  it("maps 429 to rate_limited with the wait, 500 to unavailable, a malformed answer to bad_answer", async () => {
+    await kickAdapter.lookup("adastra");
+    await social.fault("kick", 429, { retryAfter: 9 });
+    expect(await failure(() => kickAdapter.lookup("adastra"))).toMatchObject({ failure: "rate_limited", retryAfter: 9 });
+    await social.fault("kick", 503);
+    expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("unavailable");
+    await social.fault("kick", 200);
+    expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("bad_answer");
+  });
+});

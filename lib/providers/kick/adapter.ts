@@ -1,0 +1,102 @@
+import "server-only";
+import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
+import { kickCredentials, kickGet } from "./public-api";
+import { channelsAnswer, livestreamsAnswer, usersAnswer, type KickChannel } from "./schemas";
+
+// Kick through its public API: a source is a channel, stored by its broadcaster user id;
+// people type its slug. The public API has no follower counts (followers stay null).
+
+const SLUG = /^[a-z0-9][a-z0-9_-]{0,24}$/;
+const isUserId = (text: string) => /^\d{1,15}$/.test(text);
+const channelUrl = (slug: string) => `https://kick.com/${slug}`;
+
+/** What someone may type for a channel: a slug, @slug or its kick.com link. */
+function slugsFor(query: string): string[] {
+  const text = query.trim().toLowerCase().replace(/^(https?:\/\/)?(www\.)?kick\.com\//, "").replace(/^@/, "").replace(/\/$/, "");
+  // Most slugs turn a username's underscores into hyphens; some keep them: ask for both.
+  return [...new Set([text, text.replaceAll("_", "-")])].filter((slug) => SLUG.test(slug));
+}
+
+async function accountsOf(channels: KickChannel[]): Promise<SourceAccount[]> {
+  if (channels.length === 0) return [];
+  const { data: users } = await kickGet("users", channels.map((channel) => ["id", String(channel.broadcaster_user_id)]), usersAnswer);
+  const byId = new Map(users.map((user) => [user.user_id, user]));
+  return channels.map((channel) => {
+    const user = byId.get(channel.broadcaster_user_id);
+    return {
+      id: String(channel.broadcaster_user_id),
+      name: channel.slug,
+      display_name: user?.name || channel.slug,
+      avatar_url: user?.profile_picture || null,
+      followers: null,
+      url: channelUrl(channel.slug),
+      live: channel.stream?.is_live ?? false,
+    };
+  });
+}
+
+/** Kick has no public search endpoint: the query is looked up as a channel slug. */
+async function search(query: string): Promise<SourceAccount[]> {
+  const slugs = slugsFor(query);
+  if (slugs.length === 0) return [];
+  const { data } = await kickGet("channels", slugs.map((slug) => ["slug", slug]), channelsAnswer);
+  return accountsOf(data);
+}
+
+async function channelOf(idOrSlug: string): Promise<KickChannel | null> {
+  const text = idOrSlug.trim();
+  const params: [string, string][] = isUserId(text) ? [["broadcaster_user_id", text]] : slugsFor(text).slice(0, 1).map((slug) => ["slug", slug]);
+  if (params.length === 0) return null;
+  const { data } = await kickGet("channels", params, channelsAnswer);
+  return data[0] ?? null;
+}
+
+async function lookup(idOrSlug: string): Promise<SourceAccount | null> {
+  const channel = await channelOf(idOrSlug);
+  return channel ? ((await accountsOf([channel]))[0] ?? null) : null;
+}
+
+/** The live stream, or (offline) the channel's current title and category. */
+async function latest(id: string): Promise<LatestItem | null> {
+  if (!isUserId(id)) return null;
+  const [{ data: streams }, { data: users }] = await Promise.all([
+    kickGet("livestreams", [["broadcaster_user_id", id]], livestreamsAnswer),
+    kickGet("users", [["id", id]], usersAnswer),
+  ]);
+  const stream = streams.find((item) => String(item.broadcaster_user_id) === id);
+  if (stream) {
+    return {
+      values: {
+        streamer: users[0]?.name || stream.slug,
+        title: stream.stream_title,
+        url: channelUrl(stream.slug),
+        game: stream.category?.name ?? "",
+        thumbnail: stream.thumbnail,
+        viewers: String(stream.viewer_count),
+      },
+      published_at: stream.started_at || null,
+    };
+  }
+  const channel = await channelOf(id);
+  if (!channel) return null;
+  return {
+    values: {
+      streamer: users[0]?.name || channel.slug,
+      title: channel.stream_title,
+      url: channelUrl(channel.slug),
+      game: channel.category?.name ?? "",
+      thumbnail: users[0]?.profile_picture ?? "",
+      viewers: "0",
+    },
+    published_at: null,
+  };
+}
+
+export const kickAdapter: ProviderAdapter = {
+  id: "kick",
+  variables: ["streamer", "title", "url", "game", "thumbnail", "viewers"],
+  configured: () => kickCredentials() !== null,
+  search,
+  lookup,
+  latest,
+};

@@ -1,0 +1,108 @@
+/** @jest-environment node */
+// The Twitch adapter against the social fake's Helix: search, lookups, the latest stream, the
+// app token's life, and every failure mapped to its ProviderError.
+import { twitchTokens } from "@/emulators/social/twitch";
+import { resetEnvCache } from "@/lib/env";
+import { clearAppTokens } from "@/lib/providers/app-token";
+import { ProviderError } from "@/lib/providers/errors";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { twitchAdapter } from "./adapter";
+
+let social: SocialHarness;
+
+beforeAll(async () => {
+  social = await startSocialHarness();
+});
+afterAll(() => social.stop());
+beforeEach(async () => {
+  await social.reset();
+  clearAppTokens();
+});
+
+async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
+  const error = await run().then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
+}
+
+describe("twitch adapter", () => {
+  it("finds streamers by name, with avatars, followers and who is live", async () => {
+    const results = await twitchAdapter.search("ada");
+    expect(results.map((item) => item.name)).toEqual(["ada_plays", "adalovelacecodes", "adastra_gg"]);
+    expect(results[0]).toMatchObject({ id: "141981764", display_name: "ada_plays", followers: 48213, live: true, url: "https://www.twitch.tv/ada_plays" });
+    expect(results[0]!.avatar_url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(results[1]).toMatchObject({ display_name: "AdaLovelaceCodes", live: false, followers: 12876 });
+    expect(await twitchAdapter.search("zzz-nobody")).toEqual([]);
+  });
+
+  it("looks a streamer up by user id or by login (any case); unknown ones are null", async () => {
+    expect(await twitchAdapter.lookup("208734115")).toMatchObject({ name: "adalovelacecodes", live: false });
+    expect(await twitchAdapter.lookup("AdaLovelaceCodes")).toMatchObject({ id: "208734115" });
+    expect(await twitchAdapter.lookup("nobody_here")).toBeNull();
+    expect(await twitchAdapter.lookup("999999")).toBeNull();
+    expect(await twitchAdapter.lookup("not a login!")).toBeNull();
+  });
+
+  it("gives every declared variable of a live stream, the thumbnail sized", async () => {
+    const item = await twitchAdapter.latest("141981764");
+    expect(item).toEqual({
+      values: {
+        streamer: "ada_plays",
+        title: "Morning coffee & chat ☕ | !socials",
+        url: "https://www.twitch.tv/ada_plays",
+        game: "Just Chatting",
+        thumbnail: "https://static-cdn.jtvnw.net/previews-ttv/live_user_ada_plays-1280x720.jpg",
+        viewers: "1287",
+      },
+      published_at: "2026-11-24T08:02:11Z",
+    });
+    expect(Object.keys(item!.values)).toEqual([...twitchAdapter.variables]);
+  });
+
+  it("gives an offline channel's current title and game", async () => {
+    const item = await twitchAdapter.latest("208734115");
+    expect(item?.values).toMatchObject({ streamer: "AdaLovelaceCodes", title: "Building an analytical engine in Rust, part 7", game: "Software and Game Development", viewers: "0" });
+    expect(item?.published_at).toBeNull();
+    expect(await twitchAdapter.latest("999999")).toBeNull();
+  });
+
+  it("asks for an app token once, sends it with the Client-Id, and renews it once when Helix refuses it", async () => {
+    await twitchAdapter.search("ada");
+    await twitchAdapter.lookup("ada_plays");
+    const tokenCalls = (paths: string[]) => paths.filter((path) => path.startsWith("POST /id/oauth2/token")).length;
+    expect(tokenCalls((await social.calls("twitch")).paths)).toBe(1);
+    twitchTokens.expireAll();
+    expect(await twitchAdapter.lookup("ada_plays")).toMatchObject({ id: "141981764" });
+    const { paths } = await social.calls("twitch");
+    expect(tokenCalls(paths)).toBe(2);
+    expect(paths.filter((path) => path === "GET /helix/users?id=&login=ada_plays" || path === "GET /helix/users?login=ada_plays")).toHaveLength(3);
+  });
+
+  it("says not_configured when Twitch refuses the client credentials, and without them", async () => {
+    const saved = process.env.TWITCH_CLIENT_SECRET;
+    process.env.TWITCH_CLIENT_SECRET = "wrong-secret";
+    resetEnvCache();
+    try {
+      expect((await failure(() => twitchAdapter.search("ada"))).failure).toBe("not_configured");
+      delete process.env.TWITCH_CLIENT_SECRET;
+      resetEnvCache();
+      expect(twitchAdapter.configured()).toBe(false);
+    } finally {
+      process.env.TWITCH_CLIENT_SECRET = saved;
+      resetEnvCache();
+    }
+  });
+
+  it("maps 429 to rate_limited with the wait, 500 to unavailable, a malformed answer to bad_answer", async () => {
+    await twitchAdapter.search("ada"); // the token first, so the faults hit Helix
+    await social.fault("twitch", 429, { retryAfter: 17 });
+    expect(await failure(() => twitchAdapter.search("adastra"))).toMatchObject({ failure: "rate_limited", retryAfter: 17 });
+    await social.fault("twitch", 500);
+    expect((await failure(() => twitchAdapter.search("adastra"))).failure).toBe("unavailable");
+    await social.fault("twitch", 200);
+    expect((await failure(() => twitchAdapter.search("adastra"))).failure).toBe("bad_answer");
+  });
+});

@@ -1,0 +1,97 @@
+/** @jest-environment node */
+// The YouTube adapter against the social fake's Data API v3: channel search with statistics,
+// lookups by id and @handle, the newest upload, and Google's errors mapped to ProviderError.
+import { YOUTUBE_SPENT_KEY } from "@/emulators/social/youtube";
+import { resetEnvCache } from "@/lib/env";
+import { ProviderError } from "@/lib/providers/errors";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { youtubeAdapter } from "./adapter";
+
+let social: SocialHarness;
+
+beforeAll(async () => {
+  social = await startSocialHarness();
+});
+afterAll(() => social.stop());
+beforeEach(() => social.reset());
+
+async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
+  const error = await run().then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
+  return error;
+}
+
+async function withKey<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const saved = process.env.YOUTUBE_API_KEY;
+  process.env.YOUTUBE_API_KEY = key;
+  resetEnvCache();
+  try {
+    return await run();
+  } finally {
+    process.env.YOUTUBE_API_KEY = saved;
+    resetEnvCache();
+  }
+}
+
+describe("youtube adapter", () => {
+  it("finds channels with their avatar, handle and subscribers (none when hidden)", async () => {
+    const results = await youtubeAdapter.search("ada");
+    expect(results.map((item) => item.display_name)).toEqual(["Ada Lovelace Academy", "Ada Plays", "Adastra Gaming"]);
+    expect(results[0]).toMatchObject({ id: "UCa7dLovelaceAcademy01xQ", name: "@adalovelaceacademy", followers: 182000, url: "https://www.youtube.com/@adalovelaceacademy" });
+    expect(results[0]!.avatar_url).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(results[1]!.followers).toBeNull();
+    expect(await youtubeAdapter.search("zzz-nobody")).toEqual([]);
+    expect((await social.calls("youtube")).paths[0]).toMatch(/^GET \/v3\/search\?part=snippet&type=channel&q=ada&maxResults=10&key=/);
+  });
+
+  it("looks a channel up by id or @handle (with or without @); unknown ones are null", async () => {
+    expect(await youtubeAdapter.lookup("UCadastraGaming000000002")).toMatchObject({ display_name: "Adastra Gaming", followers: 7420 });
+    expect(await youtubeAdapter.lookup("@AdaPlays")).toMatchObject({ id: "UCadaPlaysClips00000000A" });
+    expect(await youtubeAdapter.lookup("adalovelaceacademy")).toMatchObject({ id: "UCa7dLovelaceAcademy01xQ" });
+    expect(await youtubeAdapter.lookup("@nobodyhere")).toBeNull();
+    expect(await youtubeAdapter.lookup("UCnobody0000000000000000")).toBeNull();
+    expect(await youtubeAdapter.lookup("not a handle!")).toBeNull();
+  });
+
+  it("gives every declared variable of the newest upload", async () => {
+    const item = await youtubeAdapter.latest("UCa7dLovelaceAcademy01xQ");
+    expect(item).toEqual({
+      values: {
+        author: "Ada Lovelace Academy",
+        title: "Note G, line by line: the first program",
+        link: "https://www.youtube.com/watch?v=q9XkD3b7Y_w",
+        published: "2026-11-21T16:00:07Z",
+        thumbnail: "https://i.ytimg.com/vi/q9XkD3b7Y_w/hqdefault.jpg",
+      },
+      published_at: "2026-11-21T16:00:07Z",
+    });
+    expect(Object.keys(item!.values)).toEqual([...youtubeAdapter.variables]);
+    expect(await youtubeAdapter.latest("UCadastraGaming000000002")).toBeNull();
+  });
+
+  it("sends the key, and says not_configured when Google refuses it (keyInvalid) or it is unset", async () => {
+    expect((await failure(() => withKey("wrong-key", () => youtubeAdapter.search("ada")))).failure).toBe("not_configured");
+    const saved = process.env.YOUTUBE_API_KEY;
+    delete process.env.YOUTUBE_API_KEY;
+    resetEnvCache();
+    try {
+      expect(youtubeAdapter.configured()).toBe(false);
+    } finally {
+      process.env.YOUTUBE_API_KEY = saved;
+      resetEnvCache();
+    }
+  });
+
+  it("maps a spent quota and 429 to rate_limited, 500 to unavailable, a malformed answer to bad_answer", async () => {
+    expect(await failure(() => withKey(YOUTUBE_SPENT_KEY, () => youtubeAdapter.search("ada")))).toMatchObject({ failure: "rate_limited", retryAfter: 3600 });
+    await social.fault("youtube", 429, { retryAfter: 30 });
+    expect(await failure(() => youtubeAdapter.search("ada"))).toMatchObject({ failure: "rate_limited", retryAfter: 30 });
+    await social.fault("youtube", 500);
+    expect((await failure(() => youtubeAdapter.search("ada"))).failure).toBe("unavailable");
+    await social.fault("youtube", 200);
+    expect((await failure(() => youtubeAdapter.lookup("@adaplays"))).failure).toBe("bad_answer");
+  });
+});
