@@ -12,6 +12,7 @@ import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import { getEmojiPickerData } from "@/components/emoji-picker/labels";
 import type { ExtraVariable } from "@/components/message-editor/suggest";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import { getSourcePickerLabels } from "@/components/source-picker/labels";
 import { MusicPlayerSection } from "@/components/music-player/music-player-section";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { getImageFieldData } from "@/components/settings-form/image-labels";
@@ -221,9 +222,10 @@ export default async function PluginSettingsPage({ params }: Props) {
   ]);
   const withColor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
   const messageEditor = withColor && isProviderId(pluginId) ? { ...withColor, sourceVariables: await sourceVariables(locale, pluginId) } : withColor;
-  const [extrasText, displays] = await Promise.all([
+  const [extrasText, displays, sourcePicker] = await Promise.all([
     collections.length > 0 ? getCollectionExtrasText(locale) : null,
     Promise.all(collections.map((collection) => collectionDisplay(pluginId, collection.name, guildId, locale, state.language))),
+    isProviderId(pluginId) ? getSourcePickerLabels(locale) : undefined,
   ]);
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
@@ -231,7 +233,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   const listed = collections.map((collection, index) => ({ collection: collection.name, ...lists[index]! }));
   // Premium ended while these settings use it: they are kept, not applied, and the page says since when.
   const premiumEnded = !state.premium && usesPremium(plugin, stored, listed) ? await premiumEndedAt(await getDb(), guildId) : null;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField };
+  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField, source: sourcePicker };
 
   return (
     <GuildFrame locale={locale} shell={state}>
