@@ -50,15 +50,26 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, ...chargebee, CHARGEBEE_WEBHOOK_PASSWORD: "short" })).toThrow(/CHARGEBEE_WEBHOOK_PASSWORD/);
   });
 
-  it("reads PayPal's plans as a JSON map, on the sandbox site outside production (spec 9)", () => {
+  it("reads PayPal's app and plans, all or none, on the sandbox outside production (spec 9)", () => {
     const PAYPAL_PLAN_IDS = '{"premium_1":"P-5ML4271244454362WXNWU5NQ"}';
+    const app = { PAYPAL_CLIENT_ID: "client", PAYPAL_CLIENT_SECRET: "secret", PAYPAL_WEBHOOK_ID: "1JE4291016473214C", PAYPAL_PLAN_IDS };
     expect(parseEnv(base).paypal).toBeNull();
-    expect(parseEnv({ ...base, PAYPAL_PLAN_IDS }).paypal).toEqual({ planIds: { premium_1: "P-5ML4271244454362WXNWU5NQ" }, siteUrl: "https://www.sandbox.paypal.com" });
-    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PAYPAL_PLAN_IDS };
-    expect(parseEnv({ ...production, APP_URL: "https://guildhall.example" }).paypal?.siteUrl).toBe("https://www.paypal.com");
-    expect(parseEnv({ ...production, APP_URL: "https://staging.guildhall.example" }).paypal?.siteUrl).toBe("https://www.sandbox.paypal.com");
-    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: "premium_1=P-1" })).toThrow(/PAYPAL_PLAN_IDS must be a JSON object/);
-    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: '{"gold_1":"P-5ML4271244454362WXNWU5NQ"}' })).toThrow(/PAYPAL_PLAN_IDS/);
-    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS: '{"premium_1":"plan"}' })).toThrow(/must be a PayPal plan id/);
+    expect(parseEnv({ ...base, ...app }).paypal).toEqual({
+      planIds: { premium_1: "P-5ML4271244454362WXNWU5NQ" },
+      clientId: "client",
+      clientSecret: "secret",
+      webhookId: "1JE4291016473214C",
+      apiUrl: "https://api-m.sandbox.paypal.com",
+      siteUrl: "https://www.sandbox.paypal.com",
+    });
+    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), ...app };
+    expect(parseEnv({ ...production, APP_URL: "https://guildhall.example" }).paypal).toMatchObject({ apiUrl: "https://api-m.paypal.com", siteUrl: "https://www.paypal.com" });
+    expect(parseEnv({ ...production, APP_URL: "https://staging.guildhall.example" }).paypal).toMatchObject({ apiUrl: "https://api-m.sandbox.paypal.com", siteUrl: "https://www.sandbox.paypal.com" });
+    // The local fake serves the buyer's pages beside its API.
+    expect(parseEnv({ ...base, ...app, PAYPAL_API_URL: "http://127.0.0.1:3102/" }).paypal).toMatchObject({ apiUrl: "http://127.0.0.1:3102", siteUrl: "http://127.0.0.1:3102" });
+    expect(() => parseEnv({ ...base, PAYPAL_PLAN_IDS })).toThrow(/PayPal is partly configured \(PAYPAL_PLAN_IDS set\): also set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID/);
+    expect(() => parseEnv({ ...base, ...app, PAYPAL_PLAN_IDS: "premium_1=P-1" })).toThrow(/PAYPAL_PLAN_IDS must be a JSON object/);
+    expect(() => parseEnv({ ...base, ...app, PAYPAL_PLAN_IDS: '{"gold_1":"P-5ML4271244454362WXNWU5NQ"}' })).toThrow(/PAYPAL_PLAN_IDS/);
+    expect(() => parseEnv({ ...base, ...app, PAYPAL_PLAN_IDS: '{"premium_1":"plan"}' })).toThrow(/must be a PayPal plan id/);
   });
 });

@@ -103,9 +103,16 @@ const schema = z
     CRYPTO_EXPLORER_URL: optionalUrl,
     /** npm start sets it with the local node: the page offers a DEMO wallet (a funded Hardhat test account). */
     CRYPTO_DEMO_WALLET: z.enum(["0", "1"]).default("0"),
-    // PayPal (lib/billing/paypal.ts): subscription links to these plans. Unset: no PayPal checkout.
-    // Outside production (spec 9: development, staging) the links go to PayPal's sandbox.
+    // PayPal (lib/billing/paypal/): the REST app's credentials, its webhook and a billing plan per
+    // plan and period, all or none (see paypalProblems). Outside production (spec 9: development,
+    // staging) the API and pages are PayPal's sandbox; npm start runs the local fake when unset.
     PAYPAL_PLAN_IDS: paypalPlanIds.optional(),
+    PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+    PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The id PayPal gave the webhook pointing at /api/webhooks/paypal (verify-webhook-signature needs it). */
+    PAYPAL_WEBHOOK_ID: z.string().regex(/^[A-Za-z0-9]{1,50}$/, "must be a PayPal webhook id").optional(),
+    /** The REST API's origin; unset: api-m.paypal.com in production, api-m.sandbox.paypal.com elsewhere. */
+    PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).optional(),
     // Chargebee (lib/billing/chargebee/): the site and its API key, all or none (see chargebeeSettings).
     // Development and staging use the TEST site (name ending in -test), production the live one (spec 9).
     CHARGEBEE_SITE: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be a Chargebee site name such as acme-test").optional(),
@@ -183,11 +190,30 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   crypto: CryptoSettings | null;
   /** The Chargebee site, or null: the shop and Chargebee checkout answer 503. */
   chargebee: ChargebeeSettings | null;
-  /** PayPal's subscription links, or null when no plan is configured (its checkout answers 503). */
+  /** PayPal's REST app, or null when unconfigured (its checkout answers 503). */
   paypal: PaypalSettings | null;
 };
 
-export type PaypalSettings = { planIds: NonNullable<RawEnv["PAYPAL_PLAN_IDS"]>; siteUrl: string };
+export type PaypalSettings = {
+  planIds: NonNullable<RawEnv["PAYPAL_PLAN_IDS"]>;
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** The REST API's origin (PayPal's live or sandbox one, or the local fake). */
+  apiUrl: string;
+  /** Where buyers' PayPal pages are (the autopay page): live, sandbox, or the fake's own origin. */
+  siteUrl: string;
+};
+
+const PAYPAL_REQUIRED = ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID", "PAYPAL_PLAN_IDS"] as const;
+
+/** PayPal is all or nothing: plans without credentials (or the reverse) would sell nothing and stop nobody. */
+function paypalProblems(source: Record<string, unknown>): string[] {
+  const set = [...PAYPAL_REQUIRED, "PAYPAL_API_URL"].filter((key) => source[key] !== undefined);
+  const missing = PAYPAL_REQUIRED.filter((key) => source[key] === undefined);
+  if (set.length === 0 || missing.length === 0) return [];
+  return [`PayPal is partly configured (${set.join(", ")} set): also set ${missing.join(", ")}`];
+}
 
 export type CryptoSettings = {
   rpcUrl: string;
@@ -315,6 +341,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
   problems.push(...s3Problems(cleaned), ...cryptoProblems(cleaned));
   problems.push(...s3Problems(cleaned), ...chargebeeProblems(cleaned));
+  problems.push(...paypalProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const env = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
@@ -341,11 +368,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   };
 }
 
-/** Spec 9: the live site in production only; the address decides between staging and production. */
+/** Spec 9: the live API and site in production only; the address decides between staging and production. */
 function paypalSettings(env: RawEnv, appUrl: string): PaypalSettings | null {
   if (!env.PAYPAL_PLAN_IDS || Object.keys(env.PAYPAL_PLAN_IDS).length === 0) return null;
+  if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET || !env.PAYPAL_WEBHOOK_ID) return null;
   const live = env.NODE_ENV === "production" && !appUrl.includes("staging");
-  return { planIds: env.PAYPAL_PLAN_IDS, siteUrl: live ? "https://www.paypal.com" : "https://www.sandbox.paypal.com" };
+  const apiUrl = (env.PAYPAL_API_URL ?? (live ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com")).replace(/\/+$/, "");
+  // The local fake serves its buyer pages beside its API; PayPal serves them on www.
+  const atPaypal = /(^|\.)paypal\.com$/.test(new URL(apiUrl).hostname);
+  const siteUrl = atPaypal ? (live ? "https://www.paypal.com" : "https://www.sandbox.paypal.com") : new URL(apiUrl).origin;
+  return { planIds: env.PAYPAL_PLAN_IDS, clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID, apiUrl, siteUrl };
 }
 
 let cached: Env | undefined;

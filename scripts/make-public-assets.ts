@@ -1,5 +1,6 @@
 // `npm run assets`: draws the files under public/ (icons, favicon.ico, the social preview
-// image og.png) and writes the web app manifest, all from lib/brand/. Run it after changing
+// image og.png) and writes the web app manifest, all from lib/brand/, and the card editor's
+// preset thumbnails' stylesheet from lib/card-drawing/presets.ts. Run it after changing
 // the mark, the tagline or the manifest, and commit what it writes.
 //
 // Offline and the same on every machine: text is set in DejaVu Sans from the
@@ -10,6 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { FAVICON_ICO_SIZES, MANIFEST_FILE, OG_IMAGE, PNG_ICONS, SITE_NAME, TAGLINE, webManifest } from "../lib/brand/assets";
 import { markSvg } from "../lib/brand/mark";
+import { PRESET_CSS_FILE, presetCss } from "../lib/card-drawing/preset-css";
 
 const root = process.cwd();
 const publicDir = path.join(root, "public");
@@ -102,6 +104,10 @@ async function main() {
 
     const english = JSON.parse(readFileSync(path.join(root, "messages", "en.json"), "utf8")) as { meta: { description: string } };
     write(MANIFEST_FILE, `${JSON.stringify(webManifest(english.meta.description), null, 2)}\n`);
+
+    const css = presetCss();
+    writeFileSync(path.join(root, PRESET_CSS_FILE), css);
+    console.log(`${PRESET_CSS_FILE} (${css.length} bytes)`);
   } finally {
     cleanUp();
   }

@@ -12,6 +12,8 @@ import { startStripeFake } from "../emulators/stripe/server";
 import { TEST_TOKEN, localCryptoEnv, startEvmNode } from "../emulators/evm/node";
 import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
 import { startSocialFake } from "../emulators/social/server";
+import { FAKE_CLIENT_ID as PAYPAL_FAKE_CLIENT_ID, FAKE_CLIENT_SECRET as PAYPAL_FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID as PAYPAL_FAKE_WEBHOOK_ID, fakePlanIds } from "../emulators/paypal/credentials";
+import { startPaypalFake } from "../emulators/paypal/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
@@ -93,6 +95,23 @@ async function main() {
     console.log(`No Chargebee site configured: using the local Chargebee fake at ${fake.url} (pay with the test card 4111 1111 1111 1111)`);
   }
 
+  // PayPal: without a PayPal app the checkout runs against the local fake (emulators/paypal), which
+  // sells every plan and period and sends its signed events to the app's webhook.
+  let stopPaypal: (() => Promise<void>) | undefined;
+  if (!process.env.PAYPAL_CLIENT_ID && !process.env.PAYPAL_CLIENT_SECRET) {
+    const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
+    const fake = await startPaypalFake({ port: Number(process.env.PAYPAL_FAKE_PORT ?? 3102), webhook: `${appUrl}/api/webhooks/paypal` });
+    stopPaypal = () => fake.close();
+    Object.assign(process.env, {
+      PAYPAL_CLIENT_ID: PAYPAL_FAKE_CLIENT_ID,
+      PAYPAL_CLIENT_SECRET: PAYPAL_FAKE_CLIENT_SECRET,
+      PAYPAL_WEBHOOK_ID: PAYPAL_FAKE_WEBHOOK_ID,
+      PAYPAL_API_URL: fake.url,
+      PAYPAL_PLAN_IDS: JSON.stringify(fakePlanIds()),
+    });
+    console.log(`No PayPal app configured: using the local PayPal fake at ${fake.url} (its sandbox buyer approves with one click)`);
+  }
+
   // Social alerts: every provider whose credentials are unset searches the local social fake
   // (emulators/social: "ada" finds streamers and channels), so the demo's forms find accounts.
   const socialFake = await startSocialFake({ port: Number(process.env.SOCIAL_FAKE_PORT ?? 3104), quiet: true });
@@ -105,7 +124,7 @@ async function main() {
     env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopSocial()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
     process.exit(1);
   }
 
@@ -131,7 +150,7 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   next.on("exit", async (code) => {
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopSocial()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
     process.exit(code ?? 0);
   });
 }

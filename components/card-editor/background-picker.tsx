@@ -1,8 +1,9 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import { PRESET_IDS, presetBackground, type PresetId } from "@/lib/card-drawing/background";
-import { PRESETS } from "@/lib/card-drawing/presets";
+import { presetClass } from "@/lib/card-drawing/preset-css";
+import "./preset-backgrounds.css";
 import { aspectOf, type CardSize } from "./card-size";
 import { ACCEPTED_IMAGES, type BackgroundChoice, type CardUpload, type PickerErrors } from "./use-background-choice";
 import styles from "./card-editor.module.css";
@@ -47,7 +48,7 @@ export function BackgroundPicker<U extends CardUpload>({ prefix, guildId, choice
     <div key={value} className={styles.optionCell}>
       <label className={styles.option} data-testid={testId}>
         <input type="radio" name={`${prefix}-background-${guildId}`} value={value} checked={background === value} onChange={() => choose(value)} className={styles.radio} />
-        <span className={styles.thumb} style={{ aspectRatio }} aria-hidden="true">
+        <span className={styles.thumb} aria-hidden="true">
           {thumb}
         </span>
         <span className={styles.optionName}>{label}</span>
@@ -64,10 +65,10 @@ export function BackgroundPicker<U extends CardUpload>({ prefix, guildId, choice
     <fieldset className={styles.picker} disabled={disabled}>
       <legend className={styles.legend}>{text.background}</legend>
       {missingUpload ? <p className="notice notice-warning">{text.missingUpload}</p> : null}
-      <div className={styles.options}>
+      <div className={styles.options} style={{ "--card-ratio": aspectRatio } as CSSProperties}>
         {plain ? option(plain.value, plain.label, <span className={styles.thumbCanvas} style={{ backgroundColor: plain.color }} />, `${prefix}-plain`) : null}
         {PRESET_IDS.map((id) =>
-          option(presetBackground(id), text.presets[id], <span className={styles.thumbCanvas} style={{ backgroundColor: PRESETS[id].color, backgroundImage: PRESETS[id].image }} />, `${prefix}-preset-${id}`),
+          option(presetBackground(id), text.presets[id], <span className={`${styles.thumbCanvas} ${presetClass(id)}`} />, `${prefix}-preset-${id}`),
         )}
         {uploads.map((upload, index) =>
           option(

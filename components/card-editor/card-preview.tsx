@@ -15,8 +15,9 @@ export function CardPreview({ url, size, text, caption, testId }: Props) {
   return (
     <figure className={styles.preview} aria-busy={state === "loading"}>
       <div className={styles.previewFrame} style={{ aspectRatio: aspectOf(size) }}>
+        {/* Lazy: the card sits below the settings, and an eager image is preloaded from the head (a drawing the server renders). */}
         {/* eslint-disable-next-line @next/next/no-img-element -- a PNG drawn by our API per request; nothing for next/image to optimise */}
-        <img src={shown} alt={text.previewAlt} width={size.width} height={size.height} className={styles.previewImage} data-testid={testId} />
+        <img src={shown} alt={text.previewAlt} width={size.width} height={size.height} loading="lazy" className={styles.previewImage} data-testid={testId} />
         {state === "loading" ? (
           <span className={styles.previewBusy} role="status">
             {text.previewBusy}

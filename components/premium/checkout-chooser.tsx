@@ -22,12 +22,12 @@ const CryptoCheckout = dynamic(() => import("@/components/crypto-checkout/crypto
 export type Price = { amount: number; currency: string };
 export type ChooserPlan = { plan: Plan; name: string; prices: Partial<Record<1 | 12, Price>>; customBot: Partial<Record<1 | 12, Price>> | null };
 export type ChooserText = Record<
-  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard",
+  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard" | "payByPaypal",
   string
 >;
 
-/** The other ways to pay the server offers: card checkout (Stripe) and crypto (its strings), each when configured. */
-export type OtherPayments = { card: boolean; crypto: CryptoCheckoutText | null };
+/** The other ways to pay the server offers: card checkout (Stripe), PayPal and crypto (its strings), each when configured. */
+export type OtherPayments = { card: boolean; paypal: boolean; crypto: CryptoCheckoutText | null };
 
 type Props = { locale: Locale; plans: ChooserPlan[]; text: ChooserText; signInHref: string; other: OtherPayments };
 
@@ -133,12 +133,17 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
           {text.opening}
         </p>
       ) : null}
-      {user && guildId && price && (other.card || other.crypto) ? (
+      {user && guildId && price && (other.card || other.paypal || other.crypto) ? (
         <div className={styles.other} data-testid="checkout-other-ways">
           <p>{text.otherWays}</p>
           {other.card ? (
             <a className="button button-secondary" href={`/api/stripe/plans/${plan}/checkout?guild_id=${guildId}&period=${period}`} data-testid="checkout-card">
               {text.payByCard}
+            </a>
+          ) : null}
+          {other.paypal ? (
+            <a className="button button-secondary" href={`/api/paypal/plans/${plan}/checkout?guild_id=${guildId}&period=${period}`} data-testid="checkout-paypal">
+              {text.payByPaypal}
             </a>
           ) : null}
           {other.crypto ? <CryptoCheckout key={`${guildId}:${plan}:${period}`} guildId={guildId} plan={plan} period={period} text={other.crypto} /> : null}

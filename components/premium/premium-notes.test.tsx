@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { packPickers } from "@/lib/guilds/packed-pickers";
 import { render, screen, within } from "@testing-library/react";
 import en from "@/messages/en.json";
 import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form-spec";
@@ -100,7 +101,7 @@ describe("a collection at its free limit", () => {
         path={`/timers/${GUILD}`}
         spec={itemFormSpec(timers, "timers") as FormSpec}
         initial={{ items: [1, 2].map((n) => ({ id: `t${n}`, position: n, version: 1, data: { name: `Timer ${n}`, enabled: true } })), total: 2, max }}
-        context={{ texts: {}, labels, pickers: { channels: [], roles: [] }, premiumGuild }}
+        context={{ texts: {}, labels, pickers: packPickers({ channels: [], roles: [] }), premiumGuild }}
         text={text}
       />,
     );

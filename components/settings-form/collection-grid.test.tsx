@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { packPickers } from "@/lib/guilds/packed-pickers";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { achievements, TROPHY_FALLBACK_ICON } from "@/lib/plugins/achievements/definition";
 import { STARTER_TROPHIES } from "@/lib/plugins/achievements/starter-set";
@@ -13,7 +14,7 @@ const ROLE = "584327784348909880";
 const labels = { none: "None", search: "Search", noMatches: "No matches", unknownChannel: "Deleted channel", unknownRole: "Deleted role", reasons: {} } as unknown as FormLabels;
 const text = { title: "Trophies", add: "Add trophy", empty: "No trophies yet.", edit: "Edit", delete: "Delete", confirmDelete: "Delete {name}?", count: "{count} / {max}", untitled: "Untitled", off: "Off", cancel: "Cancel", save: "Save" } as CollectionText;
 const texts = { condition: { label: "Earned for", options: { messages_sent: "Messages sent", role_held: "Holding a role" } } };
-const pickers = { channels: [], roles: [{ id: ROLE, name: "Helpers", color: 0, position: 1, mentionable: false, assignable: true, managed: false }] } as unknown as Parameters<typeof CollectionSection>[0]["context"]["pickers"];
+const pickers = { channels: [], roles: [{ id: ROLE, name: "Helpers", color: 0, position: 1, mentionable: false, assignable: true, managed: false }] };
 const batch: BatchAdd = {
   path: `/plugins/achievements/guilds/${GUILD}/trophies/batch-create`,
   key: "trophies",
@@ -36,7 +37,7 @@ function renderTrophies(items = saved) {
       titleField="name"
       spec={itemFormSpec(achievements, "trophies") as FormSpec}
       initial={{ items, total: items.length, max: 10 }}
-      context={{ texts, labels, pickers, premiumGuild: false }}
+      context={{ texts, labels, pickers: packPickers(pickers), premiumGuild: false }}
       text={text}
       display={{ kind: "grid", icon: "emoji", image: "icon_image", fallback: TROPHY_FALLBACK_ICON, details: ["condition", "threshold", "required_role_id"] }}
       batch={batch}

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { packPickers } from "@/lib/guilds/packed-pickers";
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import en from "@/messages/en.json";
 import { onErrorModal } from "@/lib/http/error-bus";
@@ -35,7 +36,7 @@ const pickers = {
     { id: ROLE_HIGH, name: "Admins", color: 0, position: 9, mentionable: false, assignable: false, reason: "above_bot" as const, managed: false },
     { id: ROLE_LOW, name: "Coders", color: 0, position: 1, mentionable: false, assignable: true, managed: false },
   ],
-} as unknown as Parameters<typeof CollectionSection>[0]["context"]["pickers"];
+};
 
 const data = { channel_id: CHANNEL, message: "Pick a role", mode: "normal", pairs: [{ emoji: "🔴", role_id: ROLE_LOW }, { emoji: "🟢", role_id: ROLE_HIGH }], message_id: null };
 
@@ -48,7 +49,7 @@ function renderSection(plugin?: { name: string; enabled: boolean }, { items = [{
       titleField="message"
       spec={itemFormSpec(reactionRoles, "messages") as FormSpec}
       initial={{ items, total: items.length, max: 5 }}
-      context={{ texts: {}, labels, pickers, premiumGuild: false }}
+      context={{ texts: {}, labels, pickers: packPickers(pickers), premiumGuild: false }}
       text={sectionText}
       actions={{ list: reactionRoles.collections.messages.actions, text: actionText, linkBase: "https://discord.example" }}
       plugin={plugin}

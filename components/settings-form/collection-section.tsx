@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { CollectionLimitNotice, PremiumListUpsell } from "@/components/premium/collection-limit-notice";
 import { reportUnshownError } from "@/components/report-error";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
+import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { uploadKeyOf, uploadUrl } from "@/lib/images/reference";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
@@ -42,7 +43,8 @@ type Props = {
   titleField: string;
   spec: FormSpec;
   initial: { items: Item[]; total: number; max: number };
-  context: Omit<RowContext, "errors" | "idPrefix">;
+  /** Channels and roles as the page sends them (lib/guilds/packed-pickers.ts); the rows get them unpacked. */
+  context: Omit<RowContext, "errors" | "idPrefix" | "pickers"> & { pickers: PackedPickers };
   text: CollectionText;
   /** The collection's endpoints below /api/plugins when not at `/{plugin}/guilds/{guild}/{collection}` (timers). */
   path?: string;
@@ -86,7 +88,8 @@ function toItem({ id, position, version, ...data }: RawItem): Item {
 }
 
 /** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
-export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context, text, path, actions, plugin, display, batch }: Props) {
+export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context: packedContext, text, path, actions, plugin, display, batch }: Props) {
+  const context = useMemo(() => ({ ...packedContext, pickers: unpackPickers(packedContext.pickers) }), [packedContext]);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);

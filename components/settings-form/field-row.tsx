@@ -107,7 +107,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
       <div className={`${styles.row} ${styles.toggleRow}`} data-field={path}>
         <div className={styles.toggleText}>
           <label htmlFor={id} className={styles.label}>
-            {text.label} {badge}
+            {text.label}
+            {badge ? <> {badge}</> : null}
           </label>
           {help}
           {cap}
@@ -125,7 +126,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
     return (
       <fieldset className={`${styles.row} ${styles.group}`} data-field={path} aria-describedby={describedBy}>
         <legend className={styles.label}>
-          {text.label} {badge}
+          {text.label}
+          {badge ? <> {badge}</> : null}
         </legend>
         {help}
         {cap}
@@ -160,7 +162,8 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
   return (
     <div className={styles.row} data-field={path}>
       <label htmlFor={id} className={styles.label}>
-        {text.label} {badge}
+        {text.label}
+        {badge ? <> {badge}</> : null}
       </label>
       {help}
       {cap}

@@ -1,4 +1,5 @@
 /** @jest-environment jsdom */
+import { packPickers } from "@/lib/guilds/packed-pickers";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { itemFormSpec, type FormSpec } from "@/lib/plugins/form-spec";
 import { timers } from "@/lib/plugins/timers/definition";
@@ -58,7 +59,7 @@ function renderTimers() {
       path={`/timers/${GUILD}`}
       spec={itemFormSpec(timers, "timers") as FormSpec}
       initial={{ items: [{ id: "t1", position: 0, version: 1, data: stored }], total: 1, max: 5 }}
-      context={{ texts: { name: { label: "Name" }, interval_minutes: { label: "Every (minutes)" } }, labels, pickers, premiumGuild: false }}
+      context={{ texts: { name: { label: "Name" }, interval_minutes: { label: "Every (minutes)" } }, labels, pickers: packPickers(pickers), premiumGuild: false }}
       text={text}
     />,
   );

@@ -11,7 +11,8 @@ import type { MessageEditorData } from "@/components/message-editor/types";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
-import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Pickers, Values } from "./types";
+import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
+import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Values } from "./types";
 import { useLiveValidation } from "./use-live-validation";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 import { changedKeys, fieldErrorsOf, isEqual, pick } from "./values";
@@ -27,7 +28,8 @@ type Props = {
   texts: FieldTexts;
   labels: FormLabels;
   text: SettingsFormText;
-  pickers: Pickers;
+  /** Channels and roles as the page sends them (lib/guilds/packed-pickers.ts). */
+  pickers: PackedPickers;
   premiumGuild: boolean;
   /** A premium plugin on a free guild: shown, but read-only. */
   locked: boolean;
@@ -46,7 +48,8 @@ type Props = {
 type Saved = { enabled: boolean; config: Values; version: number };
 
 /** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
+export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers: packedPickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
+  const pickers = useMemo(() => unpackPickers(packedPickers), [packedPickers]);
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { feedsFake } from "./feeds/fake";
+import { itunesFake } from "./itunes/fake";
 
 // The providers the social fake stands in for, each under its own first path segment
 // (`/twitch/helix/users`, `/youtube/v3/search`…) and each in its own file beside this one,
@@ -18,4 +20,4 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [];
+export const SOCIAL_FAKES: SocialFake[] = [feedsFake, itunesFake];

@@ -33,7 +33,9 @@ export async function guildSubscription(db: Db, guildId: string, now = new Date(
 }
 
 export function allowedActions(row: Row): Action[] {
-  return billingProvider(row.provider as ProviderId) ? [...(ALLOWED[row.status] ?? [])] : [];
+  const provider = billingProvider(row.provider as ProviderId);
+  if (!provider) return [];
+  return (ALLOWED[row.status] ?? []).filter((action) => provider.supports?.(action) ?? true);
 }
 
 export function subscriptionView(row: Row | null, viewerId: string) {

@@ -2,6 +2,7 @@
 // subscription as the provider describes it now, and the operations owners use to manage it.
 // Webhooks never trust an event's body for the state: they read the subscription again here, so
 // events arriving late or out of order settle on what the provider holds.
+import type { SubscriptionAction } from "./actions";
 import type { PeriodMonths, Plan } from "./plans";
 
 export const PROVIDERS = ["stripe", "chargebee", "paypal", "crypto"] as const;
@@ -29,6 +30,8 @@ export type ProviderSubscription = {
 /** The owner's operations on a subscription; each answers the provider's state after it. */
 export interface BillingProvider {
   readonly id: ProviderId;
+  /** Whether the provider offers `action` at all (PayPal gives no free month); unset: every action. */
+  supports?(action: SubscriptionAction): boolean;
   fetchSubscription(externalId: string): Promise<ProviderSubscription>;
   cancel(externalId: string, options: { atPeriodEnd: boolean }): Promise<ProviderSubscription>;
   pause(externalId: string): Promise<ProviderSubscription>;

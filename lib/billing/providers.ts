@@ -1,5 +1,6 @@
 import "server-only";
 import { chargebeeProvider } from "./chargebee/adapter";
+import { paypalProvider } from "./paypal/adapter";
 import type { BillingProvider, ProviderId } from "./provider";
 import { stripeProvider } from "./stripe/adapter";
 
@@ -9,6 +10,7 @@ import { stripeProvider } from "./stripe/adapter";
 const ADAPTERS: Partial<Record<ProviderId, () => BillingProvider>> = {
   stripe: () => stripeProvider,
   chargebee: () => chargebeeProvider,
+  paypal: () => paypalProvider,
 };
 
 export function billingProvider(id: ProviderId): BillingProvider | null {

@@ -1,9 +1,14 @@
 import "server-only";
+import { podcastsAdapter } from "./podcasts/adapter";
+import { rssAdapter } from "./rss/adapter";
 import type { ProviderAdapter, ProviderId } from "./types";
 
 // Every social provider adapter, by id. Each lives in lib/providers/<id>/ and talks to the
 // provider's real HTTP API at the origin lib/env.ts gives it.
-const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {};
+const ADAPTERS: Partial<Record<ProviderId, ProviderAdapter>> = {
+  rss: rssAdapter,
+  podcasts: podcastsAdapter,
+};
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
   const adapter = ADAPTERS[id];

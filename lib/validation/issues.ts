@@ -95,6 +95,13 @@ export const ISSUE_CODES = [
   "crypto_wrong_recipient",
   "crypto_short_amount",
   "crypto_already_credited",
+  // A feed address the server could not read (lib/providers/rss/read-feed.ts, the guarded fetch).
+  "feed_invalid",
+  "feed_not_a_feed",
+  "feed_too_large",
+  "feed_timeout",
+  "feed_unreachable",
+  "feed_blocked_address",
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 

@@ -21,6 +21,7 @@ import * as subscriptionAction from "@/app/api/guilds/[guildId]/subscription/[ac
 import * as billingSession from "@/app/api/guilds/[guildId]/billing/session/route";
 import * as stripeCheckoutRoute from "@/app/api/stripe/plans/[planId]/checkout/route";
 import * as paypalCheckoutRoute from "@/app/api/paypal/plans/[planId]/checkout/route";
+import * as paypalFinalize from "@/app/api/paypal/finalize/route";
 import * as preferences from "@/app/api/users/[userId]/guilds/[guildId]/settings/route";
 import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
@@ -44,6 +45,7 @@ import { auditEvents, collectionPath, fillPath, isEnvelope, pluginCall, readBody
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
+import { startPaypalHarness, type PaypalHarness } from "@/test/paypal-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
@@ -60,6 +62,7 @@ type Target = { label: string; prepare: (guildId: string, asManager: boolean) =>
 let harness: EmulatorHarness;
 let evm: EvmHarness;
 let chargebee: ChargebeeHarness;
+let paypal: PaypalHarness;
 let ada: CookieJar;
 let bjorn: CookieJar;
 let samples: Record<string, Record<string, unknown>>;
@@ -75,9 +78,8 @@ beforeAll(async () => {
   process.env.UPLOADS_DIR = uploadsDir;
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
-  process.env.PAYPAL_PLAN_IDS = JSON.stringify({ premium_1: "P-5ML4271244454362WXNWU5NQ" });
   resetEnvCache();
-  [harness, evm, chargebee] = await Promise.all([startEmulatorHarness(), startEvmHarness(), startChargebeeHarness()]);
+  [harness, evm, chargebee, paypal] = await Promise.all([startEmulatorHarness(), startEvmHarness(), startChargebeeHarness(), startPaypalHarness()]);
   resetEnvCache();
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
@@ -89,7 +91,7 @@ beforeAll(async () => {
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
 });
 afterAll(async () => {
-  await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop()]);
+  await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop(), paypal.stop()]);
   rmSync(uploadsDir, { recursive: true, force: true });
 });
 
@@ -310,6 +312,11 @@ const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec
     module: paypalCheckoutRoute,
     specs: [{ method: "GET", url: (id) => `/api/paypal/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
   },
+  "app/api/paypal/finalize/route.ts": {
+    module: paypalFinalize,
+    // Ada bought it at PayPal for the guild under test: only a manager of that guild gets past the guild check.
+    specs: [{ method: "POST", url: () => "/api/paypal/finalize", body: async (id) => ({ subscription_id: paypal.seed(`${id}:${USER_IDS.ada}`).id }) }],
+  },
   "app/api/crypto/plan/[planId]/checkout/route.ts": {
     module: cryptoCheckout,
     specs: [
@@ -455,10 +462,11 @@ describe.each([
     expect(await readBody(await open(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
   });
 
-  it("Ada, for herself as @me or by id → her portal (she bought Premium by card above)", async () => {
+  it("Ada, for herself as @me or by id → her portal (she bought Premium by card above, and through PayPal in the finalize case)", async () => {
+    const portal = (url: string | undefined) => Boolean(url?.startsWith(`${stripe.url}/p/session/`) || url === `${paypal.url}/myaccount/autopay/`);
     for (const userId of ["@me", USER_IDS.ada]) {
       const response = await open(ada, userId);
-      expect({ status: response.status, url: ((await readBody(response)) as { url?: string }).url?.startsWith(`${stripe.url}/p/session/`) }).toEqual({ status: 200, url: true });
+      expect({ status: response.status, url: portal(((await readBody(response)) as { url?: string }).url) }).toEqual({ status: 200, url: true });
     }
   });
 });

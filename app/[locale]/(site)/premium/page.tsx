@@ -120,7 +120,8 @@ export default async function PremiumPage({ params }: Props) {
 /** The ways to pay besides Chargebee's hosted page that this deployment has configured. */
 async function otherPayments(locale: Locale): Promise<OtherPayments> {
   const env = getEnv();
-  if (!env.crypto) return { card: env.stripe !== null, crypto: null };
+  const links = { card: env.stripe !== null, paypal: env.paypal !== null };
+  if (!env.crypto) return { ...links, crypto: null };
   const t = await getTranslations({ locale, namespace: "cryptoCheckout" });
-  return { card: env.stripe !== null, crypto: Object.fromEntries(CRYPTO_CHECKOUT_KEYS.map((key) => [key, t.raw(key) as string])) as CryptoCheckoutText };
+  return { ...links, crypto: Object.fromEntries(CRYPTO_CHECKOUT_KEYS.map((key) => [key, t.raw(key) as string])) as CryptoCheckoutText };
 }

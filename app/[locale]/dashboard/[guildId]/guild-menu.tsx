@@ -4,11 +4,10 @@ import { useEffect, useRef, useState, type ReactNode } from "react";
 import { usePathname } from "next/navigation";
 import { usePremiumHref } from "@/components/premium/use-premium-href";
 import { SpriteIcon } from "@/components/sprite-icon";
+import { ENABLED, PREMIUM, type MenuEntry } from "./menu-entry";
 import { NavLink } from "./nav-link";
 import styles from "./shell.module.css";
 
-/** One link of the menu: `slug` below the guild's base path ("" for the overview), `icon` a symbol of the sprite. */
-export type MenuEntry = { slug: string; label: string; icon: string; premium?: boolean; enabled?: boolean };
 export type MenuGroup = { id: string; heading: string; items: MenuEntry[] };
 export type MenuText = { label: string; menu: string; premium: string; enabled: string };
 
@@ -28,49 +27,54 @@ type Props = {
  * current page, folds the same list open and closed (data-open on the sidebar; the CSS
  * shows it). One island for both, from a compact list: as server components each of the
  * ~40 links went into the page's payload as a full element tree, twice the size of the HTML.
+ * Its links carry no classes or icon sizes (shell.module.css styles `.navList a`): every byte
+ * of a link is paid ~40 times on every guild page.
  */
 export function GuildMenu({ base, spriteUrl, pages, groups, text, children }: Props) {
   const pathname = usePathname();
   const premiumHref = usePremiumHref();
-  const hrefOf = (entry: MenuEntry) => (entry.slug ? `${base}/${entry.slug}` : base);
+  const hrefOf = ([slug]: MenuEntry) => (slug ? `${base}/${slug}` : base);
   const current = [...pages, ...groups.flatMap((group) => group.items)].find((entry) => {
     const href = hrefOf(entry);
-    return pathname === href || (entry.slug !== "" && pathname.startsWith(`${href}/`));
+    return pathname === href || (entry[0] !== "" && pathname.startsWith(`${href}/`));
   });
-  const link = (entry: MenuEntry) => (
-    <li key={entry.slug}>
-      <NavLink href={hrefOf(entry)} exact={entry.slug === ""} className={styles.navLink}>
-        <SpriteIcon href={`${spriteUrl}#${entry.icon}`} size={18} />
-        <span className={styles.navName}>{entry.label}</span>
-        {entry.premium ? (
+  const link = (entry: MenuEntry) => {
+    const [slug, label, icon, flags = 0] = entry;
+    return (
+    <li key={slug}>
+      <NavLink href={hrefOf(entry)} exact={slug === ""}>
+        <SpriteIcon href={`${spriteUrl}#${icon}`} />
+        <span>{label}</span>
+        {flags & PREMIUM ? (
           <span className={styles.navPremium} title={text.premium}>
-            <SpriteIcon href={`${spriteUrl}#crown`} size={14} />
+            <SpriteIcon href={`${spriteUrl}#crown`} />
             <span className="visually-hidden">{` (${text.premium})`}</span>
           </span>
         ) : null}
-        {entry.enabled ? (
+        {flags & ENABLED ? (
           <span className={styles.navDot} title={text.enabled}>
             <span className="visually-hidden">{` (${text.enabled})`}</span>
           </span>
         ) : null}
       </NavLink>
     </li>
-  );
+    );
+  };
 
   return (
     <>
       <div className={styles.sidebarTop}>
         {children}
-        <MenuToggle currentLabel={current?.label} menuLabel={text.menu} />
+        <MenuToggle currentLabel={current?.[1]} menuLabel={text.menu} />
       </div>
       <nav id="guild-menu" aria-label={text.label} className={styles.nav}>
         <ul className={styles.navList}>
           {pages.map(link)}
           {/* Where the crowns below lead: what Premium unlocks, for this server. */}
           <li>
-            <NavLink href={premiumHref} className={styles.navLink}>
-              <SpriteIcon href={`${spriteUrl}#crown`} size={18} />
-              <span className={styles.navName}>{text.premium}</span>
+            <NavLink href={premiumHref}>
+              <SpriteIcon href={`${spriteUrl}#crown`} />
+              <span>{text.premium}</span>
             </NavLink>
           </li>
         </ul>

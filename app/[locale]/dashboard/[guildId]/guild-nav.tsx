@@ -4,7 +4,8 @@ import { ICON_SPRITE_URL, resolveIcon } from "@/lib/icons/plugin-icons";
 import type { Locale } from "@/lib/i18n/locales";
 import { pluginsByCategory } from "@/lib/plugins/index";
 import { CATEGORIES } from "@/lib/plugins/types";
-import { GuildMenu, type MenuEntry, type MenuGroup } from "./guild-menu";
+import { GuildMenu, type MenuGroup } from "./guild-menu";
+import { ENABLED, PREMIUM, type MenuEntry } from "./menu-entry";
 import type { PluginText } from "./plugin-text";
 import styles from "./shell.module.css";
 
@@ -25,20 +26,17 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
   const base = `/${locale}/dashboard/${guild.id}`;
   const groups = pluginsByCategory();
   const pages: MenuEntry[] = [
-    { slug: "", label: text.overview, icon: resolveIcon("grid") },
-    { slug: "audit-log", label: text.auditLog, icon: resolveIcon("history") },
-    { slug: "copy-settings", label: text.copySettings, icon: resolveIcon("copy") },
+    ["", text.overview, resolveIcon("grid")],
+    ["audit-log", text.auditLog, resolveIcon("history")],
+    ["copy-settings", text.copySettings, resolveIcon("copy")],
   ];
   const navGroups: MenuGroup[] = CATEGORIES.filter((category) => groups[category].length > 0).map((category) => ({
     id: category,
     heading: pluginText.category(category),
-    items: groups[category].map((plugin) => ({
-      slug: plugin.id,
-      label: pluginText.name(plugin.id),
-      icon: resolveIcon(plugin.icon),
-      ...(plugin.premium ? { premium: true } : {}),
-      ...(enabled[plugin.id] ? { enabled: true } : {}),
-    })),
+    items: groups[category].map((plugin): MenuEntry => {
+      const flags = (plugin.premium ? PREMIUM : 0) | (enabled[plugin.id] ? ENABLED : 0);
+      return flags ? [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon), flags] : [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon)];
+    }),
   }));
 
   const header = (

@@ -1,17 +1,24 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { CheckoutReturn, type ReturnText } from "@/components/premium/checkout-return";
+import { CheckoutReturn, type ReturnedCheckout, type ReturnText } from "@/components/premium/checkout-return";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import styles from "../premium.module.css";
 
-// Where Chargebee's hosted page sends the buyer back (?id=…&state=…): the island confirms the
-// payment with the server. Not for search engines.
+// Where Chargebee's hosted page (?id=…&state=…) and PayPal's approval page
+// (?provider=paypal&subscription_id=…, or &state=cancelled) send the buyer back: the island
+// confirms the payment with the server. Not for search engines.
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export const metadata: Metadata = { robots: { index: false } };
 
 const KEYS = ["finishing", "success", "openGuild", "cancelled", "forbidden", "unpaid", "unavailable", "failed", "back"] as const;
+
+/** Which provider sent the buyer back, and the id it names (null when there is none: nothing to confirm). */
+function returnedFrom(query: Record<string, string | string[] | undefined>, one: (value: string | string[] | undefined) => string | null): ReturnedCheckout {
+  if (query.provider === "paypal") return { provider: "paypal", id: one(query.subscription_id) };
+  return { provider: "chargebee", id: one(query.id) };
+}
 
 export default async function CheckoutReturnPage({ params, searchParams }: Props) {
   const { locale: raw } = await params;
@@ -27,7 +34,7 @@ export default async function CheckoutReturnPage({ params, searchParams }: Props
         <h1 id="checkout-return-title" className={styles.title}>
           {t("title")}
         </h1>
-        <CheckoutReturn hostedPageId={one(query.id)} state={one(query.state)} locale={locale} text={text} />
+        <CheckoutReturn checkout={returnedFrom(query, one)} state={one(query.state)} locale={locale} text={text} />
       </div>
     </section>
   );

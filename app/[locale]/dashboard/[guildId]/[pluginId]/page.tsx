@@ -28,6 +28,7 @@ import { premiumEndedAt, usesPremium } from "@/lib/billing/lapsed";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
+import { packPickers } from "@/lib/guilds/packed-pickers";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale } from "@/lib/i18n/locales";
@@ -233,7 +234,8 @@ export default async function PluginSettingsPage({ params }: Props) {
   const listed = collections.map((collection, index) => ({ collection: collection.name, ...lists[index]! }));
   // Premium ended while these settings use it: they are kept, not applied, and the page says since when.
   const premiumEnded = !state.premium && usesPremium(plugin, stored, listed) ? await premiumEndedAt(await getDb(), guildId) : null;
-  const context = { texts: {}, labels: strings.labels, pickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField, source: sourcePicker };
+  const packedPickers = packPickers(pickers);
+  const context = { texts: {}, labels: strings.labels, pickers: packedPickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField, source: sourcePicker };
 
   return (
     <GuildFrame locale={locale} shell={state}>
@@ -276,7 +278,7 @@ export default async function PluginSettingsPage({ params }: Props) {
             texts={pluginText.fields(pluginId, spec.fields)}
             labels={strings.labels}
             text={strings.form}
-            pickers={pickers}
+            pickers={packedPickers}
             premiumGuild={state.premium}
             locked={locked}
             messageEditor={messageEditor}

@@ -1,0 +1,4 @@
+import { feedSearchRoute } from "@/lib/providers/rss/feed-routes";
+
+// GET /api/plugins/podcasts/search?q=
+export const GET = feedSearchRoute("podcasts");

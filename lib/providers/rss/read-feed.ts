@@ -1,0 +1,49 @@
+import "server-only";
+import { guardedFetch, OutboundError, type GuardedFetchOptions, type GuardedResponse, type OutboundErrorKind } from "@/lib/http/guarded-fetch";
+import { FeedError, type Feed, type FeedFailure } from "./feed";
+import { feedId } from "./feed-url";
+import { parseFeed } from "./parse-feed";
+
+// Reading a feed a user named: only through the guarded fetch (a feed URL is the classic SSRF
+// door), then parsed. Every failure is a FeedError whose code the form shows under the URL.
+
+const ACCEPT = "application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.9, text/html;q=0.5, */*;q=0.1";
+
+const FAILURE_OF: Record<OutboundErrorKind, FeedFailure> = {
+  blocked_address: "feed_blocked_address",
+  too_large: "feed_too_large",
+  timeout: "feed_timeout",
+  too_many_redirects: "feed_unreachable",
+  bad_status: "feed_unreachable",
+  unreachable: "feed_unreachable",
+  bad_url: "feed_unreachable",
+};
+
+/** The page or feed at `url` as text (decoded in its declared charset); FeedError when it cannot be had. */
+export async function fetchFeedText(url: string, options: GuardedFetchOptions = {}): Promise<{ url: string; text: string; contentType: string }> {
+  let response: GuardedResponse;
+  try {
+    response = await guardedFetch(url, { ...options, headers: { accept: ACCEPT, ...options.headers } });
+  } catch (error) {
+    if (error instanceof OutboundError) throw new FeedError(FAILURE_OF[error.kind], error.message, error.status);
+    throw error;
+  }
+  const contentType = String(response.headers["content-type"] ?? "").toLowerCase();
+  return { url: feedId(response.url), text: decode(response.body, contentType), contentType };
+}
+
+/** The feed at `url`, parsed. */
+export async function readFeed(url: string, options: GuardedFetchOptions = {}): Promise<Feed> {
+  const page = await fetchFeedText(url, options);
+  return parseFeed(page.text, page.url);
+}
+
+/** Bytes → text in the charset the Content-Type or the XML declaration names (UTF-8 otherwise). */
+function decode(body: Buffer, contentType: string): string {
+  const declared = /charset=["']?([\w-]+)/.exec(contentType)?.[1] ?? /^\s*<\?xml[^>]*encoding=["']([\w-]+)["']/i.exec(body.subarray(0, 200).toString("latin1"))?.[1] ?? "utf-8";
+  try {
+    return new TextDecoder(declared).decode(body);
+  } catch {
+    return new TextDecoder("utf-8").decode(body);
+  }
+}
