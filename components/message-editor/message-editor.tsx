@@ -121,11 +121,11 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   const kind = shown?.kind;
   const query = shown?.query ?? "";
   const suggestions = useMemo<Suggestion[]>(() => {
-    if (kind === "variable") return variableSuggestions(query, valueOf);
+    if (kind === "variable") return variableSuggestions(query, valueOf, data.sourceVariables);
     if (kind === "channel") return channelSuggestions(channels, query);
     if (kind === "mention") return [...memberSuggestions(search.members), ...roleSuggestions(roles, query, guildId, labels.role)];
     return [];
-  }, [kind, query, valueOf, channels, roles, guildId, labels.role, search.members]);
+  }, [kind, query, valueOf, data.sourceVariables, channels, roles, guildId, labels.role, search.members]);
 
   const open = shown !== null && suggestions.length > 0;
   const current = open ? Math.min(active, suggestions.length - 1) : -1;

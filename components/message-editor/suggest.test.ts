@@ -112,3 +112,27 @@ describe("variable hints", () => {
     expect(hints["{server.id}"]).toBe("200000000000000001");
   });
 });
+
+describe("variableSuggestions with a social alert's variables", () => {
+  const extra = [
+    { name: "streamer", description: "The streamer's name" },
+    { name: "title", description: "The title of the stream" },
+  ];
+
+  it("lists them first, then the server and user variables", () => {
+    const inserts = variableSuggestions("", undefined, extra).map((s) => s.insert);
+    expect(inserts.slice(0, 2)).toEqual(["{streamer}", "{title}"]);
+    expect(inserts).toContain("{server.name}");
+  });
+
+  it("hints with the preview's value when there is one, else the description", () => {
+    const valueOf = (name: string) => (name === "streamer" ? "ada_plays" : undefined);
+    const [streamer, title] = variableSuggestions("", valueOf, extra);
+    expect(streamer).toMatchObject({ label: "{streamer}", hint: "ada_plays" });
+    expect(title).toMatchObject({ label: "{title}", hint: "The title of the stream" });
+  });
+
+  it("filters them by the typed name like the others", () => {
+    expect(variableSuggestions("str", undefined, extra).map((s) => s.insert)).toEqual(["{streamer}"]);
+  });
+});

@@ -85,8 +85,26 @@ function rank<T>(items: readonly T[], query: string, keys: (item: T) => readonly
   return [...starts, ...contains];
 }
 
-/** `valueOf` shows what a variable becomes here (the preview sample); without it, the generic example shows. */
-export function variableSuggestions(query: string, valueOf?: (name: string) => string | undefined): Suggestion[] {
+/** A social alert's own variable (`{streamer}`…) with its translated description. */
+export type ExtraVariable = { name: string; description: string };
+
+/**
+ * `valueOf` shows what a variable becomes here (the preview sample); without it, the generic
+ * example shows. `extra` (a social alert's variables) come first, hinted by their value when the
+ * preview has one, else by their description.
+ */
+export function variableSuggestions(query: string, valueOf?: (name: string) => string | undefined, extra: readonly ExtraVariable[] = []): Suggestion[] {
+  const own: Suggestion[] = rank(extra, query, (variable) => [variable.name]).map((variable) => ({
+    key: `variable:${variable.name}`,
+    kind: "variable",
+    label: `{${variable.name}}`,
+    hint: valueOf?.(variable.name) || variable.description,
+    insert: `{${variable.name}}`,
+  }));
+  return [...own, ...templateVariableSuggestions(query, valueOf)];
+}
+
+function templateVariableSuggestions(query: string, valueOf?: (name: string) => string | undefined): Suggestion[] {
   // Technical names (ids, aliases) wait until the owner types past the dot: `{user.d`.
   const pastDot = /\.[^.]+/.test(query);
   const offered = TEMPLATE_VARIABLES.filter((variable) => !variable.technical || pastDot);

@@ -1,5 +1,6 @@
 import type { MarkdownLabels } from "@/components/platform-markdown/types";
 import type { TemplateContext } from "@/lib/templates/context";
+import type { ExtraVariable } from "./suggest";
 
 /** The editor's UI strings, translated by the server page. `{count}` is filled in the browser. */
 export type MessageEditorLabels = {
@@ -29,6 +30,8 @@ export type MessageEditorData = {
   /** Display names of members the stored messages mention (and of the signed-in user), by id. */
   members: Record<string, string>;
   labels: MessageEditorLabels;
+  /** A social plugin's alert variables (`{streamer}`, `{title}`…), listed first by `{`; the preview renders them from `context.item`. */
+  sourceVariables?: readonly ExtraVariable[];
   /** The guild's default_embed_color: the colour new embeds start with (embed builder); null for none. */
   defaultEmbedColor?: number | null;
 };

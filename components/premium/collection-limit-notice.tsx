@@ -32,3 +32,16 @@ export function CollectionLimitNotice({ pluginId, collection, free, premiumGuild
     </p>
   );
 }
+
+/** Beside a list's count on a free server whose limit Premium raises: the premium limit, linking to the premium page for this server. */
+export function PremiumListUpsell({ pluginId, collection, free, premiumGuild, labels }: Omit<Props, "text">) {
+  const href = usePremiumHref();
+  const offer = labels.premiumOffer;
+  const premium = offer?.listLimits[listKey(pluginId, collection)];
+  if (premiumGuild || !offer || premium === undefined || premium <= free) return null;
+  return (
+    <a href={href} className="badge badge-premium" data-testid="premium-list-upsell">
+      {fill(offer.listUpsell, { premium })}
+    </a>
+  );
+}

@@ -27,12 +27,12 @@ const labels: FormLabels = {
   premium: en.settings.premium, freeMax: en.settings.freeMax, characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", colorHex: "Colour", clearColor: "Clear",
   reasons: { above_bot: "Above the bot", managed: "Managed", everyone: "Everyone" }, on: "On", off: "Off", defaultText: "Default text, sent in {language}.",
   premiumOffer: {
-    link: en.premium.link, field: en.premium.field, fieldLimit: en.premium.fieldLimit, fieldLimitOpen: en.premium.fieldLimitOpen, listLimit: en.premium.listLimit,
+    link: en.premium.link, field: en.premium.field, fieldLimit: en.premium.fieldLimit, fieldLimitOpen: en.premium.fieldLimitOpen, listLimit: en.premium.listLimit, listUpsell: en.premium.listUpsell,
     listLimits: premiumListLimits(),
   },
 };
 const text: CollectionText = {
-  title: "Timers", add: "Add timer", empty: "No timers yet", edit: "Edit", delete: "Delete", confirmDelete: "Delete {name}?", count: "{count} / {max}",
+  title: "Timers", add: "Add timer", empty: "No timers yet", edit: "Edit", delete: "Delete", confirmDelete: "Delete {name}?", count: en.settings.collection.count,
   limitReached: en.settings.collection.limitReached, premiumLimitReached: en.settings.collection.premiumLimitReached, showMore: "More", untitled: "Untitled", off: "Off",
   addTitle: "New timer", editTitle: "Edit timer", cancel: "Cancel", save: "Save", saving: "Saving…", discardQuestion: "Discard?", keepEditing: "Keep editing", discard: "Discard",
 };
@@ -118,5 +118,19 @@ describe("a collection at its free limit", () => {
     renderTimers(true, 2);
     expect(screen.queryByTestId("premium-limit-notice")).toBeNull();
     expect(screen.getByText(en.settings.collection.limitReached).tagName).toBe("P");
+  });
+
+  it("before the limit, a free server sees the running count and what Premium allows, linked", () => {
+    renderTimers(false, 5);
+    expect(screen.getByTestId("collection-count").textContent).toBe("2 of 5 used");
+    const upsell = screen.getByTestId("premium-list-upsell");
+    expect(upsell.textContent).toBe("Premium: up to 20");
+    expect(upsell.getAttribute("href")).toBe(PREMIUM_PAGE);
+  });
+
+  it("a premium server sees the count only", () => {
+    renderTimers(true, 20);
+    expect(screen.getByTestId("collection-count").textContent).toBe("2 of 20 used");
+    expect(screen.queryByTestId("premium-list-upsell")).toBeNull();
   });
 });

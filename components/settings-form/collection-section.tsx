@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { CollectionLimitNotice } from "@/components/premium/collection-limit-notice";
+import { CollectionLimitNotice, PremiumListUpsell } from "@/components/premium/collection-limit-notice";
 import { reportUnshownError } from "@/components/report-error";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
@@ -226,6 +226,8 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <span className={`badge ${full ? "badge-premium" : ""}`} data-testid="collection-count">
           {fill(text.count, { count: total, max: initial.max })}
         </span>
+        {/* Full lists say it in the notice below; until then a free server sees what Premium would allow. */}
+        {!full ? <PremiumListUpsell pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} /> : null}
         {batch ? (
           <button type="button" className={`button button-secondary button-small ${styles.add}`} disabled={full || context.disabled || batchState?.status === "busy"} onClick={() => void addBatch()}>
             {batchState?.status === "busy" ? batch.text.busy : batch.text.label}

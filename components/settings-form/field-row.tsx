@@ -9,6 +9,8 @@ import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { PremiumFieldNote } from "@/components/premium/premium-field-note";
+import { SourcePicker } from "@/components/source-picker/source-picker";
+import type { SourcePickerLabels } from "@/components/source-picker/types";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
@@ -43,20 +45,25 @@ export type RowContext = {
   embedBuilder?: EmbedBuilderLabels;
   /** The guild's time zone (null when not set): where date-time fields start. */
   guildTimezone?: string | null;
+  /** Strings of the source picker (`ui: "source"` fields); without it they are text boxes. */
+  source?: SourcePickerLabels;
   /** The guild, strings and data URL of the emoji picker (`ui: "emoji"` fields); without it they are text boxes. */
   emoji?: EmojiPickerData;
   /** The guild, plugin and strings of image fields (`ui: "image"`); without it they are text boxes. */
   image?: ImageFieldData;
 };
 
-type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext };
+/** A field another one fills in beside its own (the source picker writes the source's name too). */
+export type Companion = { value: unknown; onChange: (value: unknown) => void };
+
+type Props = { field: FormField; path: string; textKey: string; value: unknown; onChange: (value: unknown) => void; context: RowContext; companion?: Companion };
 
 /** Lists get a fieldset and legend; single controls a <label for>. */
 const isGroup = (field: FormField) =>
   field.type === "object-array" || (field.type === "array" && !isChannelUi(field.ui) && !isRoleUi(field.ui));
 
 /** One labelled setting: label, premium badge, control, help and error, wired with ids. */
-export function FieldRow({ field, path, textKey, value, onChange, context }: Props) {
+export function FieldRow({ field, path, textKey, value, onChange, context, companion }: Props) {
   const { labels, premiumGuild } = context;
   const text = context.texts[textKey] ?? { label: humanize(field.name) };
   const id = `${context.idPrefix}-${path.replace(/\./g, "-")}`;
@@ -160,14 +167,33 @@ export function FieldRow({ field, path, textKey, value, onChange, context }: Pro
       </label>
       {help}
       {cap}
-      {renderControl(field, control, context, text.options)}
+      {renderControl(field, control, context, text.options, companion)}
       {defaultNote}
       {errorText}
     </div>
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image }: RowContext, optionLabels?: Record<string, string>) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image, source }: RowContext, optionLabels?: Record<string, string>, companion?: Companion) {
+  if (field.ui === "source" && field.provider && source) {
+    const { id, value, onChange, disabled, invalid, describedBy } = control;
+    const chosen = typeof value === "string" && value !== "" ? { id: value, name: typeof companion?.value === "string" && companion.value ? companion.value : value } : null;
+    return (
+      <SourcePicker
+        id={id}
+        provider={field.provider}
+        value={chosen}
+        onChoose={(account) => {
+          onChange(account.id);
+          companion?.onChange(account.display_name);
+        }}
+        labels={source}
+        disabled={disabled}
+        invalid={invalid}
+        describedBy={describedBy}
+      />
+    );
+  }
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
   if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
   if (field.ui === "image" && image) return <ImageControl {...control} data={image} />;

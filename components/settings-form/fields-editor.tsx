@@ -20,9 +20,22 @@ type Props = {
  * declares (fields in none come first), each a labelled region a screen reader can jump to.
  */
 export function FieldsEditor({ spec, values, onChange, context, textPrefix = "", sectionTitles }: Props) {
-  const row = (field: FormField) => (
-    <FieldRow key={field.name} field={field} path={field.name} textKey={`${textPrefix}${field.name}`} value={values[field.name]} onChange={(value) => onChange(field.name, value)} context={context} />
-  );
+  // A source's name is written by its source picker, not edited on its own.
+  const sourceName = spec.fields.find((field) => field.ui === "source_name")?.name;
+  const companion = (field: FormField) => (field.ui === "source" && sourceName ? { value: values[sourceName], onChange: (value: unknown) => onChange(sourceName, value) } : undefined);
+  const row = (field: FormField) =>
+    field.ui === "source_name" ? null : (
+      <FieldRow
+        key={field.name}
+        field={field}
+        path={field.name}
+        textKey={`${textPrefix}${field.name}`}
+        value={values[field.name]}
+        onChange={(value) => onChange(field.name, value)}
+        context={context}
+        companion={companion(field)}
+      />
+    );
   if (!spec.sections || !sectionTitles) return <div className={styles.fields}>{spec.fields.map(row)}</div>;
 
   const byName = new Map(spec.fields.map((field) => [field.name, field]));

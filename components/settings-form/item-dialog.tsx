@@ -3,6 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import { reportUnshownError } from "@/components/report-error";
+import { LatestNotice } from "@/components/source-picker/latest-notice";
+import { useLatestItem } from "@/components/source-picker/use-latest-item";
 import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import type { FieldErrors, FormField, FormSpec, Values } from "./types";
@@ -67,6 +69,13 @@ export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, conte
   const live = useLiveValidation(schema.pluginId, schema.collection, fieldNames, values);
   const shownErrors = live.shown(errors);
   const changed = open && spec.fields.some((field) => !isEqual(values[field.name], startValues()[field.name]));
+  // A social subscription previews its messages with the chosen source's latest item.
+  const sourceField = spec.fields.find((field) => field.ui === "source" && field.provider);
+  const sourceId = sourceField && typeof values[sourceField.name] === "string" && values[sourceField.name] !== "" ? (values[sourceField.name] as string) : null;
+  const latest = useLatestItem(open && context.source ? sourceField?.provider : undefined, sourceId);
+  const message = context.message;
+  const itemValues = latest.status === "ready" ? latest.item.values : null;
+  const rowContext = useMemo(() => (message && itemValues ? { ...context, message: { ...message, context: { ...message.context, item: itemValues } } } : context), [context, message, itemValues]);
 
   // Every opening starts from the item (or an empty row), without the last one's errors.
   if (editing !== shownFor) {
@@ -178,8 +187,9 @@ export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, conte
               setValues((current) => ({ ...current, [name]: value }));
               setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => path !== name && !path.startsWith(`${name}.`))));
             }}
-            context={{ ...context, errors: shownErrors, idPrefix: `${titleId}-field` }}
+            context={{ ...rowContext, errors: shownErrors, idPrefix: `${titleId}-field` }}
           />
+          {context.source ? <LatestNotice state={latest} labels={context.source} /> : null}
         </div>
         {confirming ? (
           <div className={styles.discard} role="alert">

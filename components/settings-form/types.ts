@@ -53,6 +53,8 @@ export type PremiumOfferLabels = {
   fieldLimitOpen: string;
   /** A collection full at the free limit. */
   listLimit: string;
+  /** Beside a collection's count on a free server, linking to the premium page: "Premium: up to {premium}". */
+  listUpsell: string;
   listLimits: Record<string, number>;
 };
 

@@ -63,8 +63,9 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
     throw error;
   });
   if (!sameValue(current?.data ?? null, event.after)) throw versionConflict();
-  const before = isRecord(event.before) ? event.before : null;
   const definition = plugin.collections[target.collection]!;
+  // An audit row written before the item's shape changed restores it in today's shape.
+  const before = isRecord(event.before) ? (definition.upgrade?.(event.before) ?? event.before) : null;
   if (before) {
     assertPremiumAllowed(plugin, definition.itemSchema, before, access.premium);
     await checkReferences(db, access.guildId, { plugin, collection: target.collection }, before);

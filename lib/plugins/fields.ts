@@ -6,6 +6,7 @@ import { MAX_UPLOAD_REFERENCE_LENGTH, uploadKeyOf } from "@/lib/images/reference
 import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
 import { inputDateTime, inputText } from "../validation/text";
+import type { ProviderId } from "../providers/types";
 import type { FieldMeta } from "./types";
 
 export { EMOJI_ERRORS, inputDateTime, inputText };
@@ -110,3 +111,26 @@ export const integer = (min: number, max: number, fallback: number, meta: FieldM
 export const toggle = (fallback = false, meta: FieldMeta = {}) => withMeta(z.boolean().default(fallback), meta);
 /** A list of anything (words, objects) with a size cap; empty by default. */
 export const list = <T extends z.ZodType>(item: T, max: number, meta: FieldMeta = {}) => withMeta(z.array(item).max(max).default([]), meta);
+
+/**
+ * A social source (a streamer, a channel, a subreddit, a feed) chosen by searching its provider:
+ * `source_id` keeps the provider's stable id (Twitch user id, YouTube channel id, feed URL), never
+ * the name typed, and `source_name` the name it is shown by (sourceNameField). That the source exists is checked
+ * with the provider on every write (checkReferences in lib/plugins/rules.ts).
+ */
+export const sourceField = (provider: ProviderId) => withMeta(inputText().trim().min(1).max(2048), { ui: "source", provider });
+export const sourceNameField = () => withMeta(inputText().trim().min(1).max(200), { ui: "source_name" });
+
+/**
+ * Items saved before sources were searched held only the handle (or the feed URL) under
+ * `legacyKey`; they read as a source named by it until their next save, which checks it with
+ * the provider (lookups accept handles) and stores the new shape.
+ */
+export function legacySource(legacyKey: string) {
+  return (stored: Record<string, unknown>): Record<string, unknown> => {
+    if (!(legacyKey in stored)) return stored;
+    const { [legacyKey]: handle, ...rest } = stored;
+    if (typeof rest.source_id === "string" || typeof handle !== "string") return rest;
+    return { source_id: handle, source_name: handle, ...rest };
+  };
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { ProviderId } from "../providers/types";
 import type { FieldUi, PluginDefinition } from "./types";
 
 // Plain-JSON descriptions of plugin schemas for the generic settings form: the
@@ -18,6 +19,8 @@ export type FormField = {
   freeMax?: number;
   /** A role the bot gives (FieldMeta.gives). */
   gives?: boolean;
+  /** `ui: "source"`: whose sources the picker searches. */
+  provider?: ProviderId;
   default: unknown;
   /** Sent only when true, like every flag of a field: the spec travels in each page's payload. */
   nullable?: boolean;
@@ -47,6 +50,7 @@ type JsonSchema = {
   premium?: boolean;
   freeMax?: number;
   gives?: boolean;
+  provider?: ProviderId;
 };
 
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
@@ -83,6 +87,7 @@ function toField(name: string, property: JsonSchema, required: boolean): FormFie
     ...(property.premium && { premium: true }),
     ...(property.freeMax !== undefined && { freeMax: property.freeMax }),
     ...(property.gives && { gives: true }),
+    ...(property.provider && { provider: property.provider }),
   };
   if (main.enum) return { ...base, type: "enum", options: main.enum.map(String) };
   if (main.type === "boolean") return { ...base, type: "boolean" };

@@ -35,7 +35,11 @@ export function itemResponse(item: Item) {
 const scopeWhere = (scope: ItemScope) =>
   and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection));
 
-const toItem = (row: typeof pluginItems.$inferSelect): Item => ({ id: row.id, position: row.position, version: row.version, data: row.data });
+/** A stored row as the current schema reads it: items saved under an older shape are upgraded on the way out. */
+function toItem(row: typeof pluginItems.$inferSelect): Item {
+  const upgrade = getPlugin(row.pluginId)?.collections[row.collection]?.upgrade;
+  return { id: row.id, position: row.position, version: row.version, data: upgrade ? upgrade(row.data) : row.data };
+}
 
 export function collectionLimit(definition: CollectionDefinition, premium: boolean): number {
   return premium ? definition.limits.premium : definition.limits.free;

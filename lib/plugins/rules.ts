@@ -8,6 +8,10 @@ import { fieldIssue } from "@/lib/validation/server-messages";
 import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { getGuildEmojis } from "@/lib/platform/bot-api";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
+import { ProviderError, providerApiError } from "@/lib/providers/errors";
+import { registeredProviders } from "@/lib/providers/registry";
+import { lookupSource } from "@/lib/providers/routes";
+import type { ProviderId } from "@/lib/providers/types";
 import { channelsField, EMOJI_ERRORS } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
 import type { PluginDefinition } from "./types";
@@ -34,10 +38,12 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
   const schema = schemaOf(target);
   const references = collectReferences(schema, value);
   const emojis = customEmojiReferences(schema, value);
-  if (references.length === 0 && emojis.length === 0) return;
-  const [pickers, guildEmojis] = await Promise.all([
+  const sources = sourceReferences(schema, value);
+  if (references.length === 0 && emojis.length === 0 && sources.length === 0) return;
+  const [pickers, guildEmojis, missingSources] = await Promise.all([
     references.some((ref) => ref.kind !== "upload") ? getGuildPickers(guildId) : { channels: [], roles: [] },
     emojis.length > 0 ? getGuildEmojis(guildId) : [],
+    missingSourcePaths(sources),
   ]);
   const channels = new Map(pickers.channels.map((channel) => [channel.id, channel]));
   const roles = new Map(pickers.roles.map((role) => [role.id, role]));
@@ -51,6 +57,7 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
     const own = ownEmojis.get(emoji.id);
     report(emoji.path, !own ? EMOJI_ERRORS.notInGuild : own.available ? null : EMOJI_ERRORS.unavailable);
   }
+  for (const path of missingSources) report(path, "source_not_found");
   if (fields.length > 0) throw fieldsError(fields, what);
 
   async function problem(ref: (typeof references)[number]): Promise<IssueCode | null> {
@@ -75,6 +82,41 @@ function customEmojiReferences(schema: z.ZodType, value: unknown): Array<{ id: s
     return fieldValue;
   });
   return found;
+}
+
+type SourceReference = { provider: ProviderId; id: string; path: string };
+
+/** The social sources (`ui: "source"` fields) the value names. */
+function sourceReferences(schema: z.ZodType, value: unknown): SourceReference[] {
+  const found: SourceReference[] = [];
+  mapFields(schema, value, (meta, fieldValue, path) => {
+    if (meta.ui === "source" && meta.provider && typeof fieldValue === "string") found.push({ provider: meta.provider, id: fieldValue, path });
+    return fieldValue;
+  });
+  return found;
+}
+
+/**
+ * Paths of the sources their provider does not know (lookups are cached). A provider that is
+ * down or has no credentials refuses the whole write (503), so nothing unchecked is stored. A
+ * provider with no adapter in lib/providers/registry.ts cannot be asked, and is not.
+ */
+async function missingSourcePaths(sources: SourceReference[]): Promise<string[]> {
+  const registered = new Set(registeredProviders());
+  const checked = await Promise.all(
+    sources
+      .filter((source) => registered.has(source.provider))
+      .map(async (source) => {
+        try {
+          await lookupSource(source.provider, source.id);
+          return null;
+        } catch (error) {
+          if (error instanceof ApiError && error.code === "source_not_found") return source.path;
+          throw error instanceof ProviderError ? providerApiError(error) : error;
+        }
+      }),
+  );
+  return checked.filter((path): path is string => path !== null);
 }
 
 function schemaOf(target: WriteTarget): z.ZodType {

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ProviderId } from "../providers/types";
 
 // The one plugin definition shape (DESIGN "A plugin"). Client-safe: no I/O here.
 
@@ -29,7 +30,11 @@ export type FieldUi =
   /** An image the guild uploaded, `upload:<key>` (imageField), drawn as a thumbnail with upload and remove buttons. */
   | "image"
   /** A list of platform embeds (lib/plugins/embeds-field.ts), drawn by the embed builder. */
-  | "embeds";
+  | "embeds"
+  /** A social source's stable id (sourceField): picked by searching its `provider`, checked to exist on every write. */
+  | "source"
+  /** The name a source is shown by, filled in by the source picker beside it (never drawn on its own). */
+  | "source_name";
 
 export type FieldMeta = {
   ui?: FieldUi;
@@ -53,6 +58,8 @@ export type FieldMeta = {
    * named switch of the same config is on: turning the plugin on with it empty is refused.
    */
   neededWhen?: true | string;
+  /** `ui: "source"` fields: whose accounts, channels or feeds the id names. */
+  provider?: ProviderId;
 };
 
 export type CollectionDefinition = {
@@ -69,6 +76,12 @@ export type CollectionDefinition = {
   path?: string;
   /** Item fields whose values no two items of a guild may share (compared case-insensitively). */
   unique?: readonly string[];
+  /**
+   * Maps an item stored under an older shape to the current one. Every read of a stored item
+   * goes through it (lib/plugins/items.ts), so old items load and show, and the next save
+   * writes the new shape.
+   */
+  upgrade?: (stored: Record<string, unknown>) => Record<string, unknown>;
   /** Buttons offered on every saved item, each calling a POST endpoint below the item's path. */
   actions?: readonly CollectionAction[];
 };

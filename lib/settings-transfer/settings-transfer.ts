@@ -82,7 +82,9 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
     const definition = plugin?.collections[collection];
     if (!plugin || !definition) throw invalidFile(`The file contains an unknown collection "${key}".`);
     const mapped: Record<string, unknown>[] = [];
-    for (const [index, item] of items.entries()) {
+    for (const [index, saved] of items.entries()) {
+      // Files exported before an item's shape changed import in today's shape.
+      const item = definition.upgrade?.(saved) ?? saved;
       const remapped = definition.itemSchema.safeParse(remap.apply(definition.itemSchema, item));
       if (!remapped.success) {
         // Valid in the file but not after matching (it needs a channel or role this server lacks), or over

@@ -34,6 +34,11 @@ export type TemplateContext = {
   cdnBase: string;
   /** Default messages in the guild's language (lib/templates/default-messages.ts), for stored keys. */
   defaults?: DefaultTexts;
+  /**
+   * A social alert's item (a stream, a video, a post: lib/providers LatestItem values), keyed by
+   * variable name without braces; `{streamer}`, `{title}`… render from it. Without it they stay as written.
+   */
+  item?: Readonly<Record<string, string>>;
 };
 
 /** A channel as the guild entity (map keyed by id) or the pickers (list) carry it. */

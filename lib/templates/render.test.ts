@@ -432,3 +432,28 @@ describe("renderTemplate never throws", () => {
     expect(renderTemplate(undefined as unknown as string, context)).toBe("");
   });
 });
+
+describe("renderTemplate: a social alert's item", () => {
+  const alert: TemplateContext = { ...context, item: { streamer: "ada_plays", title: "Building a compiler", url: "https://www.twitch.tv/ada_plays" } };
+
+  it("renders provider variables from the item", () => {
+    expect(renderTemplate("{streamer} is live: {title} {url}", alert)).toBe("ada_plays is live: Building a compiler https://www.twitch.tv/ada_plays");
+  });
+
+  it("keeps the server and user variables, and leaves names the item lacks as written", () => {
+    expect(renderTemplate("{streamer} in {server.name}: {game}", alert)).toBe(`ada_plays in ${context.server.name}: {game}`);
+  });
+
+  it("keeps provider variables as written without an item", () => {
+    expect(renderTemplate("{streamer} is live", context)).toBe("{streamer} is live");
+  });
+
+  it("never reads inherited keys and never renders a value again", () => {
+    const tricky: TemplateContext = { ...context, item: { title: "{server.name}" } };
+    expect(renderTemplate("{constructor} {toString} {title}", tricky)).toBe("{constructor} {toString} {server.name}");
+  });
+
+  it("cannot shadow the built-in variables", () => {
+    expect(renderTemplate("{server.name}", { ...context, item: { "server.name": "Impostor" } })).toBe(context.server.name);
+  });
+});

@@ -3,7 +3,7 @@
 // Pure and client-safe: no I/O, no Node-only APIs.
 //
 // Syntax: `{name}` where name is one of TEMPLATE_VARIABLES (variables.ts), case-sensitive, or
-// `{random:x-y}`. Anything else is left exactly as written, so mistakes stay visible:
+// `{random:x-y}`, or, in social alerts, a key of the context's `item` (`{streamer}`, `{title}`). Anything else is left exactly as written, so mistakes stay visible:
 // unknown names (`{nope}`, `{Server}`, `{ server }`), unclosed or stray braces (`{server.name`,
 // `}{`). There is no escape: in `{{server.name}}` the inner `{server.name}` is a variable and
 // the outer braces are text, giving `{Night Owls}`. Values are inserted once and never
@@ -91,6 +91,8 @@ export function resolveVariable(expression: string, context: TemplateContext, op
   try {
     const resolver = RESOLVERS.get(expression);
     if (resolver) return resolver(context);
+    // Own keys only: `{constructor}` must not find Object.prototype.
+    if (context.item && Object.hasOwn(context.item, expression)) return context.item[expression];
     return resolveRandom(expression, options.random ?? Math.random);
   } catch {
     // A context missing fields (from untyped callers) or a throwing random source: keep as written.

@@ -64,6 +64,8 @@ export const ISSUE_CODES = [
   "not_a_member",
   "duplicate_value",
   "needed_to_run",
+  // A social source the provider does not know (checkReferences, lib/providers).
+  "source_not_found",
   // The music player (lib/plugins/music/server.ts): the catalogue and the plugin's limits.
   "unknown_track",
   "track_too_long",

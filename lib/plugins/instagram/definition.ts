@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** Instagram usernames, without the @: 1 to 30 letters, digits, _ or . */
@@ -22,12 +21,14 @@ export const instagram = definePlugin({
     // Singular on purpose: the path is /plugins/instagram/guilds/{guildId}/subscription (spec 7).
     subscription: {
       itemSchema: z.strictObject({
-        username: inputText().max(30).regex(INSTAGRAM_USERNAME, issue("invalid_username")),
+        source_id: sourceField("instagram"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),
       limits: { free: 1, premium: 50 },
-      titleField: "username",
+      titleField: "source_name",
+      upgrade: legacySource("username"),
     },
   },
 });

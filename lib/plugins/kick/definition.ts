@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** Kick channel slugs: 3 to 25 letters, digits, - or _. */
@@ -21,13 +20,15 @@ export const kick = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        streamer: inputText().max(25).regex(KICK_SLUG, issue("invalid_kick_channel")),
+        source_id: sourceField("kick"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 1, premium: 50 },
-      titleField: "streamer",
+      titleField: "source_name",
+      upgrade: legacySource("streamer"),
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { mentionableRoleField, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -17,12 +17,14 @@ export const podcasts = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        url: requiredUrlField(),
+        source_id: sourceField("podcasts"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),
       limits: { free: 1, premium: 50 },
-      titleField: "url",
+      titleField: "source_name",
+      upgrade: legacySource("url"),
     },
   },
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, integer, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, integer, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
@@ -21,12 +20,14 @@ export const reddit = definePlugin({
   collections: {
     subreddits: {
       itemSchema: z.strictObject({
-        subreddit: inputText().max(21).regex(SUBREDDIT, issue("invalid_subreddit")),
+        source_id: sourceField("reddit"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),
       limits: { free: 3, premium: 50 },
-      titleField: "subreddit",
+      titleField: "source_name",
+      upgrade: legacySource("subreddit"),
     },
   },
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { integer, messageField, requiredChannelField, requiredUrlField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, integer, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -18,12 +18,14 @@ export const rss = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        url: requiredUrlField(),
+        source_id: sourceField("rss"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),
       limits: { free: 3, premium: 100 },
-      titleField: "url",
+      titleField: "source_name",
+      upgrade: legacySource("url"),
     },
   },
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
@@ -21,12 +20,14 @@ export const tiktok = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: inputText().max(24).regex(TIKTOK_USERNAME, issue("invalid_username")),
+        source_id: sourceField("tiktok"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
       }),
       limits: { free: 1, premium: 50 },
-      titleField: "username",
+      titleField: "source_name",
+      upgrade: legacySource("username"),
     },
   },
 });

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** Twitch login names: 3 to 25 letters, digits or underscores. */
@@ -21,13 +20,15 @@ export const twitch = definePlugin({
   collections: {
     streamers: {
       itemSchema: z.strictObject({
-        login: inputText().max(25).regex(TWITCH_LOGIN, issue("invalid_twitch_login")),
+        source_id: sourceField("twitch"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 3, premium: 100 },
-      titleField: "login",
+      titleField: "source_name",
+      upgrade: legacySource("login"),
     },
   },
 });

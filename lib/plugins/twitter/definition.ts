@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
@@ -21,13 +20,15 @@ export const twitter = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        username: inputText().max(15).regex(TWITTER_HANDLE, issue("invalid_username")),
+        source_id: sourceField("twitter"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 1, premium: 50 },
-      titleField: "username",
+      titleField: "source_name",
+      upgrade: legacySource("username"),
     },
   },
 });

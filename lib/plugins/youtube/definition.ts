@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { inputText, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
 import { definePlugin } from "../types";
-import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** A YouTube channel id (UC…) or handle (@name). */
@@ -21,13 +20,15 @@ export const youtube = definePlugin({
   collections: {
     subscriptions: {
       itemSchema: z.strictObject({
-        youtube_channel: inputText().max(31).regex(YOUTUBE_CHANNEL, issue("invalid_youtube_channel")),
+        source_id: sourceField("youtube"),
+        source_name: sourceNameField(),
         channel_id: requiredChannelField(),
         message: messageField(""),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 3, premium: 100 },
-      titleField: "youtube_channel",
+      titleField: "source_name",
+      upgrade: legacySource("youtube_channel"),
     },
   },
 });

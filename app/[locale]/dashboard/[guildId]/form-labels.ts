@@ -65,6 +65,7 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
       fieldLimit: tpremium.raw("fieldLimit") as string,
       fieldLimitOpen: tpremium.raw("fieldLimitOpen") as string,
       listLimit: tpremium.raw("listLimit") as string,
+      listUpsell: tpremium.raw("listUpsell") as string,
       listLimits: Object.fromEntries(Object.entries(premiumListLimits()).filter(([key]) => pluginId !== undefined && key.startsWith(`${pluginId}/`))),
     },
   };

@@ -10,7 +10,9 @@ import { getEmbedBuilderLabels } from "@/components/embed-builder/labels";
 import { GiveawayDrawsSection } from "@/components/giveaways/giveaway-draws-section";
 import { getMarkdownLabels } from "@/components/platform-markdown/labels";
 import { getEmojiPickerData } from "@/components/emoji-picker/labels";
+import type { ExtraVariable } from "@/components/message-editor/suggest";
 import type { MessageEditorData } from "@/components/message-editor/types";
+import { getSourcePickerLabels } from "@/components/source-picker/labels";
 import { MusicPlayerSection } from "@/components/music-player/music-player-section";
 import { CollectionSection } from "@/components/settings-form/collection-section";
 import { getImageFieldData } from "@/components/settings-form/image-labels";
@@ -39,6 +41,8 @@ import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import { listItems } from "@/lib/plugins/items";
 import { getPluginState } from "@/lib/plugins/plugin-states";
+import type { ProviderId } from "@/lib/providers/types";
+import { isProviderId, PROVIDER_VARIABLES } from "@/lib/providers/variables";
 import { sampleContext, type SampleUser } from "@/lib/templates/context";
 import type { APIGuildMember } from "discord-api-types/v10";
 import { collectionDisplay } from "../collection-display";
@@ -178,6 +182,12 @@ async function messageEditorData(locale: Locale, state: GuildShell, channels: Pi
   };
 }
 
+/** A social plugin's alert variables with their descriptions, for the editor's `{` menu. */
+async function sourceVariables(locale: Locale, provider: ProviderId): Promise<ExtraVariable[]> {
+  const t = await getTranslations({ locale, namespace: "providerVariables" });
+  return PROVIDER_VARIABLES[provider].map((name) => ({ name, description: t(name) }));
+}
+
 export default async function PluginSettingsPage({ params }: Props) {
   const { locale: raw, guildId, pluginId } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
@@ -213,10 +223,12 @@ export default async function PluginSettingsPage({ params }: Props) {
     needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
     specs.some(usesImages) ? getImageFieldData(locale, guildId, pluginId) : undefined,
   ]);
-  const messageEditor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
-  const [extrasText, displays] = await Promise.all([
+  const withColor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
+  const messageEditor = withColor && isProviderId(pluginId) ? { ...withColor, sourceVariables: await sourceVariables(locale, pluginId) } : withColor;
+  const [extrasText, displays, sourcePicker] = await Promise.all([
     collections.length > 0 ? getCollectionExtrasText(locale) : null,
     Promise.all(collections.map((collection) => collectionDisplay(pluginId, collection.name, guildId, locale, state.language))),
+    isProviderId(pluginId) ? getSourcePickerLabels(locale) : undefined,
   ]);
   const name = pluginText.name(pluginId);
   const description = pluginText.description(pluginId);
@@ -225,7 +237,7 @@ export default async function PluginSettingsPage({ params }: Props) {
   // Premium ended while these settings use it: they are kept, not applied, and the page says since when.
   const premiumEnded = !state.premium && usesPremium(plugin, stored, listed) ? await premiumEndedAt(await getDb(), guildId) : null;
   const packedPickers = packPickers(pickers);
-  const context = { texts: {}, labels: strings.labels, pickers: packedPickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField };
+  const context = { texts: {}, labels: strings.labels, pickers: packedPickers, premiumGuild: state.premium, disabled: locked, message: messageEditor, embedBuilder, guildTimezone: guildSettings?.timezone ?? null, defaults: defaultTexts, emoji: emojiPicker, image: imageField, source: sourcePicker };
 
   return (
     <GuildFrame locale={locale} shell={state}>

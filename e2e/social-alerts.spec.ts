@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
+
+// Social alerts end to end against `npm start`'s social fake (emulators/social, port
+// SOCIAL_FAKE_PORT, 3104 by default): search a source, pick it, see the alert preview drawn
+// from its latest real item, save, and see the list's count. Screenshots at 1440 and 390 px,
+// and in Arabic (right to left), land in test-results/.
+
+const FAKE = `http://127.0.0.1:${process.env.SOCIAL_FAKE_PORT ?? 3104}`;
+const plugin = (name: string, locale = "en") => `/${locale}/dashboard/${GUILD_IDS.workshop}/${name}`;
+
+async function open(page: Page, name: string, locale = "en") {
+  await signInFullPage(page, locale, plugin(name, locale));
+  await page.waitForLoadState("networkidle");
+}
+
+async function chooseChannel(page: Page) {
+  const channel = page.getByRole("dialog").getByRole("combobox", { name: "Alert channel" });
+  await channel.click();
+  await page.getByRole("option").first().click();
+}
+
+test.describe.serial("social alerts", () => {
+  test("Twitch: search a streamer, preview the alert with the live stream, save, count", async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, "twitch");
+    await page.getByTestId("collection-add").first().click();
+    const dialog = page.getByRole("dialog");
+    const picker = dialog.getByRole("combobox", { name: "Twitch username" });
+    await picker.fill("ada");
+    const live = dialog.getByRole("option").filter({ hasText: "Live" }).first();
+    await expect(live).toBeVisible();
+    const streamer = (await live.locator("span").nth(1).locator("span").first().textContent()) ?? "";
+    await screenshot(page, testInfo, "twitch-search-1440");
+    await live.click();
+    await expect(picker).toHaveValue(streamer);
+    await chooseChannel(page);
+    await dialog.getByRole("textbox", { name: "Message" }).fill("{streamer} is live: {title}");
+    await expect(dialog.getByTestId("latest-notice")).toBeVisible();
+    const preview = dialog.getByTestId("message-preview");
+    await expect(preview).toContainText(`${streamer} is live: `);
+    await expect(preview).not.toContainText("{title}");
+    await screenshot(page, testInfo, "twitch-preview-1440");
+
+    await page.setViewportSize(PHONE);
+    await screenshot(page, testInfo, "twitch-preview-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+    await expect(page.locator("[data-item-id]").filter({ hasText: streamer })).toBeVisible();
+    await expect(page.getByTestId("collection-count")).toHaveText("1 of 3 used");
+  });
+
+  test("RSS: a feed served by the local fake, previewed with its latest post", async ({ page }, testInfo) => {
+    await open(page, "rss");
+    await page.getByTestId("collection-add").first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox", { name: "Feed link" }).fill(`${FAKE}/feeds/ada-notes.xml`);
+    const feed = dialog.getByRole("option").first();
+    await expect(feed).toContainText("Ada's Engineering Notes");
+    await feed.click();
+    await chooseChannel(page);
+    await dialog.getByRole("textbox", { name: "Message" }).fill("New in {feed}: {title}");
+    await expect(dialog.getByTestId("message-preview")).toContainText("New in Ada's Engineering Notes: Note G, annotated & explained");
+    await screenshot(page, testInfo, "rss-preview-1440");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(page.locator("[data-item-id]").filter({ hasText: "Ada's Engineering Notes" })).toBeVisible();
+    await expect(page.getByTestId("collection-count")).toHaveText("1 of 3 used");
+  });
+
+  test("the picker and dialog fit a phone in Arabic", async ({ page }, testInfo) => {
+    await page.setViewportSize(PHONE);
+    await open(page, "rss", "ar");
+    await page.getByTestId("collection-add").first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByRole("combobox").first().fill(`${FAKE}/feeds/ada-notes.xml`);
+    await expect(dialog.getByRole("option").first()).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box && box.width <= PHONE.width).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, testInfo, "rss-picker-390-ar");
+  });
+});

@@ -1,0 +1,30 @@
+import type { ProviderId } from "./types";
+
+// The variables each provider's alert messages may use (`{streamer}`, `{title}`…), in the order
+// the message editor's `{` menu lists them. Client-safe: the editor and the adapters share it, so
+// an adapter's LatestItem.values and the menu name the same things. Their one-line descriptions
+// are in messages/<locale>.json under "providerVariables".
+
+const LIVE = ["streamer", "title", "url", "game", "thumbnail"] as const;
+const POST = ["author", "title", "link", "published"] as const;
+
+export const PROVIDER_VARIABLES = {
+  twitch: LIVE,
+  kick: LIVE,
+  youtube: [...POST, "thumbnail"],
+  reddit: [...POST, "subreddit"],
+  twitter: POST,
+  tiktok: POST,
+  instagram: POST,
+  rss: [...POST, "feed"],
+  podcasts: [...POST, "feed", "audio"],
+} as const satisfies Record<ProviderId, readonly string[]>;
+
+export type ProviderVariable = (typeof PROVIDER_VARIABLES)[ProviderId][number];
+
+/** Every provider variable name, once: the keys of the descriptions. */
+export const ALL_PROVIDER_VARIABLES: readonly ProviderVariable[] = [...new Set(Object.values(PROVIDER_VARIABLES).flat())];
+
+export function isProviderId(id: string): id is ProviderId {
+  return Object.hasOwn(PROVIDER_VARIABLES, id);
+}
