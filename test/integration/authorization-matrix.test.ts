@@ -94,7 +94,7 @@ beforeAll(async () => {
   [ada, bjorn] = [await signedInJar(harness), await signedInJar(harness, USER_IDS.bjorn)];
   workshop = addScratchGuild(harness, "workshop");
   refs = await guildRefs(workshop);
-  samples = sampleItems(refs);
+  samples = sampleItems({ ...refs, social: social.url });
   // The billing routes act on a subscription: workshop's copy buys Premium with the fake's test card.
   stripe = await startStripeHarness();
   const { url } = (await (await call(stripeCheckoutRoute.GET, `/api/stripe/plans/premium/checkout?guild_id=${workshop}`, { jar: ada, params: { planId: "premium" } })).json()) as { url: string };

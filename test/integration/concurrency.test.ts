@@ -10,8 +10,10 @@ import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 
 let harness: EmulatorHarness;
+let social: SocialHarness;
 let ada: CookieJar;
 let guildId: string;
 let samples: Record<string, Record<string, unknown>>;
@@ -20,13 +22,14 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   harness = await startEmulatorHarness();
+  social = await startSocialHarness();
   resetEnvCache();
   ada = await signedInJar(harness);
   // This file's own copy of workshop: no other file writes to it, so counts are exact.
   guildId = addScratchGuild(harness, "workshop");
-  samples = sampleItems(await guildRefs(guildId));
+  samples = sampleItems({ ...(await guildRefs(guildId)), social: social.url });
 });
-afterAll(() => harness.stop());
+afterAll(() => Promise.all([harness.stop(), social.stop()]));
 
 const statuses = (responses: Response[]) => responses.map((response) => response.status).sort();
 

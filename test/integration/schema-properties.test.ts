@@ -11,6 +11,7 @@ import type { CollectionDefinition, PluginDefinition } from "@/lib/plugins/types
 import { collectionPath, fillPath, isEnvelope, itemData, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
+import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { sampleItems } from "@/test/plugin-samples";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild, setBuffs } from "@/test/scratch-guild";
@@ -20,6 +21,7 @@ type Json = Record<string, unknown>;
 type Guild = { id: string; ids: string[]; samples: Record<string, Json> };
 
 let harness: EmulatorHarness;
+let social: SocialHarness;
 let ada: CookieJar;
 const guilds: Record<"free" | "premium", Guild> = {} as never;
 
@@ -27,6 +29,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
   process.env.RATE_LIMIT_READS_PER_MINUTE = "100000";
   harness = await startEmulatorHarness();
+  social = await startSocialHarness();
   resetEnvCache();
   ada = await signedInJar(harness);
   for (const kind of ["free", "premium"] as const) {
@@ -36,10 +39,10 @@ beforeAll(async () => {
     const pickers = await getGuildPickers(id);
     // Real ids of every kind (text, voice, category, @everyone, managed roles) and another guild's.
     const ids = [...pickers.channels.map((channel) => channel.id), ...pickers.roles.map((role) => role.id), (await guildRefs(GUILD_IDS.workshop)).channel];
-    guilds[kind] = { id, ids, samples: sampleItems(await guildRefs(id)) };
+    guilds[kind] = { id, ids, samples: sampleItems({ ...(await guildRefs(id)), social: social.url }) };
   }
 });
-afterAll(() => harness.stop());
+afterAll(() => Promise.all([harness.stop(), social.stop()]));
 
 const HUGE = "x".repeat(100_000);
 const deepArray = (depth: number): unknown => (depth === 0 ? [] : [deepArray(depth - 1)]);
