@@ -9,7 +9,6 @@ import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { getGuildEmojis } from "@/lib/platform/bot-api";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { ProviderError, providerApiError } from "@/lib/providers/errors";
-import { registeredProviders } from "@/lib/providers/registry";
 import { lookupSource } from "@/lib/providers/routes";
 import type { ProviderId } from "@/lib/providers/types";
 import { channelsField, EMOJI_ERRORS } from "./fields";
@@ -98,23 +97,19 @@ function sourceReferences(schema: z.ZodType, value: unknown): SourceReference[] 
 
 /**
  * Paths of the sources their provider does not know (lookups are cached). A provider that is
- * down or has no credentials refuses the whole write (503), so nothing unchecked is stored. A
- * provider with no adapter in lib/providers/registry.ts cannot be asked, and is not.
+ * down or has no credentials refuses the whole write (503), so nothing unchecked is stored.
  */
 async function missingSourcePaths(sources: SourceReference[]): Promise<string[]> {
-  const registered = new Set(registeredProviders());
   const checked = await Promise.all(
-    sources
-      .filter((source) => registered.has(source.provider))
-      .map(async (source) => {
-        try {
-          await lookupSource(source.provider, source.id);
-          return null;
-        } catch (error) {
-          if (error instanceof ApiError && error.code === "source_not_found") return source.path;
-          throw error instanceof ProviderError ? providerApiError(error) : error;
-        }
-      }),
+    sources.map(async (source) => {
+      try {
+        await lookupSource(source.provider, source.id);
+        return null;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === "source_not_found") return source.path;
+        throw error instanceof ProviderError ? providerApiError(error) : error;
+      }
+    }),
   );
   return checked.filter((path): path is string => path !== null);
 }

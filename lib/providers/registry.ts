@@ -25,11 +25,5 @@ const ADAPTERS: Record<ProviderId, ProviderAdapter> = {
 };
 
 export function providerAdapter(id: ProviderId): ProviderAdapter {
-  const adapter = ADAPTERS[id];
-  if (!adapter) throw new Error(`no adapter registered for ${id}`);
-  return adapter;
-}
-
-export function registeredProviders(): ProviderId[] {
-  return Object.keys(ADAPTERS) as ProviderId[];
+  return ADAPTERS[id];
 }

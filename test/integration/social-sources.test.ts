@@ -7,7 +7,6 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getDb } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
-import { registeredProviders } from "@/lib/providers/registry";
 import { searchSources } from "@/lib/providers/routes";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { pluginCall, readBody } from "@/test/api";
@@ -76,10 +75,7 @@ describe("items saved before sources", () => {
   });
 });
 
-// Runs once the Twitch adapter is registered (lib/providers/registry.ts); until then its sources cannot be asked about.
-const withTwitch = registeredProviders().includes("twitch") ? describe : describe.skip;
-
-withTwitch("a subscription's source is checked with its provider", () => {
+describe("a subscription's source is checked with its provider", () => {
   beforeEach(() => social.reset());
 
   async function liveStreamer() {

@@ -1,9 +1,10 @@
 import "server-only";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
+import { lookupSource } from "@/lib/providers/routes";
 import { guildIdParams } from "@/lib/platform/snowflake";
 import { inputText, inputUuid } from "@/lib/validation/text";
 import type { PluginEndpoint } from "../endpoint";
@@ -21,8 +22,18 @@ const streamerParams = guildIdParams.extend({
   itemId: z.union([inputUuid(), inputText().regex(TWITCH_LOGIN)], { error: "must be a Twitch login or a subscription id" }),
 });
 
-/** The id of this guild's subscription to `login`, or 404. */
+/**
+ * The id of this guild's subscription to `login`, or 404. Subscriptions store the streamer's
+ * Twitch user id (a login can be renamed), so the login is asked of Twitch first; the names an
+ * item holds (its shown name, and the login older items stored) still find it when Twitch
+ * cannot be asked.
+ */
 async function subscriptionId(db: Db, guildId: string, login: string): Promise<string> {
+  const name = login.toLowerCase();
+  const userId = await lookupSource("twitch", login).then(
+    (source) => source.id,
+    () => null,
+  );
   const [row] = await db
     .select({ id: pluginItems.id })
     .from(pluginItems)
@@ -31,7 +42,12 @@ async function subscriptionId(db: Db, guildId: string, login: string): Promise<s
         eq(pluginItems.guildId, guildId),
         eq(pluginItems.pluginId, twitch.id),
         eq(pluginItems.collection, COLLECTION),
-        sql`lower(${pluginItems.data}->>'login') = ${login.toLowerCase()}`,
+        or(
+          userId ? sql`${pluginItems.data}->>'source_id' = ${userId}` : undefined,
+          sql`lower(${pluginItems.data}->>'source_id') = ${name}`,
+          sql`lower(${pluginItems.data}->>'source_name') = ${name}`,
+          sql`lower(${pluginItems.data}->>'login') = ${name}`,
+        ),
       ),
     )
     .orderBy(asc(pluginItems.position))
