@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { fakePortsFrom } from "./emulators/ports";
 
 // End-to-end tests against a production build, the platform emulator and a
 // throwaway PGlite database, in Debian's Chromium (no browser download).
@@ -6,6 +7,9 @@ export const APP_PORT = 3210;
 export const EMULATOR_PORT = 3211;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
+/** The other fakes npm start runs (Stripe, Chargebee, PayPal, social, EVM node) from here on: beside a developer's own npm start. */
+export const FAKE_PORTS = fakePortsFrom(3220);
+export const SOCIAL_FAKE_URL = `http://127.0.0.1:${FAKE_PORTS.SOCIAL_FAKE_PORT}`;
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -38,6 +42,7 @@ export default defineConfig({
       PORT: String(APP_PORT),
       APP_URL,
       PLATFORM_EMULATOR_PORT: String(EMULATOR_PORT),
+      ...FAKE_PORTS,
       PGLITE_DIR: ".data/e2e/pglite",
       DISCORD_CLIENT_ID: "",
       DISCORD_CLIENT_SECRET: "",

@@ -45,7 +45,7 @@ async function main(): Promise<number> {
   const [load1] = os.loadavg();
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${load1?.toFixed(2)} before start (scores are only comparable on an idle machine).`);
   console.log(`Starting Guildhall on :${PORT} with the platform emulator on :${EMULATOR_PORT} (builds first when sources changed; can take minutes)…`);
-  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, dataDir: DATA_DIR });
+  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, fakePortsFrom: 3330, dataDir: DATA_DIR });
   onCleanup(server.stop);
   console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
 

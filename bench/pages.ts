@@ -106,7 +106,7 @@ async function main(): Promise<number> {
   const [load1] = os.loadavg();
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${load1?.toFixed(2)} before start (numbers are only comparable on an idle machine).`);
   console.log(`Starting Guildhall on :${PORT} with the platform emulator on :${EMULATOR_PORT} (builds first when sources changed; can take minutes)…`);
-  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, dataDir: ".data/bench", prepare: (pgliteDir) => seedLevelsGuild(ROOT, pgliteDir, LEVELS_GUILD) });
+  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, fakePortsFrom: 3320, dataDir: ".data/bench", prepare: (pgliteDir) => seedLevelsGuild(ROOT, pgliteDir, LEVELS_GUILD) });
   onCleanup(server.stop);
   console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
 

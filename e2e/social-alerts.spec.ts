@@ -1,12 +1,13 @@
 import { expect, test, type Page } from "@playwright/test";
+import { SOCIAL_FAKE_URL } from "../playwright.config";
 import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
-// Social alerts end to end against `npm start`'s social fake (emulators/social, port
-// SOCIAL_FAKE_PORT, 3104 by default): search a source, pick it, see the alert preview drawn
+// Social alerts end to end against `npm start`'s social fake (emulators/social, on the port
+// playwright.config.ts gives it): search a source, pick it, see the alert preview drawn
 // from its latest real item, save, and see the list's count. Screenshots at 1440 and 390 px,
 // and in Arabic (right to left), land in test-results/.
 
-const FAKE = `http://127.0.0.1:${process.env.SOCIAL_FAKE_PORT ?? 3104}`;
+const FAKE = SOCIAL_FAKE_URL;
 const plugin = (name: string, locale = "en") => `/${locale}/dashboard/${GUILD_IDS.workshop}/${name}`;
 
 async function open(page: Page, name: string, locale = "en") {
@@ -15,9 +16,9 @@ async function open(page: Page, name: string, locale = "en") {
 }
 
 async function chooseChannel(page: Page) {
-  const channel = page.getByRole("dialog").getByRole("combobox", { name: "Alert channel" });
-  await channel.click();
-  await page.getByRole("option").first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("combobox", { name: "Alert channel" }).click();
+  await dialog.getByRole("option").first().click();
 }
 
 test.describe.serial("social alerts", () => {
@@ -30,7 +31,7 @@ test.describe.serial("social alerts", () => {
     await picker.fill("ada");
     const live = dialog.getByRole("option").filter({ hasText: "Live" }).first();
     await expect(live).toBeVisible();
-    const streamer = (await live.locator("span").nth(1).locator("span").first().textContent()) ?? "";
+    const streamer = (await live.getByTestId("source-name").textContent()) ?? "";
     await screenshot(page, testInfo, "twitch-search-1440");
     await live.click();
     await expect(picker).toHaveValue(streamer);

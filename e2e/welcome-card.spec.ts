@@ -14,6 +14,8 @@ const backgroundSaved = (page: Page, method: "PUT" | "POST") =>
 /** The preview shows a loaded image whose URL matches. */
 async function expectPreview(preview: Locator, pattern: RegExp) {
   await expect(preview).toHaveAttribute("src", pattern);
+  // The preview loads lazily (it sits below the settings): in view, as a person scrolling to it.
+  await preview.scrollIntoViewIfNeeded();
   await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1024);
 }
 
@@ -104,7 +106,7 @@ test("the welcome card section reads right to left in Arabic", async ({ page }, 
   await expect(section.getByRole("heading", { name: "بطاقة الترحيب" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(section.getByRole("radio", { name: "الغروب" })).toBeVisible();
+  await section.getByTestId("welcome-card-preview").scrollIntoViewIfNeeded();
   await expect.poll(() => section.getByTestId("welcome-card-preview").evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(1024);
-  await section.scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, "welcome-card-phone-ar");
 });

@@ -11,6 +11,7 @@ import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/creden
 import { startStripeFake } from "../emulators/stripe/server";
 import { TEST_TOKEN, localCryptoEnv, startEvmNode } from "../emulators/evm/node";
 import { FAKE_CHARGEBEE_SITE, startChargebeeFake } from "../emulators/chargebee/server";
+import { fakePort } from "../emulators/ports";
 import { startSocialFake } from "../emulators/social/server";
 import { FAKE_CLIENT_ID as PAYPAL_FAKE_CLIENT_ID, FAKE_CLIENT_SECRET as PAYPAL_FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID as PAYPAL_FAKE_WEBHOOK_ID, fakePlanIds } from "../emulators/paypal/credentials";
 import { startPaypalFake } from "../emulators/paypal/server";
@@ -63,7 +64,7 @@ async function main() {
   let stopStripe: (() => Promise<void>) | undefined;
   if (!process.env.STRIPE_SECRET_KEY) {
     const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
-    const fake = await startStripeFake({ port: Number(process.env.STRIPE_FAKE_PORT ?? 12111), webhook: `${appUrl}/api/webhooks/stripe` });
+    const fake = await startStripeFake({ port: fakePort("STRIPE_FAKE_PORT"), webhook: `${appUrl}/api/webhooks/stripe` });
     stopStripe = () => fake.close();
     Object.assign(process.env, { STRIPE_SECRET_KEY: FAKE_SECRET_KEY, STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET, STRIPE_API_BASE: fake.url });
     console.log(`No Stripe key configured: using the built-in Stripe fake at ${fake.url} (test card 4242 4242 4242 4242)`);
@@ -72,7 +73,7 @@ async function main() {
   let stopEvmNode: (() => Promise<void>) | undefined;
   if (!process.env.CRYPTO_RPC_URL) {
     // Crypto checkout against a real local chain: a Hardhat node with the test token, and the DEMO wallet (a funded test account).
-    const node = await startEvmNode({ port: Number(process.env.CRYPTO_NODE_PORT ?? 8545) });
+    const node = await startEvmNode({ port: fakePort("CRYPTO_NODE_PORT") });
     stopEvmNode = () => node.close();
     Object.assign(process.env, localCryptoEnv(node));
     console.log(`No crypto network configured: using a local Hardhat node at ${node.url} with the test token ${TEST_TOKEN.symbol} at ${node.tokenAddress}`);
@@ -83,7 +84,7 @@ async function main() {
   if (!process.env.CHARGEBEE_SITE && !process.env.CHARGEBEE_API_KEY) {
     const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
     const webhook = { url: `${appUrl}/api/webhooks/chargebee`, username: "chargebee-fake", password: randomBytes(24).toString("base64url") };
-    const fake = await startChargebeeFake({ port: Number(process.env.CHARGEBEE_FAKE_PORT ?? 3101), quiet: true, webhook });
+    const fake = await startChargebeeFake({ port: fakePort("CHARGEBEE_FAKE_PORT"), quiet: true, webhook });
     stopChargebee = () => fake.close();
     Object.assign(process.env, {
       CHARGEBEE_SITE: FAKE_CHARGEBEE_SITE,
@@ -100,7 +101,7 @@ async function main() {
   let stopPaypal: (() => Promise<void>) | undefined;
   if (!process.env.PAYPAL_CLIENT_ID && !process.env.PAYPAL_CLIENT_SECRET) {
     const appUrl = (process.env.APP_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, "");
-    const fake = await startPaypalFake({ port: Number(process.env.PAYPAL_FAKE_PORT ?? 3102), webhook: `${appUrl}/api/webhooks/paypal` });
+    const fake = await startPaypalFake({ port: fakePort("PAYPAL_FAKE_PORT"), webhook: `${appUrl}/api/webhooks/paypal` });
     stopPaypal = () => fake.close();
     Object.assign(process.env, {
       PAYPAL_CLIENT_ID: PAYPAL_FAKE_CLIENT_ID,
@@ -114,7 +115,7 @@ async function main() {
 
   // Social alerts: every provider whose credentials are unset searches the local social fake
   // (emulators/social: "ada" finds streamers and channels), so the demo's forms find accounts.
-  const socialFake = await startSocialFake({ port: Number(process.env.SOCIAL_FAKE_PORT ?? 3104), quiet: true });
+  const socialFake = await startSocialFake({ port: fakePort("SOCIAL_FAKE_PORT"), quiet: true });
   const stopSocial = () => socialFake.close();
   Object.assign(process.env, socialFake.envFor(process.env));
   console.log(`Social providers without credentials search the local social fake at ${socialFake.url}`);

@@ -6,11 +6,14 @@ import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { fakePortsFrom } from "../../emulators/ports";
 
 export type ServerOptions = {
   root: string;
   port: number;
   emulatorPort: number;
+  /** The first of the ports of the other fakes (emulators/ports.ts), clear of a developer's npm start. */
+  fakePortsFrom: number;
   /** Relative to root; deleted before the start. */
   dataDir: string;
   readyTimeoutMs?: number;
@@ -52,6 +55,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
       PORT: String(port),
       APP_URL: appUrl,
       PLATFORM_EMULATOR_PORT: String(emulatorPort),
+      ...fakePortsFrom(options.fakePortsFrom),
       PGLITE_DIR: path.join(options.dataDir, "pglite"),
       SESSION_SECRET: randomBytes(32).toString("base64url"),
       DISCORD_CLIENT_ID: "",

@@ -35,7 +35,7 @@ export function SourceRow({ account, labels }: { account: SourceAccount; labels:
         </span>
       )}
       <span className={styles.text}>
-        <span className={styles.name} dir="auto">
+        <span className={styles.name} dir="auto" data-testid="source-name">
           {account.display_name}
         </span>
         <span className={styles.meta} dir="auto">
