@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/use-signed-in-user";
 import { formatPrice } from "@/lib/billing/format-price";
@@ -22,7 +22,7 @@ const CryptoCheckout = dynamic(() => import("@/components/crypto-checkout/crypto
 export type Price = { amount: number; currency: string };
 export type ChooserPlan = { plan: Plan; name: string; prices: Partial<Record<1 | 12, Price>>; customBot: Partial<Record<1 | 12, Price>> | null };
 export type ChooserText = Record<
-  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard" | "payByPaypal",
+  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "needsBot" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard" | "payByPaypal",
   string
 >;
 
@@ -43,6 +43,12 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const guilds = useSWR(user ? "/users/@me/managed-guilds" : null, (path: string) => apiFetch<GuildSummary[]>(path, { silent: true }));
+  // Upsells link here as /premium?guild={id}: that server comes chosen, once it is known to be one the visitor manages.
+  // The page is the same for everyone (prerendered), so the address is read here, not on the server.
+  useEffect(() => {
+    const wanted = new URLSearchParams(window.location.search).get("guild");
+    if (wanted && guilds.data?.some((guild) => guild.id === wanted && guild.bot_present)) setGuildId((current) => current || wanted);
+  }, [guilds.data]);
 
   const chosen = plans.find((entry) => entry.plan === plan) ?? plans[0];
   const price = chosen?.prices[period];
@@ -104,9 +110,10 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
           ) : (
             <select id={`${id}-guild`} className="input" value={guildId} required onChange={(event) => setGuildId(event.target.value)}>
               <option value="">{text.chooseGuild}</option>
+              {/* Premium is for a server the bot is in: the others are listed, not choosable, and say why. */}
               {(guilds.data ?? []).map((guild) => (
-                <option key={guild.id} value={guild.id}>
-                  {guild.name}
+                <option key={guild.id} value={guild.id} disabled={!guild.bot_present}>
+                  {guild.bot_present ? guild.name : `${guild.name} (${text.needsBot})`}
                 </option>
               ))}
             </select>

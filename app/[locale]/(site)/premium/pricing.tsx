@@ -8,7 +8,7 @@ import styles from "./premium.module.css";
 // in the page's number format and the provider's currency, rendered on the server so the
 // prices are in the page a crawler reads; the chooser island takes the same prices.
 
-const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear", "otherWays", "payByCard", "payByPaypal"] as const;
+const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "needsBot", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear", "otherWays", "payByCard", "payByPaypal"] as const;
 
 const byPeriod = (prices: ShopPrice[]): Partial<Record<1 | 12, Price>> =>
   Object.fromEntries(prices.filter((price) => price.period_months === 1 || price.period_months === 12).map((price) => [price.period_months, { amount: price.amount, currency: price.currency }]));

@@ -1,0 +1,66 @@
+import { expect, test, type Page } from "@playwright/test";
+import { GUILD_IDS, PHONE, screenshot } from "./fixtures";
+
+// Buying Premium from the premium page's chooser, each way the demo offers besides the card
+// (premium-checkout.spec.ts): Chargebee's hosted page, the crypto DEMO wallet on the local
+// chain, and PayPal's approval page, left with Cancel (nothing changes). Each buyer owns a
+// server the bot is in that no other journey needs free: Bjorn's Synthwave, Dani's Lofi.
+
+/** Signs in as a demo user other than Ada, landing on `redirect`. */
+async function signInAs(page: Page, username: string, redirect: string) {
+  await page.goto(`/en/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByTestId("login-full-page").click();
+  await page.getByRole("radio", { name: new RegExp(`^${username}\\b`) }).check();
+  await page.getByRole("button", { name: "Authorize" }).click();
+  await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, "\\?")));
+}
+
+async function subscriptionOf(page: Page, guildId: string) {
+  const response = await page.request.get(`/api/guilds/${guildId}/subscription`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { subscription: Record<string, unknown> | null }).subscription;
+}
+
+const chooser = (page: Page) => page.getByRole("form", { name: "Buy for a server" });
+
+test("Chargebee: the server named in the upsell link comes chosen, the hosted page takes the test card, and the server has Premium", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "bjorn", `/en/premium?guild=${GUILD_IDS.synthwave}`);
+  await expect(chooser(page).getByLabel("Server")).toHaveValue(GUILD_IDS.synthwave);
+  await chooser(page).getByRole("radio", { name: "Yearly" }).check();
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, "premium-chooser-390");
+  await page.setViewportSize({ width: 1366, height: 900 });
+  expect(await subscriptionOf(page, GUILD_IDS.synthwave)).toBeNull();
+
+  await chooser(page).getByRole("button", { name: "Continue to payment" }).click();
+  // The Chargebee fake's hosted page, the test card filled in as its docs suggest.
+  await expect(page.getByLabel("Card number")).toHaveValue("4111 1111 1111 1111");
+  await page.getByRole("button", { name: "Pay" }).click();
+  await expect(page).toHaveURL(new RegExp(`/en/dashboard/${GUILD_IDS.synthwave}$`));
+  expect(await subscriptionOf(page, GUILD_IDS.synthwave)).toMatchObject({ provider: "chargebee", plan: "premium", period_months: 12, status: "active" });
+});
+
+test("crypto: the DEMO wallet pays the quote on the local chain and the payment is credited once confirmed", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signInAs(page, "dani", `/en/premium?guild=${GUILD_IDS.lofi}`);
+  await expect(chooser(page).getByLabel("Server")).toHaveValue(GUILD_IDS.lofi);
+  const crypto = page.getByTestId("crypto-checkout");
+  await crypto.getByRole("button", { name: "Pay with crypto" }).click();
+  await expect(crypto.getByTestId("crypto-amount")).toContainText("tUSD");
+  await crypto.getByTestId("crypto-demo-wallet").click();
+  await expect(crypto.getByText(/Payment received\. The plan is on until/)).toBeVisible({ timeout: 60_000 });
+  expect(await subscriptionOf(page, GUILD_IDS.lofi)).toMatchObject({ provider: "crypto", plan: "premium", status: "non_renewing" });
+});
+
+test("PayPal: the approval page names the plan; Cancel comes back saying nothing changed", async ({ page }) => {
+  await signInAs(page, "bjorn", `/en/premium?guild=${GUILD_IDS.synthwave}`);
+  await expect(chooser(page).getByLabel("Server")).toHaveValue(GUILD_IDS.synthwave);
+  const before = await subscriptionOf(page, GUILD_IDS.synthwave);
+  await chooser(page).getByTestId("checkout-paypal").click();
+  await expect(page.getByTestId("paypal-agree")).toBeVisible();
+  await page.getByTestId("paypal-cancel").click();
+  await expect(page).toHaveURL(/\/en\/premium\/return/);
+  await expect(page.getByRole("main")).toContainText(/nothing changed/i);
+  expect(await subscriptionOf(page, GUILD_IDS.synthwave)).toEqual(before);
+});
