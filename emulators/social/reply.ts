@@ -1,15 +1,24 @@
 import type { ServerResponse } from "node:http";
 
-// Answers of the posting providers' fakes (Reddit, X, TikTok, Instagram). Their own helper, not
-// server.ts's: server.ts imports every fake, so a fake importing it back would be a cycle.
+// The JSON answers of the social fake: its server's control API and every provider's fake.
+// Apart from server.ts because server.ts imports every fake: a fake importing it back would
+// close an import cycle.
 
 export function replyJson(res: ServerResponse, status: number, body: unknown): true {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
+  if (status === 204 || body === null) {
+    res.writeHead(status).end();
+    return true;
+  }
+  return replyJsonText(res, status, JSON.stringify(body));
+}
+
+/** JSON already written out: what JSON.stringify cannot give, such as int64 ids as bare numbers. */
+export function replyJsonText(res: ServerResponse, status: number, text: string): true {
+  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(text);
   return true;
 }
 
 /** A body cut short: what tests of unreadable answers need. */
 export function replyGarbled(res: ServerResponse): true {
-  res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end('{"data": {"id": ');
-  return true;
+  return replyJsonText(res, 200, '{"data": {"id": ');
 }

@@ -1,6 +1,7 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { SOCIAL_FAKES } from "./fakes";
+import { replyJson } from "./reply";
 
 // One local server standing in for every social provider's HTTP API (Twitch Helix, YouTube
 // Data API, …), for tests and for `npm start`'s demo. A control API lets tests make a provider
@@ -27,7 +28,7 @@ export async function startSocialFake({ port = 0, quiet = false }: { port?: numb
   const server = http.createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!quiet) console.error("social fake:", error);
-      if (!res.headersSent) json(res, 500, { error: "fake failure" });
+      if (!res.headersSent) replyJson(res, 500, { error: "fake failure" });
       else res.end();
     });
   });
@@ -39,33 +40,33 @@ export async function startSocialFake({ port = 0, quiet = false }: { port?: numb
     const [segment = "", ...rest] = url.pathname.split("/").filter(Boolean);
     if (segment === "__fake") return control(req, res, url, body, rest);
     const fake = SOCIAL_FAKES.find((item) => item.segment === segment);
-    if (!fake) return json(res, 404, { error: "unknown provider" });
+    if (!fake) return replyJson(res, 404, { error: "unknown provider" });
     calls.set(segment, [...(calls.get(segment) ?? []), `${req.method} /${rest.join("/")}${url.search}`]);
     const fault = faults.get(segment);
     if (fault && fault.times > 0) {
       fault.times -= 1;
       if (fault.retryAfter !== undefined) res.setHeader("Retry-After", String(fault.retryAfter));
-      return json(res, fault.status, { error: "fault injected", status: fault.status });
+      return replyJson(res, fault.status, { error: "fault injected", status: fault.status });
     }
-    if (!(await fake.handle({ req, res, url, body, path: rest }))) json(res, 404, { error: "not found" });
+    if (!(await fake.handle({ req, res, url, body, path: rest }))) replyJson(res, 404, { error: "not found" });
   }
 
   function control(req: IncomingMessage, res: ServerResponse, url: URL, body: string, rest: string[]) {
     if (req.method === "POST" && rest[0] === "faults") {
       const { segment, status, retry_after: retryAfter, times = 1 } = JSON.parse(body) as { segment: string; status: number; retry_after?: number; times?: number };
       faults.set(segment, { status, retryAfter, times });
-      return json(res, 204, null);
+      return replyJson(res, 204, null);
     }
     if (req.method === "GET" && rest[0] === "calls") {
       const paths = calls.get(url.searchParams.get("segment") ?? "") ?? [];
-      return json(res, 200, { count: paths.length, paths });
+      return replyJson(res, 200, { count: paths.length, paths });
     }
     if (req.method === "POST" && rest[0] === "reset") {
       faults.clear();
       calls.clear();
-      return json(res, 204, null);
+      return replyJson(res, 204, null);
     }
-    json(res, 404, { error: "unknown control" });
+    replyJson(res, 404, { error: "unknown control" });
   }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -78,15 +79,6 @@ export async function startSocialFake({ port = 0, quiet = false }: { port?: numb
     envFor: (source) => envOf(SOCIAL_FAKES.filter((fake) => fake.configuredBy.every((key) => !source[key])), source.OUTBOUND_ALLOWED_ORIGINS ?? ""),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
-}
-
-export function json(res: ServerResponse, status: number, body: unknown): true {
-  if (status === 204 || body === null) {
-    res.writeHead(status).end();
-    return true;
-  }
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
-  return true;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 
-// App access tokens a fake issued through the client-credentials grant, with their expiry,
-// as Twitch's and Kick's token endpoints do. Tests expire them to see the adapter renew one.
+// App access tokens a fake issued through the client-credentials grant, with their expiry, as
+// the providers' token endpoints do. Tests expire them to see the adapter renew one.
 
 export type TokenStore = {
-  issue(lifetimeSeconds: number): string;
+  /** `prefix` gives the token the provider's own look (TikTok's `clt.`). */
+  issue(lifetimeSeconds: number, prefix?: string): string;
   valid(token: string | undefined): boolean;
   /** Every token issued so far stops working, as when the provider revokes or expires them. */
   expireAll(): void;
@@ -13,8 +14,8 @@ export type TokenStore = {
 export function tokenStore(): TokenStore {
   const tokens = new Map<string, number>();
   return {
-    issue(lifetimeSeconds) {
-      const token = randomBytes(15).toString("hex");
+    issue(lifetimeSeconds, prefix = "") {
+      const token = `${prefix}${randomBytes(15).toString("hex")}`;
       tokens.set(token, Date.now() + lifetimeSeconds * 1000);
       return token;
     },

@@ -1,5 +1,7 @@
 import "server-only";
 import { TtlCache } from "@/lib/platform/cache";
+import { clearAppTokens } from "./app-token";
+import { clearProviderPauses } from "./pauses";
 
 // Provider answers are cached in-process (DESIGN "Scale": Redis later): searches briefly,
 // since people type the same name again; a source's latest item for a minute, since every
@@ -20,7 +22,9 @@ export async function providerCached<T>(key: string, policy: { ttlMs: number; st
   return (await providerCache().get(key, policy, load)).value;
 }
 
-/** Tests: forget every provider answer. */
+/** Tests and the harness: forget every provider answer, pause and app token, so nothing leaks between cases. */
 export function clearProviderCache(): void {
   providerCache().clear();
+  clearProviderPauses();
+  clearAppTokens();
 }

@@ -6,7 +6,6 @@ import { GET as tiktokLatest } from "@/app/api/plugins/tiktok/latest/route";
 import { GET as tiktokSearch } from "@/app/api/plugins/tiktok/search/route";
 import { GET as twitterLatest } from "@/app/api/plugins/twitter/latest/route";
 import { GET as twitterSearch } from "@/app/api/plugins/twitter/search/route";
-import { clearProviderPauses } from "@/lib/providers/pauses";
 import { call } from "@/test/route-client";
 import { signedInForThisBlock } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -20,7 +19,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await social.reset();
-  clearProviderPauses();
 });
 afterAll(() => social.stop());
 

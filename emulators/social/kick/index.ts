@@ -1,5 +1,5 @@
 import type { FakeRequest, SocialFake } from "../fakes";
-import { reply } from "../json-reply";
+import { replyJson } from "../reply";
 import { bearerOf, tokenRequestFields, tokenStore } from "../token-store";
 import { KICK_CHANNELS, kickAvatar, type FakeKickChannel } from "./data";
 
@@ -12,16 +12,16 @@ const TOKEN_LIFETIME_SECONDS = 3600;
 
 export const kickTokens = tokenStore();
 
-const ok = ({ res }: FakeRequest, data: unknown) => reply(res, 200, { data, message: "OK" });
-const badRequest = ({ res }: FakeRequest, message: string) => reply(res, 400, { data: {}, message });
+const ok = ({ res }: FakeRequest, data: unknown) => replyJson(res, 200, { data, message: "OK" });
+const badRequest = ({ res }: FakeRequest, message: string) => replyJson(res, 400, { data: {}, message });
 
 function issueToken(request: FakeRequest) {
   const fields = tokenRequestFields(request.body, request.url);
-  if (fields.get("grant_type") !== "client_credentials") return reply(request.res, 400, { error: "unsupported_grant_type", error_description: "grant type not supported" });
+  if (fields.get("grant_type") !== "client_credentials") return replyJson(request.res, 400, { error: "unsupported_grant_type", error_description: "grant type not supported" });
   if (fields.get("client_id") !== KICK_FAKE_CLIENT.id || fields.get("client_secret") !== KICK_FAKE_CLIENT.secret) {
-    return reply(request.res, 401, { error: "invalid_client", error_description: "client authentication failed" });
+    return replyJson(request.res, 401, { error: "invalid_client", error_description: "client authentication failed" });
   }
-  return reply(request.res, 200, { access_token: kickTokens.issue(TOKEN_LIFETIME_SECONDS), token_type: "Bearer", expires_in: TOKEN_LIFETIME_SECONDS });
+  return replyJson(request.res, 200, { access_token: kickTokens.issue(TOKEN_LIFETIME_SECONDS), token_type: "Bearer", expires_in: TOKEN_LIFETIME_SECONDS });
 }
 
 const thumbnail = (channel: FakeKickChannel) => `https://images.kick.com/video_thumbnails/${channel.slug}/live/720.webp`;
@@ -61,7 +61,7 @@ const livestreamJson = (channel: FakeKickChannel) => ({
 
 function api(request: FakeRequest, resource: string): boolean {
   const { req, res, url } = request;
-  if (!kickTokens.valid(bearerOf(req.headers.authorization))) return reply(res, 401, { data: {}, message: "Unauthorized" });
+  if (!kickTokens.valid(bearerOf(req.headers.authorization))) return replyJson(res, 401, { data: {}, message: "Unauthorized" });
   const numbers = (name: string) => url.searchParams.getAll(name).map(Number);
   switch (resource) {
     case "channels": {

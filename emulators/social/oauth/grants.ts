@@ -52,9 +52,3 @@ export function callback(redirectUri: string, query: Record<string, string>): st
   for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
   return url.toString();
 }
-
-/** A JSON answer (the fake's own, so this folder does not import the server that lists it). */
-export function json(res: ServerResponse, status: number, body: unknown): true {
-  res.writeHead(status, { "Content-Type": "application/json; charset=utf-8" }).end(JSON.stringify(body));
-  return true;
-}

@@ -1,7 +1,8 @@
 import type { FakeRequest } from "../fakes";
 import { FAKE_ACCOUNTS, FAKE_CLIENT } from "./accounts";
 import { handleAuthorize } from "./authorize";
-import { issueToken, json, redeemCode, tokenClient } from "./grants";
+import { replyJson } from "../reply";
+import { issueToken, redeemCode, tokenClient } from "./grants";
 
 // X's OAuth 2.0 with PKCE below /oauth/twitter: /i/oauth2/authorize (the consent page),
 // /2/oauth2/token (confidential client: HTTP basic auth) and /2/users/me.
@@ -29,19 +30,19 @@ export function handleTwitter(request: FakeRequest, path: string): boolean {
   if (path === "2/oauth2/token" && req.method === "POST") {
     const client = basicClient(req.headers.authorization);
     if (!client || client.id !== FAKE_CLIENT.id || client.secret !== FAKE_CLIENT.secret) {
-      return json(res, 401, { error: "unauthorized_client", error_description: "Missing valid authorization header" });
+      return replyJson(res, 401, { error: "unauthorized_client", error_description: "Missing valid authorization header" });
     }
     const form = new URLSearchParams(body);
-    if (form.get("grant_type") !== "authorization_code") return json(res, 400, { error: "invalid_request", error_description: "Value passed for the grant type was invalid." });
+    if (form.get("grant_type") !== "authorization_code") return replyJson(res, 400, { error: "invalid_request", error_description: "Value passed for the grant type was invalid." });
     const redeemed = redeemCode(form.get("code") ?? "", { provider: "twitter", clientId: client.id, redirectUri: form.get("redirect_uri") ?? "", verifier: form.get("code_verifier") ?? undefined });
-    if (!redeemed) return json(res, 400, { error: "invalid_request", error_description: "Value passed for the authorization code was invalid." });
-    return json(res, 200, { token_type: "bearer", expires_in: 7200, access_token: issueToken("twitter", client.id), scope: "users.read tweet.read" });
+    if (!redeemed) return replyJson(res, 400, { error: "invalid_request", error_description: "Value passed for the authorization code was invalid." });
+    return replyJson(res, 200, { token_type: "bearer", expires_in: 7200, access_token: issueToken("twitter", client.id), scope: "users.read tweet.read" });
   }
   if (path === "2/users/me" && req.method === "GET") {
-    if (!tokenClient(req, "twitter")) return json(res, 401, { title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" });
+    if (!tokenClient(req, "twitter")) return replyJson(res, 401, { title: "Unauthorized", type: "about:blank", status: 401, detail: "Unauthorized" });
     const fields = (url.searchParams.get("user.fields") ?? "").split(",");
     const { profile_image_url: image, ...basic } = account;
-    return json(res, 200, { data: fields.includes("profile_image_url") ? { ...basic, profile_image_url: image } : basic });
+    return replyJson(res, 200, { data: fields.includes("profile_image_url") ? { ...basic, profile_image_url: image } : basic });
   }
   return false;
 }

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { secondsAgo } from "../initials-avatar";
-import { replyGarbled, replyJson as json } from "../reply";
+import { replyGarbled, replyJson } from "../reply";
+import { bearerOf, tokenStore } from "../token-store";
 import { listing, SUBREDDITS, subredditThing } from "./data";
 
 // Reddit's Data API as an app-only client sees it: POST /reddit/www/api/v1/access_token (HTTP
@@ -12,13 +12,16 @@ import { listing, SUBREDDITS, subredditThing } from "./data";
 const CLIENT_ID = "fake-reddit-client";
 const CLIENT_SECRET = "fake-reddit-secret";
 const WINDOW_SECONDS = 600;
+const TOKEN_LIFETIME_SECONDS = 86_400;
 
 const PER_WINDOW = 1000;
 
 /** Tests: when a number, the requests left (every token alike) before Reddit answers 429. */
 export const redditBudget: { left: number | null } = { left: null };
 
-const tokens = new Map<string, { used: number; windowStart: number }>();
+export const redditTokens = tokenStore();
+/** Reddit counts each token's calls in its own window. */
+const budgets = new Map<string, { used: number; windowStart: number }>();
 
 export const redditFake: SocialFake = {
   segment: "reddit",
@@ -33,19 +36,19 @@ export const redditFake: SocialFake = {
 };
 
 function accessToken({ req, res, body }: FakeRequest): true {
-  if (!req.headers["user-agent"]) return json(res, 429, { message: "Too Many Requests", error: 429 });
+  if (!req.headers["user-agent"]) return replyJson(res, 429, { message: "Too Many Requests", error: 429 });
   const expected = `Basic ${Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString("base64")}`;
-  if (req.headers.authorization !== expected) return json(res, 401, { message: "Unauthorized", error: 401 });
-  if (new URLSearchParams(body).get("grant_type") !== "client_credentials") return json(res, 200, { error: "unsupported_grant_type" });
-  const token = `fake-reddit-${randomBytes(12).toString("hex")}`;
-  tokens.set(token, { used: 0, windowStart: Date.now() });
-  return json(res, 200, { access_token: token, token_type: "bearer", expires_in: 86400, scope: "*" });
+  if (req.headers.authorization !== expected) return replyJson(res, 401, { message: "Unauthorized", error: 401 });
+  if (new URLSearchParams(body).get("grant_type") !== "client_credentials") return replyJson(res, 200, { error: "unsupported_grant_type" });
+  const token = redditTokens.issue(TOKEN_LIFETIME_SECONDS, "fake-reddit-");
+  budgets.set(token, { used: 0, windowStart: Date.now() });
+  return replyJson(res, 200, { access_token: token, token_type: "bearer", expires_in: TOKEN_LIFETIME_SECONDS, scope: "*" });
 }
 
 function api({ req, res, url }: FakeRequest, path: string[]): boolean {
-  const bearer = /^bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
-  const budget = bearer ? tokens.get(bearer) : undefined;
-  if (!budget) return json(res, 401, { message: "Unauthorized", error: 401 });
+  const bearer = bearerOf(req.headers.authorization);
+  const budget = bearer && redditTokens.valid(bearer) ? budgets.get(bearer) : undefined;
+  if (!budget) return replyJson(res, 401, { message: "Unauthorized", error: 401 });
   if (Date.now() - budget.windowStart > WINDOW_SECONDS * 1000) Object.assign(budget, { used: 0, windowStart: Date.now() });
   budget.used += 1;
   const reset = Math.max(0, Math.ceil(WINDOW_SECONDS - (Date.now() - budget.windowStart) / 1000));
@@ -54,29 +57,29 @@ function api({ req, res, url }: FakeRequest, path: string[]): boolean {
   const left = redditBudget.left ?? PER_WINDOW - budget.used;
   res.setHeader("x-ratelimit-remaining", Math.max(0, left).toFixed(1));
   res.setHeader("x-ratelimit-reset", String(reset));
-  if (left < 0) return json(res, 429, { message: "Too Many Requests", error: 429 });
+  if (left < 0) return replyJson(res, 429, { message: "Too Many Requests", error: 429 });
 
   const find = (name: string) => SUBREDDITS.find((sub) => sub.display_name.toLowerCase() === name.toLowerCase());
   if (path.join("/") === "subreddits/search") {
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
-    if (!q) return json(res, 400, { message: "Bad Request", error: 400 });
+    if (!q) return replyJson(res, 400, { message: "Bad Request", error: 400 });
     const limit = Math.min(100, Number(url.searchParams.get("limit") ?? 25) || 25);
     const found = SUBREDDITS.filter((sub) => `${sub.display_name} ${sub.title}`.toLowerCase().includes(q));
-    return json(res, 200, listing(found.slice(0, limit).map(subredditThing)));
+    return replyJson(res, 200, listing(found.slice(0, limit).map(subredditThing)));
   }
   if (path.join("/") === "api/info") {
     const ids = (url.searchParams.get("id") ?? "").split(",");
-    return json(res, 200, listing(SUBREDDITS.filter((sub) => ids.includes(sub.name)).map(subredditThing)));
+    return replyJson(res, 200, listing(SUBREDDITS.filter((sub) => ids.includes(sub.name)).map(subredditThing)));
   }
   if (path[0] === "r" && path[1] && path.length === 3) {
     if (path[1].toLowerCase() === "garbled") return replyGarbled(res);
     const sub = find(path[1]);
-    if (!sub) return json(res, 404, { message: "Not Found", error: 404 });
-    if (path[2] === "about") return json(res, 200, subredditThing(sub));
+    if (!sub) return replyJson(res, 404, { message: "Not Found", error: 404 });
+    if (path[2] === "about") return replyJson(res, 200, subredditThing(sub));
     if (path[2] === "new") {
       const limit = Math.min(100, Number(url.searchParams.get("limit") ?? 25) || 25);
       const posts = [...sub.posts].sort((a, b) => a.hoursAgo - b.hoursAgo).slice(0, limit);
-      return json(
+      return replyJson(
         res,
         200,
         listing(

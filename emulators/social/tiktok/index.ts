@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { FAKE_CLIENT } from "../credentials";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { initialsAvatar, secondsAgo } from "../initials-avatar";
-import { replyGarbled, replyJson } from "../reply";
+import { replyGarbled, replyJson, replyJsonText } from "../reply";
+import { bearerOf, tokenStore } from "../token-store";
 
 // TikTok API v2 under /tiktok (open.tiktokapis.com): a client token from POST /v2/oauth/token/
 // (form: client_key, client_secret, grant_type=client_credentials), then the Research API's
@@ -30,7 +31,9 @@ const ACCOUNTS: FakeTikToker[] = [
   { username: "ada.quiet", display_name: "Ada (no videos yet)", followers: 3, hue: 60, videos: [] },
 ];
 
-const tokens = new Set<string>();
+const TOKEN_LIFETIME_SECONDS = 7200;
+
+export const tiktokTokens = tokenStore();
 const logId = () => randomBytes(8).toString("hex").toUpperCase();
 const ok = () => ({ code: "ok", message: "", log_id: logId() });
 
@@ -43,8 +46,7 @@ export const tiktokFake: SocialFake = {
     const route = request.path.join("/");
     if (route === "v2/oauth/token") return token(request);
     if (route !== "v2/research/user/info" && route !== "v2/research/video/query") return false;
-    const bearer = /^Bearer (.+)$/i.exec(request.req.headers.authorization ?? "")?.[1];
-    if (!bearer || !tokens.has(bearer)) {
+    if (!tiktokTokens.valid(bearerOf(request.req.headers.authorization))) {
       return replyJson(request.res, 401, { error: { code: "access_token_invalid", message: "The access token is invalid or not found in the request.", log_id: logId() } });
     }
     const body = parseBody(request.body);
@@ -59,9 +61,7 @@ function token({ res, body }: FakeRequest): true {
     return replyJson(res, 401, { error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: logId() });
   }
   if (form.get("grant_type") !== "client_credentials") return replyJson(res, 400, { error: "unsupported_grant_type", error_description: "Grant type is not supported.", log_id: logId() });
-  const value = `clt.fake${randomBytes(16).toString("hex")}`;
-  tokens.add(value);
-  return replyJson(res, 200, { access_token: value, expires_in: 7200, token_type: "Bearer" });
+  return replyJson(res, 200, { access_token: tiktokTokens.issue(TOKEN_LIFETIME_SECONDS, "clt.fake"), expires_in: TOKEN_LIFETIME_SECONDS, token_type: "Bearer" });
 }
 
 function userInfo(request: FakeRequest, body: Record<string, unknown>): true {
@@ -97,8 +97,7 @@ function videoQuery(request: FakeRequest, body: Record<string, unknown>): true {
   const inRange = videos.filter((video) => video.create_time >= from && video.create_time < to + 86_400).slice(0, max);
   // Video ids are int64 JSON numbers, as TikTok sends them (too long for a JavaScript number).
   const text = JSON.stringify({ data: { videos: inRange, cursor: inRange.length, has_more: false, search_id: logId() }, error: ok() }).replace(/"id":"(\d+)"/g, '"id":$1');
-  request.res.writeHead(200, { "Content-Type": "application/json; charset=utf-8" }).end(text);
-  return true;
+  return replyJsonText(request.res, 200, text);
 }
 
 function dayStart(value: unknown): number | null {

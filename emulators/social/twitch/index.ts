@@ -1,6 +1,6 @@
 import type { FakeRequest, SocialFake } from "../fakes";
 import { FAKE_CLIENT } from "../credentials";
-import { reply as json } from "../json-reply";
+import { replyJson } from "../reply";
 import { bearerOf, tokenRequestFields, tokenStore } from "../token-store";
 import { TWITCH_USERS, twitchAvatar, type FakeTwitchUser } from "./data";
 
@@ -15,15 +15,15 @@ const PER_MINUTE = 800;
 
 export const twitchTokens = tokenStore();
 
-const unauthorized = (request: FakeRequest, message: string) => json(request.res, 401, { error: "Unauthorized", status: 401, message });
-const badRequest = (request: FakeRequest, message: string) => json(request.res, 400, { error: "Bad Request", status: 400, message });
+const unauthorized = (request: FakeRequest, message: string) => replyJson(request.res, 401, { error: "Unauthorized", status: 401, message });
+const badRequest = (request: FakeRequest, message: string) => replyJson(request.res, 400, { error: "Bad Request", status: 400, message });
 
 function issueToken({ res, body, url }: FakeRequest) {
   const fields = tokenRequestFields(body, url);
-  if (fields.get("client_id") !== TWITCH_FAKE_CLIENT.id) return json(res, 400, { status: 400, message: "invalid client" });
-  if (fields.get("client_secret") !== TWITCH_FAKE_CLIENT.secret) return json(res, 403, { status: 403, message: "invalid client secret" });
-  if (fields.get("grant_type") !== "client_credentials") return json(res, 400, { status: 400, message: "unsupported grant type" });
-  return json(res, 200, { access_token: twitchTokens.issue(TOKEN_LIFETIME_SECONDS), expires_in: TOKEN_LIFETIME_SECONDS, token_type: "bearer" });
+  if (fields.get("client_id") !== TWITCH_FAKE_CLIENT.id) return replyJson(res, 400, { status: 400, message: "invalid client" });
+  if (fields.get("client_secret") !== TWITCH_FAKE_CLIENT.secret) return replyJson(res, 403, { status: 403, message: "invalid client secret" });
+  if (fields.get("grant_type") !== "client_credentials") return replyJson(res, 400, { status: 400, message: "unsupported grant type" });
+  return replyJson(res, 200, { access_token: twitchTokens.issue(TOKEN_LIFETIME_SECONDS), expires_in: TOKEN_LIFETIME_SECONDS, token_type: "bearer" });
 }
 
 const liveThumbnail = (user: FakeTwitchUser) => `https://static-cdn.jtvnw.net/previews-ttv/live_user_${user.login}-{width}x{height}.jpg`;
@@ -107,33 +107,33 @@ function helix(request: FakeRequest, resource: string): boolean {
       if (!Number.isInteger(first) || first < 1 || first > 100) return badRequest(request, "Invalid parameter \"first\"");
       const found = TWITCH_USERS.filter((user) => user.login.includes(query.replace(/\s+/g, "")) || user.display_name.toLowerCase().includes(query));
       const liveOnly = url.searchParams.get("live_only") === "true";
-      return json(res, 200, { data: found.filter((user) => !liveOnly || user.stream).slice(0, first).map(searchJson), pagination: {} });
+      return replyJson(res, 200, { data: found.filter((user) => !liveOnly || user.stream).slice(0, first).map(searchJson), pagination: {} });
     }
     case "users": {
       const ids = all("id");
       const logins = all("login").map((login) => login.toLowerCase());
       if (ids.length + logins.length > 100) return badRequest(request, "The sum of the id and login parameters may not exceed 100");
       const found = TWITCH_USERS.filter((user) => ids.includes(user.id) || logins.includes(user.login));
-      return json(res, 200, { data: found.map(userJson) });
+      return replyJson(res, 200, { data: found.map(userJson) });
     }
     case "channels/followers": {
       const [user] = byIds(all("broadcaster_id"));
       if (!user) return badRequest(request, "Missing required parameter \"broadcaster_id\"");
       // An app token sees only the total, as Helix answers without a moderator's user token.
-      return json(res, 200, { total: user.followers, data: [], pagination: {} });
+      return replyJson(res, 200, { total: user.followers, data: [], pagination: {} });
     }
     case "streams": {
       const ids = all("user_id");
       const logins = all("user_login").map((login) => login.toLowerCase());
       if (ids.length + logins.length > 100) return badRequest(request, "Too many user ids or logins");
       const live = TWITCH_USERS.filter((user) => user.stream && (ids.includes(user.id) || logins.includes(user.login)));
-      return json(res, 200, { data: live.map(streamJson), pagination: {} });
+      return replyJson(res, 200, { data: live.map(streamJson), pagination: {} });
     }
     case "channels": {
       const ids = all("broadcaster_id");
       if (ids.length === 0) return badRequest(request, "Missing required parameter \"broadcaster_id\"");
       if (ids.length > 100) return badRequest(request, "Too many broadcaster ids");
-      return json(res, 200, { data: byIds(ids).map(channelJson) });
+      return replyJson(res, 200, { data: byIds(ids).map(channelJson) });
     }
     default:
       return false;

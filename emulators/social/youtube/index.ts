@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { reply } from "../json-reply";
+import { replyJson } from "../reply";
 import { uploadsPlaylistOf, youtubeAvatar, YOUTUBE_CHANNELS, type FakeVideo, type FakeYoutubeChannel } from "./data";
 
 // The YouTube Data API v3 endpoints the adapter calls (`/youtube/v3/search`, `channels`,
@@ -19,12 +19,12 @@ const videoThumbnails = (id: string) => ({
 });
 
 function googleError({ res }: FakeRequest, code: number, reason: string, message: string, domain = "global") {
-  return reply(res, code, { error: { code, message, errors: [{ message, domain, reason }] } });
+  return replyJson(res, code, { error: { code, message, errors: [{ message, domain, reason }] } });
 }
 
 function badKey(request: FakeRequest) {
   const message = "API key not valid. Please pass a valid API key.";
-  return reply(request.res, 400, {
+  return replyJson(request.res, 400, {
     error: { code: 400, message, errors: [{ message, domain: "global", reason: "keyInvalid" }], status: "INVALID_ARGUMENT", details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: "API_KEY_INVALID", domain: "googleapis.com" }] },
   });
 }
@@ -113,20 +113,20 @@ function api(request: FakeRequest, resource: string): boolean {
           publishTime: channel.published_at,
         },
       }));
-      return reply(res, 200, list("search", items, { regionCode: "GB" }));
+      return replyJson(res, 200, list("search", items, { regionCode: "GB" }));
     }
     case "channels": {
       const ids = (url.searchParams.get("id") ?? "").split(",").filter(Boolean);
       const handle = url.searchParams.get("forHandle")?.toLowerCase().replace(/^@?/, "@");
       if (ids.length > 50) return googleError(request, 400, "invalidParameter", "Too many ids", "youtube.parameter");
       const found = YOUTUBE_CHANNELS.filter((channel) => ids.includes(channel.id) || channel.handle === handle);
-      return reply(res, 200, list("channel", found.map((channel) => channelJson(channel, parts))));
+      return replyJson(res, 200, list("channel", found.map((channel) => channelJson(channel, parts))));
     }
     case "playlistItems": {
       const playlistId = url.searchParams.get("playlistId");
       const channel = YOUTUBE_CHANNELS.find((item) => uploadsPlaylistOf(item) === playlistId);
       if (!channel) return googleError(request, 404, "playlistNotFound", "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.", "youtube.playlistItem");
-      return reply(res, 200, list("playlistItem", channel.videos.slice(0, limit).map((video, index) => playlistItemJson(channel, video, index))));
+      return replyJson(res, 200, list("playlistItem", channel.videos.slice(0, limit).map((video, index) => playlistItemJson(channel, video, index))));
     }
     default:
       return false;

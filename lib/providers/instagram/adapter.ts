@@ -2,8 +2,8 @@ import "server-only";
 import { getEnv } from "@/lib/env";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl } from "../handles";
-import { callProvider, commonFailure, parsed } from "../json-call";
-import { pauseProvider } from "../pauses";
+import { rateLimited } from "../pauses";
+import { callProvider, failureOf, parsed } from "../provider-call";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { discoveryAnswer, graphError, type DiscoveredUser } from "./schemas";
 
@@ -56,18 +56,13 @@ async function discover(idOrName: string, fields: string): Promise<DiscoveredUse
   url.searchParams.set("fields", `business_discovery.username(${username}){${fields}}`);
   url.searchParams.set("access_token", env.INSTAGRAM_ACCESS_TOKEN ?? "");
   const answer = await callProvider("instagram", url);
-  const failure = commonFailure("instagram", answer);
-  if (failure) throw failure;
+  if (answer.status === 401) throw failureOf("instagram", answer);
   if (answer.status === 200) return parsed("instagram", discoveryAnswer, answer).business_discovery;
   const { error } = parsed("instagram", graphError, answer);
   // 110: no such username, or not a business or creator account business discovery can see.
   if (error.code === NOT_FOUND) return null;
   if (error.code === BAD_TOKEN) throw new ProviderError("instagram", "not_configured", "instagram refused our access token");
-  if (THROTTLED.has(error.code)) {
-    const wait = regainSeconds(answer.headers) ?? DEFAULT_WAIT_SECONDS;
-    pauseProvider("instagram", wait);
-    throw new ProviderError("instagram", "rate_limited", `instagram answered code ${error.code}`, wait);
-  }
+  if (THROTTLED.has(error.code)) throw rateLimited("instagram", regainSeconds(answer.headers) ?? DEFAULT_WAIT_SECONDS, `instagram answered code ${error.code}`);
   throw new ProviderError("instagram", "bad_answer", `instagram answered ${answer.status} code ${error.code}`);
 }
 

@@ -3,8 +3,8 @@
 // the live stream or the channel's title, the app token's life, and failures mapped.
 import { kickTokens } from "@/emulators/social/kick";
 import { resetEnvCache } from "@/lib/env";
-import { clearAppTokens } from "@/lib/providers/app-token";
 import { ProviderError } from "@/lib/providers/errors";
+import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { kickAdapter } from "./adapter";
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => social.stop());
 beforeEach(async () => {
   await social.reset();
-  clearAppTokens();
 });
 
 async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
@@ -82,13 +81,6 @@ describe("kick adapter", () => {
     }
   });
 
-  it("maps 429 to rate_limited with the wait, 500 to unavailable, a malformed answer to bad_answer", async () => {
-    await kickAdapter.lookup("adastra");
-    await social.fault("kick", 429, { retryAfter: 9 });
-    expect(await failure(() => kickAdapter.lookup("adastra"))).toMatchObject({ failure: "rate_limited", retryAfter: 9 });
-    await social.fault("kick", 503);
-    expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("unavailable");
-    await social.fault("kick", 200);
-    expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("bad_answer");
-  });
+  // The token comes first (the shared cases' first call), so the faults hit the API.
+  itReportsProviderFailures("kick", () => social, () => kickAdapter.lookup("adastra"));
 });

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { withAppToken, type ClientCredentials } from "../app-token";
 import { ProviderError } from "../errors";
-import { failureOf, providerFetch, readJson } from "../provider-fetch";
+import { callProvider, failureOf, parsed } from "../provider-call";
 
 // Calls to Kick's public API (`{KICK_API_URL}/public/v1/…`) with an app access token from
 // Kick's OAuth server (client-credentials grant at `{KICK_AUTH_URL}/oauth/token`).
@@ -19,7 +19,7 @@ export async function kickGet<S extends z.ZodType>(resource: string, params: [st
   if (!credentials) throw new ProviderError("kick", "not_configured", "KICK_CLIENT_ID and KICK_CLIENT_SECRET are not set");
   const url = new URL(`${getEnv().KICK_API_URL}/public/v1/${resource}`);
   for (const [name, value] of params) url.searchParams.append(name, value);
-  const response = await withAppToken(credentials, (token) => providerFetch("kick", url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }));
-  if (!response.ok) throw failureOf("kick", response);
-  return readJson("kick", response, schema);
+  const answer = await withAppToken(credentials, (token) => callProvider("kick", url, { headers: { Authorization: `Bearer ${token}`, Accept: "application/json" } }));
+  if (!answer.ok) throw failureOf("kick", answer);
+  return parsed("kick", schema, answer);
 }

@@ -66,6 +66,11 @@ test("the newest episode fills every declared variable, its audio included", asy
 test("429 with Retry-After is rate_limited for that long; Apple's 403 throttle too", async () => {
   await harness.fault("itunes", 429, { retryAfter: 17 });
   expect(await failure(podcastsAdapter.search("ada"))).toEqual({ failure: "rate_limited", retryAfter: 17 });
+  // Until then no call goes out: the pause answers for Apple.
+  const calls = (await harness.calls("itunes")).count;
+  expect((await failure(podcastsAdapter.search("engines"))).failure).toBe("rate_limited");
+  expect((await harness.calls("itunes")).count).toBe(calls);
+  await harness.reset();
   await harness.fault("itunes", 403);
   expect(await failure(podcastsAdapter.search("ada"))).toEqual({ failure: "rate_limited", retryAfter: 60 });
 });

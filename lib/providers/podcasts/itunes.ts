@@ -2,6 +2,8 @@ import "server-only";
 import { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
+import { rateLimited } from "@/lib/providers/pauses";
+import { callProvider, parsed, retryAfterSeconds } from "@/lib/providers/provider-call";
 import type { SourceAccount } from "@/lib/providers/types";
 import { feedId } from "@/lib/providers/rss/feed-url";
 import { inputText } from "@/lib/validation/text";
@@ -33,19 +35,11 @@ const answerSchema = z.object({
 export async function searchPodcasts(term: string): Promise<SourceAccount[]> {
   const url = new URL(`${getEnv().PODCAST_SEARCH_URL.replace(/\/$/, "")}/search`);
   url.search = new URLSearchParams({ media: "podcast", entity: "podcast", term, limit: String(RESULTS) }).toString();
-  let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(10_000), headers: { accept: "application/json" } });
-  } catch {
-    throw new ProviderError("podcasts", "unavailable", "the iTunes Search API did not answer");
-  }
-  if (response.status === 429 || response.status === 403) {
-    throw new ProviderError("podcasts", "rate_limited", `the iTunes Search API throttled us (${response.status})`, retryAfter(response) ?? THROTTLE_WAIT_SECONDS);
-  }
-  if (!response.ok) throw new ProviderError("podcasts", response.status >= 500 ? "unavailable" : "bad_answer", `the iTunes Search API answered ${response.status}`);
-  const parsed = answerSchema.safeParse(await jsonOf(response));
-  if (!parsed.success) throw new ProviderError("podcasts", "bad_answer", "the iTunes Search API answered in an unknown shape");
-  return parsed.data.results.flatMap((show) => {
+  // Apple's content type is text/javascript: the body is read as text and parsed, whatever it says.
+  const answer = await callProvider("podcasts", url, { headers: { accept: "application/json" } }, { defaultWaitSeconds: THROTTLE_WAIT_SECONDS });
+  if (answer.status === 403) throw rateLimited("podcasts", retryAfterSeconds(answer.headers) ?? THROTTLE_WAIT_SECONDS, "the iTunes Search API throttled us (403)");
+  if (!answer.ok) throw new ProviderError("podcasts", "bad_answer", `the iTunes Search API answered ${answer.status}`);
+  return parsed("podcasts", answerSchema, answer).results.flatMap((show) => {
     const feed = httpUrl(show.feedUrl);
     // A show without a public feed cannot be followed.
     if (!feed) return [];
@@ -63,20 +57,6 @@ export async function searchPodcasts(term: string): Promise<SourceAccount[]> {
       },
     ];
   });
-}
-
-async function jsonOf(response: Response): Promise<unknown> {
-  try {
-    // Apple's content type is text/javascript: read the text, not response.json()'s assumptions.
-    return JSON.parse(await response.text());
-  } catch {
-    return null;
-  }
-}
-
-function retryAfter(response: Response): number | undefined {
-  const seconds = Number(response.headers.get("retry-after"));
-  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 function httpUrl(value: string | undefined): string | null {

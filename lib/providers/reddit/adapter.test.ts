@@ -1,6 +1,5 @@
-import { redditBudget } from "@/emulators/social/reddit";
+import { redditBudget, redditTokens } from "@/emulators/social/reddit";
 import { resetEnvCache } from "@/lib/env";
-import { clearProviderPauses } from "@/lib/providers/pauses";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { redditAdapter } from "./adapter";
@@ -11,7 +10,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await harness.reset();
-  clearProviderPauses();
 });
 afterAll(() => harness.stop());
 
@@ -24,6 +22,14 @@ describe("Reddit adapter against the fake", () => {
     expect(paths.filter((path) => path.startsWith("GET /oauth/"))).toHaveLength(2);
     const bare = await fetch(`${harness.env.REDDIT_API_URL}/r/ada/about`);
     expect(bare.status).toBe(401);
+  });
+
+  it("asks once for a fresh token when Reddit refuses the one it has", async () => {
+    await redditAdapter.search("ada");
+    redditTokens.expireAll();
+    expect((await redditAdapter.lookup("adafruit"))?.id).toBeDefined();
+    const { paths } = await harness.calls("reddit");
+    expect(paths.filter((path) => path.startsWith("POST /www/api/v1/access_token"))).toHaveLength(2);
   });
 
   it("searches subreddits and keeps each one's t5_ fullname as its id", async () => {

@@ -2,7 +2,7 @@ import "server-only";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { imageUrl, isoFromSeconds } from "../handles";
-import { parsed } from "../json-call";
+import { parsed } from "../provider-call";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { redditConfigured, redditGet } from "./client";
 import { aboutAnswer, postListing, subredditListing, subredditThing, type SubredditData } from "./schemas";

@@ -1,5 +1,5 @@
+import { tiktokTokens } from "@/emulators/social/tiktok";
 import { resetEnvCache } from "@/lib/env";
-import { clearProviderPauses } from "@/lib/providers/pauses";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { tiktokAdapter } from "./adapter";
@@ -10,7 +10,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await harness.reset();
-  clearProviderPauses();
 });
 afterAll(() => harness.stop());
 
@@ -23,6 +22,14 @@ describe("TikTok adapter against the fake", () => {
     expect(paths.filter((path) => path.startsWith("POST /v2/research/user/info?fields="))).toHaveLength(2);
     const bare = await fetch(`${harness.env.TIKTOK_API_URL}/v2/research/user/info/?fields=display_name`, { method: "POST", body: '{"username":"ada"}' });
     expect(bare.status).toBe(401);
+  });
+
+  it("asks once for a fresh token when TikTok refuses the one it has", async () => {
+    await tiktokAdapter.lookup("ada");
+    tiktokTokens.expireAll();
+    expect((await tiktokAdapter.lookup("adacodes"))?.id).toBe("adacodes");
+    const { paths } = await harness.calls("tiktok");
+    expect(paths.filter((path) => path.startsWith("POST /v2/oauth/token"))).toHaveLength(2);
   });
 
   it("searches by exact username (TikTok offers apps no account search) and keeps the username as id", async () => {

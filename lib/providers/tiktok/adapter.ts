@@ -2,7 +2,7 @@ import "server-only";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl, isoFromSeconds } from "../handles";
-import { parsed } from "../json-call";
+import { parsed } from "../provider-call";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { tiktokConfigured, tiktokPost } from "./client";
 import { userInfoAnswer, videoQueryAnswer } from "./schemas";

@@ -3,8 +3,8 @@
 // app token's life, and every failure mapped to its ProviderError.
 import { twitchTokens } from "@/emulators/social/twitch";
 import { resetEnvCache } from "@/lib/env";
-import { clearAppTokens } from "@/lib/providers/app-token";
 import { ProviderError } from "@/lib/providers/errors";
+import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { twitchAdapter } from "./adapter";
 
@@ -16,7 +16,6 @@ beforeAll(async () => {
 afterAll(() => social.stop());
 beforeEach(async () => {
   await social.reset();
-  clearAppTokens();
 });
 
 async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
@@ -96,13 +95,6 @@ describe("twitch adapter", () => {
     }
   });
 
-  it("maps 429 to rate_limited with the wait, 500 to unavailable, a malformed answer to bad_answer", async () => {
-    await twitchAdapter.search("ada"); // the token first, so the faults hit Helix
-    await social.fault("twitch", 429, { retryAfter: 17 });
-    expect(await failure(() => twitchAdapter.search("adastra"))).toMatchObject({ failure: "rate_limited", retryAfter: 17 });
-    await social.fault("twitch", 500);
-    expect((await failure(() => twitchAdapter.search("adastra"))).failure).toBe("unavailable");
-    await social.fault("twitch", 200);
-    expect((await failure(() => twitchAdapter.search("adastra"))).failure).toBe("bad_answer");
-  });
+  // The token comes first (the shared cases' first call), so the faults hit Helix.
+  itReportsProviderFailures("twitch", () => social, () => twitchAdapter.search("adastra"));
 });

@@ -3,10 +3,12 @@ import type { z } from "zod";
 import { getEnv } from "@/lib/env";
 import { withAppToken, type ClientCredentials } from "../app-token";
 import { ProviderError } from "../errors";
-import { failureOf, providerFetch, readJson } from "../provider-fetch";
+import { callProvider, failureOf, parsed, type RateBudget } from "../provider-call";
 
 // Calls to Twitch Helix with the app access token (client-credentials grant) and Client-Id.
-// Helix answers 429 with `Ratelimit-Reset` (the epoch second the bucket refills).
+
+/** Helix's bucket: `Ratelimit-Reset` is the epoch second it refills. */
+const HELIX_BUDGET: RateBudget = { remaining: "ratelimit-remaining", reset: "ratelimit-reset", resetIs: "epoch" };
 
 export function twitchCredentials(): ClientCredentials | null {
   const env = getEnv();
@@ -20,9 +22,9 @@ export async function helixGet<S extends z.ZodType>(resource: string, params: [s
   if (!credentials) throw new ProviderError("twitch", "not_configured", "TWITCH_CLIENT_ID and TWITCH_CLIENT_SECRET are not set");
   const url = new URL(`${getEnv().TWITCH_API_URL}/${resource}`);
   for (const [name, value] of params) url.searchParams.append(name, value);
-  const response = await withAppToken(credentials, (token) =>
-    providerFetch("twitch", url, { headers: { Authorization: `Bearer ${token}`, "Client-Id": credentials.clientId, Accept: "application/json" } }),
+  const answer = await withAppToken(credentials, (token) =>
+    callProvider("twitch", url, { headers: { Authorization: `Bearer ${token}`, "Client-Id": credentials.clientId, Accept: "application/json" } }, { budget: HELIX_BUDGET }),
   );
-  if (!response.ok) throw failureOf("twitch", response, "ratelimit-reset");
-  return readJson("twitch", response, schema);
+  if (!answer.ok) throw failureOf("twitch", answer);
+  return parsed("twitch", schema, answer);
 }

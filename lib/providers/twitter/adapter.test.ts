@@ -1,5 +1,4 @@
 import { resetEnvCache } from "@/lib/env";
-import { clearProviderPauses } from "@/lib/providers/pauses";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { twitterAdapter } from "./adapter";
@@ -10,7 +9,6 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   await harness.reset();
-  clearProviderPauses();
 });
 afterAll(() => harness.stop());
 

@@ -2,7 +2,7 @@ import "server-only";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl } from "../handles";
-import { parsed, type ProviderAnswer } from "../json-call";
+import { parsed, type ProviderAnswer } from "../provider-call";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { twitterConfigured, twitterGet } from "./client";
 import { timelineAnswer, userAnswer, type XUser } from "./schemas";

@@ -4,6 +4,7 @@
 import { YOUTUBE_SPENT_KEY } from "@/emulators/social/youtube";
 import { resetEnvCache } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
+import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { youtubeAdapter } from "./adapter";
 
@@ -85,13 +86,17 @@ describe("youtube adapter", () => {
     }
   });
 
-  it("maps a spent quota and 429 to rate_limited, 500 to unavailable, a malformed answer to bad_answer", async () => {
+  it("maps a spent quota to rate_limited for an hour, and asks no more until then", async () => {
     expect(await failure(() => withKey(YOUTUBE_SPENT_KEY, () => youtubeAdapter.search("ada")))).toMatchObject({ failure: "rate_limited", retryAfter: 3600 });
-    await social.fault("youtube", 429, { retryAfter: 30 });
-    expect(await failure(() => youtubeAdapter.search("ada"))).toMatchObject({ failure: "rate_limited", retryAfter: 30 });
-    await social.fault("youtube", 500);
-    expect((await failure(() => youtubeAdapter.search("ada"))).failure).toBe("unavailable");
+    const before = (await social.calls("youtube")).count;
+    expect((await failure(() => youtubeAdapter.search("lovelace"))).retryAfter).toBeGreaterThan(3500);
+    expect((await social.calls("youtube")).count).toBe(before);
+  });
+
+  it("maps a malformed lookup answer to bad_answer", async () => {
     await social.fault("youtube", 200);
     expect((await failure(() => youtubeAdapter.lookup("@adaplays"))).failure).toBe("bad_answer");
   });
+
+  itReportsProviderFailures("youtube", () => social, () => youtubeAdapter.search("ada"));
 });
