@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/use-signed-in-user";
 import { formatPrice } from "@/lib/billing/format-price";
@@ -39,16 +39,14 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
   const [plan, setPlan] = useState<Plan>(plans[0]?.plan ?? "premium");
   const [period, setPeriod] = useState<1 | 12>(1);
   const [customBot, setCustomBot] = useState(false);
-  const [guildId, setGuildId] = useState("");
+  // Upsells link here as /premium?guild={id}: that server comes chosen once it is known to be one the
+  // visitor manages with the bot in it. Read on the client: the page is the same for everyone.
+  const [wanted] = useState(() => (typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("guild")));
+  const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const guilds = useSWR(user ? "/users/@me/managed-guilds" : null, (path: string) => apiFetch<GuildSummary[]>(path, { silent: true }));
-  // Upsells link here as /premium?guild={id}: that server comes chosen, once it is known to be one the visitor manages.
-  // The page is the same for everyone (prerendered), so the address is read here, not on the server.
-  useEffect(() => {
-    const wanted = new URLSearchParams(window.location.search).get("guild");
-    if (wanted && guilds.data?.some((guild) => guild.id === wanted && guild.bot_present)) setGuildId((current) => current || wanted);
-  }, [guilds.data]);
+  const guildId = picked ?? (wanted && guilds.data?.some((guild) => guild.id === wanted && guild.bot_present) ? wanted : "");
 
   const chosen = plans.find((entry) => entry.plan === plan) ?? plans[0];
   const price = chosen?.prices[period];
@@ -108,7 +106,7 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
           ) : (guilds.data ?? []).length === 0 ? (
             <p>{text.noGuilds}</p>
           ) : (
-            <select id={`${id}-guild`} className="input" value={guildId} required onChange={(event) => setGuildId(event.target.value)}>
+            <select id={`${id}-guild`} className="input" value={guildId} required onChange={(event) => setPicked(event.target.value)}>
               <option value="">{text.chooseGuild}</option>
               {/* Premium is for a server the bot is in: the others are listed, not choosable, and say why. */}
               {(guilds.data ?? []).map((guild) => (
