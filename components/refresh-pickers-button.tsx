@@ -29,7 +29,8 @@ export function RefreshPickersButton({ guildId, text }: Props) {
   return (
     <div className={styles.wrap}>
       <button type="button" className="button button-secondary button-small" data-testid="refresh-pickers" onClick={() => void refresh()} disabled={busy} aria-busy={busy}>
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className={busy ? styles.spin : undefined}>
+        {/* Size and stroke in the stylesheet: this button is on every plugin page with pickers. */}
+        <svg viewBox="0 0 24 24" aria-hidden="true" className={busy ? `${styles.icon} ${styles.spin}` : styles.icon}>
           <path d="M20 11a8 8 0 0 0-14.3-4.9L4 8M4 4v4h4M4 13a8 8 0 0 0 14.3 4.9L20 16M20 20v-4h-4" />
         </svg>
         {busy ? text.busy : text.label}

@@ -47,9 +47,8 @@ const SIGIL_KEYS: Readonly<Record<string, string>> = { variable: "{", channel: "
 function hintParts(template: string): React.ReactNode[] {
   return template.split(/\{(variable|channel|mention)\}/).map((part, index) =>
     index % 2 === 1 ? (
-      <kbd key={index} className={styles.key}>
-        {SIGIL_KEYS[part]}
-      </kbd>
+      // Styled as `.help kbd`: every message field of a page repeats this hint.
+      <kbd key={index}>{SIGIL_KEYS[part]}</kbd>
     ) : (
       part
     ),
