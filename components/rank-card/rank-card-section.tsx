@@ -19,8 +19,8 @@ const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) 
 type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 
 /** The levels settings form without the rank card's background: the rank card section picks it. */
-export function withoutRankCardBackground(pluginId: string, spec: FormSpec): FormSpec {
-  return pluginId === "levels" ? { ...spec, fields: spec.fields.filter((field) => field.name !== "rank_card_background") } : spec;
+export function withoutRankCardBackground(spec: FormSpec): FormSpec {
+  return { ...spec, fields: spec.fields.filter((field) => field.name !== "rank_card_background") };
 }
 
 const color = (value: unknown) => (typeof value === "number" ? value : null);

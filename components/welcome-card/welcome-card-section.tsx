@@ -19,8 +19,8 @@ const WelcomeCardEditor = dynamic(() => import("./welcome-card-editor").then((mo
 type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 
 /** The welcome plugin's settings form without the background: the card section picks it. */
-export function withoutCardBackground(pluginId: string, spec: FormSpec): FormSpec {
-  return pluginId === "welcome" ? { ...spec, fields: spec.fields.filter((field) => field.name !== "card_background") } : spec;
+export function withoutCardBackground(spec: FormSpec): FormSpec {
+  return { ...spec, fields: spec.fields.filter((field) => field.name !== "card_background") };
 }
 
 /** The welcome card section of the welcome plugin page: heading, live preview and background picker. */
