@@ -5,7 +5,7 @@ import type { ProviderId } from "./types";
 // an adapter's LatestItem.values and the menu name the same things. Their one-line descriptions
 // are in messages/<locale>.json under "providerVariables".
 
-const LIVE = ["streamer", "title", "url", "game", "thumbnail"] as const;
+const LIVE = ["streamer", "title", "url", "game", "thumbnail", "viewers"] as const;
 const POST = ["author", "title", "link", "published"] as const;
 
 export const PROVIDER_VARIABLES = {

@@ -1,4 +1,6 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
+import { publishedValue } from "../published";
 import { getEnv } from "@/lib/env";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl } from "../handles";
@@ -22,7 +24,7 @@ const DEFAULT_WAIT_SECONDS = 60;
 
 export const instagramAdapter: ProviderAdapter = {
   id: "instagram",
-  variables: ["author", "title", "link", "published"],
+  variables: PROVIDER_VARIABLES.instagram,
   configured: () => Boolean(getEnv().INSTAGRAM_ACCESS_TOKEN && getEnv().INSTAGRAM_BUSINESS_ID),
 
   async search(query) {
@@ -42,7 +44,7 @@ export const instagramAdapter: ProviderAdapter = {
     // Graph timestamps end in +0000; ISO 8601 wants +00:00.
     const published = new Date(media.timestamp.replace(/([+-]\d{2})(\d{2})$/, "$1:$2")).toISOString();
     return {
-      values: { author: user.name || user.username, title: media.caption ?? "", link: media.permalink ?? `https://www.instagram.com/${user.username}/`, published },
+      values: { author: user.name || user.username, title: media.caption ?? "", link: media.permalink ?? `https://www.instagram.com/${user.username}/`, published: publishedValue(published) },
       published_at: published,
     };
   },

@@ -1,4 +1,5 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { kickCredentials, kickGet } from "./public-api";
 import { channelsAnswer, livestreamsAnswer, usersAnswer, type KickChannel } from "./schemas";
@@ -94,7 +95,7 @@ async function latest(id: string): Promise<LatestItem | null> {
 
 export const kickAdapter: ProviderAdapter = {
   id: "kick",
-  variables: ["streamer", "title", "url", "game", "thumbnail", "viewers"],
+  variables: PROVIDER_VARIABLES.kick,
   configured: () => kickCredentials() !== null,
   search,
   lookup,

@@ -1,4 +1,5 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
 import { cachedFeed, feedLatest, lookupFeed } from "@/lib/providers/rss/feed-source";
 import { typedUrl } from "@/lib/providers/rss/feed-url";
 import type { ProviderAdapter } from "@/lib/providers/types";
@@ -9,7 +10,7 @@ import { searchPodcasts } from "./itunes";
 
 export const podcastsAdapter: ProviderAdapter = {
   id: "podcasts",
-  variables: ["title", "link", "author", "published", "feed", "audio"],
+  variables: PROVIDER_VARIABLES.podcasts,
   configured: () => true,
   async search(query) {
     if (/^https?:\/\//i.test(query.trim()) && typedUrl(query)) {

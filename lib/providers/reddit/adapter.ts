@@ -1,4 +1,6 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
+import { publishedValue } from "../published";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { imageUrl, isoFromSeconds } from "../handles";
@@ -16,7 +18,7 @@ const FULLNAME = /^t5_[a-z0-9]+$/;
 
 export const redditAdapter: ProviderAdapter = {
   id: "reddit",
-  variables: ["author", "title", "link", "published", "subreddit"],
+  variables: PROVIDER_VARIABLES.reddit,
   configured: redditConfigured,
 
   async search(query) {
@@ -55,7 +57,7 @@ export const redditAdapter: ProviderAdapter = {
     if (!post) return null;
     const published = isoFromSeconds(post.created_utc);
     return {
-      values: { author: `u/${post.author}`, title: post.title, link: `https://www.reddit.com${post.permalink}`, published, subreddit: post.subreddit_name_prefixed },
+      values: { author: `u/${post.author}`, title: post.title, link: `https://www.reddit.com${post.permalink}`, published: publishedValue(published), subreddit: post.subreddit_name_prefixed.replace(/^r\//, "") },
       published_at: published,
     };
   },

@@ -1,4 +1,5 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
 import type { ProviderAdapter } from "@/lib/providers/types";
 import { discoverFeeds } from "./discover";
 import { typedUrl } from "./feed-url";
@@ -9,7 +10,7 @@ import { cachedFeed, feedLatest, feedSource, lookupFeed } from "./feed-source";
 
 export const rssAdapter: ProviderAdapter = {
   id: "rss",
-  variables: ["title", "link", "author", "published", "feed"],
+  variables: PROVIDER_VARIABLES.rss,
   configured: () => true,
   async search(query) {
     const url = typedUrl(query);

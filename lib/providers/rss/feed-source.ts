@@ -1,4 +1,5 @@
 import "server-only";
+import { publishedValue } from "../published";
 import { LATEST_POLICY, providerCached } from "@/lib/providers/cache";
 import type { LatestItem, SourceAccount } from "@/lib/providers/types";
 import { typedUrl } from "./feed-url";
@@ -32,9 +33,8 @@ export function feedSource(feed: Feed): SourceAccount {
 export function feedLatest(feed: Feed, extra: (item: FeedItem) => Record<string, string> = () => ({})): LatestItem | null {
   const item = feed.items[0];
   if (!item) return null;
-  const published = item.published ? `<t:${Math.floor(Date.parse(item.published) / 1000)}:f>` : "";
   return {
-    values: { author: item.author ?? feed.author ?? feed.title, title: item.title, link: item.link ?? item.enclosure?.url ?? feed.link ?? feed.url, published, feed: feed.title, ...extra(item) },
+    values: { author: item.author ?? feed.author ?? feed.title, title: item.title, link: item.link ?? item.enclosure?.url ?? feed.link ?? feed.url, published: publishedValue(item.published), feed: feed.title, ...extra(item) },
     published_at: item.published,
   };
 }

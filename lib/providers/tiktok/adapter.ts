@@ -1,4 +1,6 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
+import { publishedValue } from "../published";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl, isoFromSeconds } from "../handles";
@@ -19,7 +21,7 @@ const WINDOW_DAYS = 29;
 
 export const tiktokAdapter: ProviderAdapter = {
   id: "tiktok",
-  variables: ["author", "title", "link", "published"],
+  variables: PROVIDER_VARIABLES.tiktok,
   configured: tiktokConfigured,
 
   async search(query) {
@@ -57,7 +59,7 @@ export const tiktokAdapter: ProviderAdapter = {
     if (!video) return null;
     const published = isoFromSeconds(video.create_time);
     return {
-      values: { author: source.display_name, title: video.video_description ?? "", link: `https://www.tiktok.com/@${video.username}/video/${video.id}`, published },
+      values: { author: source.display_name, title: video.video_description ?? "", link: `https://www.tiktok.com/@${video.username}/video/${video.id}`, published: publishedValue(published) },
       published_at: published,
     };
   },

@@ -1,4 +1,5 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
 import { TWITCH_LOGIN } from "@/lib/plugins/twitch/definition";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { twitchCredentials, helixGet } from "./helix";
@@ -123,7 +124,7 @@ async function latest(id: string): Promise<LatestItem | null> {
 
 export const twitchAdapter: ProviderAdapter = {
   id: "twitch",
-  variables: ["streamer", "title", "url", "game", "thumbnail", "viewers"],
+  variables: PROVIDER_VARIABLES.twitch,
   configured: () => twitchCredentials() !== null,
   search,
   lookup,

@@ -1,4 +1,6 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
+import { publishedValue } from "../published";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
 import { handleFrom, imageUrl } from "../handles";
@@ -16,7 +18,7 @@ const USER_FIELDS = "profile_image_url,public_metrics,name";
 
 export const twitterAdapter: ProviderAdapter = {
   id: "twitter",
-  variables: ["author", "title", "link", "published"],
+  variables: PROVIDER_VARIABLES.twitter,
   configured: twitterConfigured,
 
   async search(query) {
@@ -54,7 +56,7 @@ export const twitterAdapter: ProviderAdapter = {
     const published = post.created_at ? new Date(post.created_at).toISOString() : null;
     const handle = author?.username ?? "i";
     return {
-      values: { author: author?.name ?? handle, title: post.text, link: `https://x.com/${handle}/status/${post.id}`, published: published ?? "" },
+      values: { author: author?.name ?? handle, title: post.text, link: `https://x.com/${handle}/status/${post.id}`, published: publishedValue(published) },
       published_at: published,
     };
   },

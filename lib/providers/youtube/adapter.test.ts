@@ -64,7 +64,7 @@ describe("youtube adapter", () => {
         author: "Ada Lovelace Academy",
         title: "Note G, line by line: the first program",
         link: "https://www.youtube.com/watch?v=q9XkD3b7Y_w",
-        published: "2026-11-21T16:00:07Z",
+        published: `<t:${Date.parse("2026-11-21T16:00:07Z") / 1000}:f>`,
         thumbnail: "https://i.ytimg.com/vi/q9XkD3b7Y_w/hqdefault.jpg",
       },
       published_at: "2026-11-21T16:00:07Z",

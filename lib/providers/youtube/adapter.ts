@@ -1,4 +1,6 @@
 import "server-only";
+import { PROVIDER_VARIABLES } from "../variables";
+import { publishedValue } from "../published";
 import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
 import { getEnv } from "@/lib/env";
 import { youtubeGet, youtubeGetIfFound } from "./data-api";
@@ -70,7 +72,7 @@ async function latest(id: string): Promise<LatestItem | null> {
       author: channel.snippet.title,
       title: video.title,
       link: `https://www.youtube.com/watch?v=${video.resourceId.videoId}`,
-      published: video.publishedAt,
+      published: publishedValue(video.publishedAt),
       thumbnail: bestThumbnail(video.thumbnails) ?? "",
     },
     published_at: video.publishedAt,
@@ -79,7 +81,7 @@ async function latest(id: string): Promise<LatestItem | null> {
 
 export const youtubeAdapter: ProviderAdapter = {
   id: "youtube",
-  variables: ["author", "title", "link", "published", "thumbnail"],
+  variables: PROVIDER_VARIABLES.youtube,
   configured: () => Boolean(getEnv().YOUTUBE_API_KEY),
   search,
   lookup,
