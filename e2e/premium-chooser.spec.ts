@@ -10,7 +10,8 @@ import { GUILD_IDS, PHONE, screenshot } from "./fixtures";
 async function signInAs(page: Page, username: string, redirect: string) {
   await page.goto(`/en/login?redirect=${encodeURIComponent(redirect)}`);
   await page.getByTestId("login-full-page").click();
-  await page.getByRole("radio", { name: new RegExp(`^${username}\\b`) }).check();
+  // The consent page names each demo user "Display name (username)".
+  await page.getByRole("radio", { name: `(${username})` }).check();
   await page.getByRole("button", { name: "Authorize" }).click();
   await expect(page).toHaveURL(new RegExp(redirect.replace(/[?]/g, "\\?")));
 }

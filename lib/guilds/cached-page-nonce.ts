@@ -1,4 +1,5 @@
 import { derivedNonce } from "@/lib/http/csp";
+import { isLocale } from "@/lib/i18n/locales";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { pageGeneration } from "./page-generation";
@@ -10,6 +11,12 @@ import { pageGeneration } from "./page-generation";
 // render that began before a write (or before the platform showed a change) is never served
 // after it. Not marked server-only: middleware reads it, and the page cache handler, loaded
 // by Next outside its bundles, finds it on globalThis.
+//
+// The premium page takes part too: it is the same for every visitor and Next redraws it every
+// few minutes (its prices), so neither the hashes of a build's scripts nor a fresh nonce per
+// request can allow its scripts (a kept render carries the nonce of the request that drew it).
+// Its nonce is one per language, public like the leaderboard's: the page holds nothing of its
+// visitor. The render made at build carries no nonce and is drawn again on first use.
 
 const CACHED_GUILD_PAGES = new Set<string>(PLUGIN_IDS);
 
@@ -17,12 +24,13 @@ const CACHED_GUILD_PAGES = new Set<string>(PLUGIN_IDS);
 const LEADERBOARD_PAGE = /^[1-9]\d{0,6}$/;
 
 /**
- * The nonce of the cached guild page at this path: the overview and plugin pages
- * (/{locale}/dashboard/{guildId}[/{plugin}]) and the public leaderboard's list pages
- * (/{locale}/leaderboard/{guildId}[/{page}]); null for any other path.
+ * The nonce of the cached page at this path: the overview and plugin pages
+ * (/{locale}/dashboard/{guildId}[/{plugin}]), the public leaderboard's list pages
+ * (/{locale}/leaderboard/{guildId}[/{page}]) and the premium page; null for any other path.
  */
 export function cachedGuildPageNonce(pathname: string): string | null {
   const [, locale = "", area, guildId, page, ...deeper] = pathname.split("/");
+  if (area === "premium" && guildId === undefined && isLocale(locale)) return derivedNonce("premium", locale);
   if (!isSnowflake(guildId) || deeper.length > 0) return null;
   const generation = String(pageGeneration(guildId));
   if (area === "dashboard" && (page === undefined || CACHED_GUILD_PAGES.has(page))) {

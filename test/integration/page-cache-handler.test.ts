@@ -56,6 +56,27 @@ describe("the page cache handler", () => {
     expect(cachedGuildPageNonce(`/fr/leaderboard/${guild}/search`)).toBeNull();
   });
 
+  it("serves the premium page (redrawn every few minutes) only with its nonce: a build's render, which has none, is drawn again", async () => {
+    const premium = "/de/premium";
+    const nonce = cachedGuildPageNonce(premium);
+    expect(nonce).toMatch(/^[\w-]{24}$/);
+    expect(cachedGuildPageNonce(premium)).toBe(nonce);
+    expect(cachedGuildPageNonce("/en/premium")).not.toBe(nonce);
+    expect(cachedGuildPageNonce("/de/premium/return")).toBeNull();
+    // At build, Next stores the page before middleware (which registers the nonces) ever ran.
+    const registry = globalThis as typeof globalThis & { __guildhallCachedPageNonce?: unknown };
+    const registered = registry.__guildhallCachedPageNonce;
+    delete registry.__guildhallCachedPageNonce;
+    await cache.set(keyOf(premium), render(premium, null), setCtx);
+    registry.__guildhallCachedPageNonce = registered;
+    await expect(cache.get(keyOf(premium), ctx)).resolves.toBeNull();
+    const redrawn = render(premium);
+    await cache.set(keyOf(premium), redrawn, setCtx);
+    expect((await cache.get(keyOf(premium), ctx))?.value).toEqual(redrawn);
+    await cache.set(keyOf(premium), render(premium, null), setCtx);
+    expect((await cache.get(keyOf(premium), ctx))?.value).toEqual(redrawn);
+  });
+
   it("leaves every other page as Next keeps it", async () => {
     const other = `/en/dashboard/${guild}/audit-log`;
     const page = render(other, "anything");
