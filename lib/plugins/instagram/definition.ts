@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, mentionableRoleField, messa
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** Instagram usernames, without the @: 1 to 30 letters, digits, _ or . */
-export const INSTAGRAM_USERNAME = /^[A-Za-z0-9_.]{1,30}$/;
-
 export const instagram = definePlugin({
   id: "instagram",
   category: "other",

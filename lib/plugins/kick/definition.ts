@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, mentionableRoleField, messa
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** Kick channel slugs: 3 to 25 letters, digits, - or _. */
-export const KICK_SLUG = /^[A-Za-z0-9_-]{3,25}$/;
-
 export const kick = definePlugin({
   id: "kick",
   category: "social",

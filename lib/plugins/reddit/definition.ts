@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, integer, messageField, requ
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** Subreddit names, without r/: 2 to 21 letters, digits or underscores, not starting with an underscore. */
-export const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
-
 export const reddit = definePlugin({
   id: "reddit",
   category: "social",

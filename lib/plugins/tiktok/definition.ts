@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, mentionableRoleField, messa
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** TikTok usernames, without the @: 2 to 24 letters, digits, _ or . */
-export const TIKTOK_USERNAME = /^[A-Za-z0-9_.]{2,24}$/;
-
 export const tiktok = definePlugin({
   id: "tiktok",
   category: "other",

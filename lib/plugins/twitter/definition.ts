@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, mentionableRoleField, messa
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** X/Twitter handles, without the @: 1 to 15 letters, digits or underscores. */
-export const TWITTER_HANDLE = /^[A-Za-z0-9_]{1,15}$/;
-
 export const twitter = definePlugin({
   id: "twitter",
   category: "social",

@@ -3,9 +3,6 @@ import { legacySource, sourceField, sourceNameField, mentionableRoleField, messa
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
-/** A YouTube channel id (UC…) or handle (@name). */
-export const YOUTUBE_CHANNEL = /^(UC[A-Za-z0-9_-]{22}|@[A-Za-z0-9._-]{3,30})$/;
-
 export const youtube = definePlugin({
   id: "youtube",
   category: "social",
