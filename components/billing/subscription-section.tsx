@@ -120,52 +120,70 @@ export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildI
           {text.cancelled}
         </p>
       ) : null}
-      {view === undefined ? (
-        <p className={styles.muted} role="status">
-          {text.loading}
-        </p>
-      ) : view === null ? (
-        <>
-          <p className={styles.muted} data-testid="subscription-none">
-            {text.none}
+      <div className={styles.body}>
+        {view === undefined ? (
+          <p className={styles.muted} role="status">
+            {text.loading}
           </p>
-          {buyHref ? (
-            <a className="button button-primary" href={buyHref} data-testid="subscription-buy">
-              {text.buy}
-            </a>
-          ) : null}
-        </>
-      ) : (
-        <>
-          <div className={styles.facts}>
-            <p data-testid="subscription-plan">
-              {fill(text.plan, { plan: text.plans[view.plan] ?? view.plan })} · <span data-testid="subscription-status">{text.statuses[view.status] ?? view.status}</span>
+        ) : view === null ? (
+          <>
+            <p className={styles.muted} data-testid="subscription-none">
+              {text.none}
             </p>
-            {view.renews_at ? <p data-testid="subscription-renews">{fill(text.renewsOn, { date: date(view.renews_at) })}</p> : null}
-            {view.ends_at ? <p data-testid="subscription-ends">{fill(text.endsOn, { date: date(view.ends_at) })}</p> : null}
-            {view.payment_method ? (
-              <p className={styles.muted} data-testid="subscription-card">
-                {fill(text.card, { brand: view.payment_method.brand.toUpperCase(), last4: view.payment_method.last4 })}
+            {buyHref ? (
+              <a className="button button-primary" href={buyHref} data-testid="subscription-buy">
+                {text.buy}
+              </a>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <div className={styles.facts}>
+              <p data-testid="subscription-plan">
+                {fill(text.plan, { plan: text.plans[view.plan] ?? view.plan })} · <span data-testid="subscription-status">{text.statuses[view.status] ?? view.status}</span>
               </p>
-            ) : null}
-          </div>
-          <div className={styles.actions}>
-            {view.actions.map((action) => (
-              <button key={action} type="button" className="button" disabled={busy !== null} onClick={() => void run(action)} data-testid={`subscription-${action}`}>
-                {busy === action ? text.working : text.actions[action]}
-              </button>
-            ))}
-            {view.portal ? (
-              <button type="button" className="button" disabled={busy !== null} onClick={() => void portal()} data-testid="subscription-portal">
-                {busy === "portal" ? text.opening : text.portal}
-              </button>
-            ) : null}
-          </div>
-        </>
-      )}
+              {view.renews_at ? <p data-testid="subscription-renews">{fill(text.renewsOn, { date: date(view.renews_at) })}</p> : null}
+              {view.ends_at ? <p data-testid="subscription-ends">{fill(text.endsOn, { date: date(view.ends_at) })}</p> : null}
+              {view.payment_method ? (
+                <p className={styles.muted} data-testid="subscription-card">
+                  {fill(text.card, { brand: view.payment_method.brand.toUpperCase(), last4: view.payment_method.last4 })}
+                </p>
+              ) : null}
+            </div>
+            <div className={styles.actions}>
+              {view.actions.map((action) => (
+                <button key={action} type="button" className="button" disabled={busy !== null} onClick={() => void run(action)} data-testid={`subscription-${action}`}>
+                  {busy === action ? text.working : text.actions[action]}
+                </button>
+              ))}
+              {view.portal ? (
+                <button type="button" className="button" disabled={busy !== null} onClick={() => void portal()} data-testid="subscription-portal">
+                  {busy === "portal" ? text.opening : text.portal}
+                </button>
+              ) : null}
+            </div>
+          </>
+        )}
+      </div>
       <p role="status" aria-live="polite" data-testid="subscription-feedback">
         {feedback}
       </p>
+    </section>
+  );
+}
+
+/**
+ * What the page holds until the section can read the address (?premium=) and the subscription:
+ * the same box, so the plugins below do not move when it fills in.
+ */
+export function SubscriptionSectionPlaceholder({ text }: { text: Pick<SubscriptionText, "title" | "loading"> }) {
+  return (
+    <section className={styles.section} aria-busy="true">
+      <h2>{text.title}</h2>
+      <div className={styles.body}>
+        <p className={styles.muted}>{text.loading}</p>
+      </div>
+      <p />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { Suspense } from "react";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SubscriptionSection } from "@/components/billing/subscription-section";
+import { SubscriptionSection, SubscriptionSectionPlaceholder } from "@/components/billing/subscription-section";
 import { cardCheckoutHref, subscriptionText } from "@/components/billing/subscription-text";
 import { GuildIcon } from "@/components/guild-icon";
 import { getEnv } from "@/lib/env";
@@ -73,7 +73,7 @@ export default async function GuildOverviewPage({ params }: Props) {
       </header>
       <p className={styles.intro}>{t("overviewBody")}</p>
       {/* Reads ?premium= (back from checkout) on the client: the page itself is cached for every manager. */}
-      <Suspense fallback={null}>
+      <Suspense fallback={<SubscriptionSectionPlaceholder text={subscription} />}>
         <SubscriptionSection guildId={guildId} locale={locale} buyHref={cardCheckoutHref(guildId)} text={subscription} />
       </Suspense>
 
