@@ -257,6 +257,13 @@ describe("server settings, coins and anything else", () => {
     expect(say(event("plugin.update", "music:voice", { channel_id: "1" }, { channel_id: null }))).toBe("Ada made the bot leave its voice channel");
   });
 
+  it("reads a linked and an unlinked account by the account's name", () => {
+    const account = { id: "141981764", name: "adacodes", display_name: "AdaCodes", avatar_url: null };
+    expect(say(event("account.link", "account-link:twitch", null, account))).toBe("Ada linked the twitch account AdaCodes");
+    expect(say(event("account.unlink", "account-link:twitch", account, null))).toBe("Ada unlinked the twitch account AdaCodes");
+    expect(describeEvent(event("account.link", "account-link:twitch", null, account), d).sentence.values.plugin).toEqual({ text: "twitch", href: `/en/dashboard/${GUILD}/twitch` });
+  });
+
   it("reads an event it has no words for as a change, still with names for the ids it knows", () => {
     const description = describeEvent(event("plugin.update", "something:else", { channel: GONE_CHANNEL, role: GAMERS, on: true, upload: "upload:abc" }, { channel: ROLES_CHANNEL, role: GAMERS, on: false, upload: "upload:def" }), d);
     expect(sentenceText(format, description.sentence)).toBe("Ada made a change");

@@ -107,7 +107,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     const count = Number(record(event.before).members) || 0;
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
-  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d);
+  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -223,6 +223,16 @@ function musicEvent(event: AuditEventView, user: Entity, d: Describer): Descript
   const channel = record(event.after).channel_id;
   const key = typeof channel === "string" ? "music.joined" : "music.left";
   return { sentence: { key, values: { user } }, rows: [], target: d.plugin("music").text };
+}
+
+/** A linked Twitch, X or TikTok account (`account-link:{plugin}`, lib/account-links/links.ts): linked, replaced or unlinked. */
+function accountLinkEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  const plugin = /^account-link:(\w+)$/.exec(event.target)?.[1];
+  if (!plugin) return null;
+  const account = isRecord(event.after) ? event.after : record(event.before);
+  const name: Entity = { text: String(account.display_name || account.name || "") || d.words.someone };
+  const key = isRecord(event.after) ? "accounts.linked" : "accounts.unlinked";
+  return { sentence: { key, values: { user, plugin: d.plugin(plugin), name } }, rows: [], target: d.plugin(plugin).text };
 }
 
 /** Statuses in which a subscription gives its plan (lib/billing/subscriptions.ts). */
