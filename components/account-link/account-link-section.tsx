@@ -1,4 +1,5 @@
 import "server-only";
+import { shown } from "@/lib/providers/routes";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/plugin-tools.module.css";
@@ -29,7 +30,7 @@ export async function AccountLinkSection({ guildId, provider, locale, disabled }
         <h2 id="account-link-heading">{t("title", values)}</h2>
         <p>{t("description", values)}</p>
       </div>
-      <AccountLink guildId={guildId} provider={provider} initial={account ? { linked: true, account } : { linked: false }} text={text} disabled={disabled} />
+      <AccountLink guildId={guildId} provider={provider} initial={account ? { linked: true, account: shown(account) } : { linked: false }} text={text} disabled={disabled} />
     </section>
   );
 }

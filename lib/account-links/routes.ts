@@ -1,4 +1,5 @@
 import "server-only";
+import { shown } from "@/lib/providers/routes";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { guildRoute } from "@/lib/http/route";
@@ -22,7 +23,7 @@ const finalizeBody = z.object({
   verifier: inputText().max(256).optional(),
 });
 
-const status = (account: LinkedAccount | null): LinkStatus => (account ? { linked: true, account } : { linked: false });
+const status = (account: LinkedAccount | null): LinkStatus => (account ? { linked: true, account: shown(account) } : { linked: false });
 
 /** Provider failures in the envelope; "not configured" is worded for linking, not searching. */
 async function mapped<T>(provider: LinkProvider, run: () => Promise<T>): Promise<T> {
@@ -54,6 +55,6 @@ export function accountLinkRoutes(provider: LinkProvider) {
 /** POST …/finalize `{ state, code }`: the linked account. */
 export function accountLinkFinalizeRoute(provider: LinkProvider) {
   return guildRoute({ params: guildIdParams, body: finalizeBody }, async ({ db, access, session, body }) =>
-    mapped(provider, () => finalizeAccountLink(db, { provider, guildId: access.guildId, userId: session.userId }, body)),
+    mapped(provider, async () => shown(await finalizeAccountLink(db, { provider, guildId: access.guildId, userId: session.userId }, body))),
   );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { shownAvatarUrl } from "./avatars";
 import { z } from "zod";
 import { ApiError } from "@/lib/http/api-error";
 import { userRoute } from "@/lib/http/route";
@@ -17,14 +18,19 @@ const sourceId = inputText().trim().min(1).max(2048);
 
 export async function searchSources(provider: ProviderId, query: string): Promise<SourceAccount[]> {
   const adapter = configuredAdapter(provider);
-  return providerCached(`search:${provider}:${query.toLowerCase()}`, SEARCH_POLICY, () => adapter.search(query));
+  return (await providerCached(`search:${provider}:${query.toLowerCase()}`, SEARCH_POLICY, () => adapter.search(query))).map(shown);
 }
 
 export async function lookupSource(provider: ProviderId, idOrName: string): Promise<SourceAccount> {
   const adapter = configuredAdapter(provider);
   const found = await providerCached(`lookup:${provider}:${idOrName}`, LOOKUP_POLICY, () => adapter.lookup(idOrName));
   if (!found) throw new ApiError(404, "source_not_found", "No such account, channel or feed.");
-  return found;
+  return shown(found);
+}
+
+/** The account as pages may show it: its avatar through our own address (lib/providers/avatars.ts). */
+export function shown<T extends { avatar_url: string | null }>(account: T): T {
+  return { ...account, avatar_url: shownAvatarUrl(account.avatar_url) };
 }
 
 export async function latestItem(provider: ProviderId, id: string): Promise<LatestItem | null> {

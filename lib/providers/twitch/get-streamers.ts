@@ -5,7 +5,7 @@ import { TWITCH_LOGIN } from "@/lib/plugins/twitch/definition";
 import { inputText } from "@/lib/validation/text";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
-import { mapped } from "../routes";
+import { mapped, shown } from "../routes";
 import type { SourceAccount } from "../types";
 import { twitchCredentials } from "./helix";
 import { TWITCH_BATCH, twitchUsers } from "./adapter";
@@ -31,7 +31,7 @@ export async function getStreamers(requested: string[]): Promise<StreamerAnswer[
   const found = await providerCached(key, LOOKUP_POLICY, () => twitchUsers(requested));
   return requested.map((asked) => {
     const account = found.find((item) => item.id === asked || item.name === asked.toLowerCase());
-    if (account) return { ...account, exists: true };
+    if (account) return { ...shown(account), exists: true };
     return { id: "", name: asked, display_name: asked, avatar_url: null, followers: null, url: `https://www.twitch.tv/${asked.toLowerCase()}`, live: null, exists: false };
   });
 }
