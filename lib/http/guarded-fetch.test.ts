@@ -2,9 +2,9 @@
 // The guarded fetch against real local servers: the issue's SSRF list is refused before any
 // connection, redirects are re-checked hop by hop, size and time are capped, and the one
 // exception (OUTBOUND_ALLOWED_ORIGINS) lets tests reach their loopback fakes.
+import { clearEnv, setEnv } from "@/test/set-env";
 import http, { type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { resetEnvCache } from "@/lib/env";
 import { guardedFetch, OutboundError, type OutboundErrorKind, type Resolver } from "./guarded-fetch";
 import { isPublicAddress } from "./outbound-address";
 
@@ -46,13 +46,11 @@ beforeAll(async () => {
     if (path === "/missing") return res.writeHead(404).end("no");
     res.writeHead(500).end();
   }));
-  process.env.OUTBOUND_ALLOWED_ORIGINS = `${base},http://feeds.example:${new URL(base).port}`;
-  resetEnvCache();
+  setEnv({ OUTBOUND_ALLOWED_ORIGINS: `${base},http://feeds.example:${new URL(base).port}` });
 });
 
 afterAll(async () => {
-  delete process.env.OUTBOUND_ALLOWED_ORIGINS;
-  resetEnvCache();
+  clearEnv(["OUTBOUND_ALLOWED_ORIGINS"]);
   await Promise.all([allowed, other].map((server) => new Promise((resolve) => server.close(resolve))));
 });
 

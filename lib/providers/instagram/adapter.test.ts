@@ -1,4 +1,4 @@
-import { resetEnvCache } from "@/lib/env";
+import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { instagramAdapter } from "./adapter";
@@ -33,14 +33,9 @@ describe("Instagram adapter against the fake", () => {
   });
 
   it("sends the access token; a refused token is not_configured", async () => {
-    process.env.INSTAGRAM_ACCESS_TOKEN = "expired-token";
-    resetEnvCache();
-    try {
+    await withEnv({ INSTAGRAM_ACCESS_TOKEN: "expired-token" }, async () => {
       expectFailure(await providerFailure(() => instagramAdapter.lookup("ada")), "instagram", "not_configured");
-    } finally {
-      process.env.INSTAGRAM_ACCESS_TOKEN = harness.env.INSTAGRAM_ACCESS_TOKEN;
-      resetEnvCache();
-    }
+    });
   });
 
   it("looks an account up by username; unknown ones are null", async () => {

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The Kick adapter against the social fake's public API: slug lookups standing in for search,
 // the live stream or the channel's title, the app token's life, and failures mapped.
+import { withEnv } from "@/test/set-env";
 import { kickTokens } from "@/emulators/social/kick";
-import { resetEnvCache } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
 import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -70,15 +70,9 @@ describe("kick adapter", () => {
     expect(await kickAdapter.lookup("adastra")).toMatchObject({ id: "8120555" });
     const { paths } = await social.calls("kick");
     expect(paths.filter((path) => path === "POST /id/oauth/token")).toHaveLength(2);
-    const saved = process.env.KICK_CLIENT_SECRET;
-    process.env.KICK_CLIENT_SECRET = "wrong";
-    resetEnvCache();
-    try {
+    await withEnv({ KICK_CLIENT_SECRET: "wrong" }, async () => {
       expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("not_configured");
-    } finally {
-      process.env.KICK_CLIENT_SECRET = saved;
-      resetEnvCache();
-    }
+    });
   });
 
   // The token comes first (the shared cases' first call), so the faults hit the API.

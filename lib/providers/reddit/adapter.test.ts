@@ -1,5 +1,5 @@
 import { redditBudget, redditTokens } from "@/emulators/social/reddit";
-import { resetEnvCache } from "@/lib/env";
+import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { redditAdapter } from "./adapter";
@@ -71,14 +71,9 @@ describe("Reddit adapter against the fake", () => {
   });
 
   it("refuses wrong client credentials as not_configured (the fake checks HTTP basic)", async () => {
-    process.env.REDDIT_CLIENT_SECRET = "wrong-secret";
-    resetEnvCache();
-    try {
-      expectFailure(await providerFailure(() => redditAdapter.search("ada")), "reddit", "not_configured");
-    } finally {
-      process.env.REDDIT_CLIENT_SECRET = harness.env.REDDIT_CLIENT_SECRET;
-      resetEnvCache();
-    }
+    await withEnv({ REDDIT_CLIENT_SECRET: "wrong-secret" }, async () => {
+        expectFailure(await providerFailure(() => redditAdapter.search("ada")), "reddit", "not_configured");
+    });
   });
 
   it("waits for the window's reset once the budget headers reach zero", async () => {

@@ -1,5 +1,5 @@
 import { tiktokTokens } from "@/emulators/social/tiktok";
-import { resetEnvCache } from "@/lib/env";
+import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { tiktokAdapter } from "./adapter";
@@ -68,14 +68,9 @@ describe("TikTok adapter against the fake", () => {
   });
 
   it("refuses a wrong client secret as not_configured", async () => {
-    process.env.TIKTOK_CLIENT_SECRET = "wrong-secret";
-    resetEnvCache();
-    try {
-      expectFailure(await providerFailure(() => tiktokAdapter.lookup("ada")), "tiktok", "not_configured");
-    } finally {
-      process.env.TIKTOK_CLIENT_SECRET = harness.env.TIKTOK_CLIENT_SECRET;
-      resetEnvCache();
-    }
+    await withEnv({ TIKTOK_CLIENT_SECRET: "wrong-secret" }, async () => {
+        expectFailure(await providerFailure(() => tiktokAdapter.lookup("ada")), "tiktok", "not_configured");
+    });
   });
 
   it("reports malformed JSON as bad_answer", async () => {

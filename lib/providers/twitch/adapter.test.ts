@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The Twitch adapter against the social fake's Helix: search, lookups, the latest stream, the
 // app token's life, and every failure mapped to its ProviderError.
+import { withEnv } from "@/test/set-env";
 import { twitchTokens } from "@/emulators/social/twitch";
-import { resetEnvCache } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
 import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -81,18 +81,12 @@ describe("twitch adapter", () => {
   });
 
   it("says not_configured when Twitch refuses the client credentials, and without them", async () => {
-    const saved = process.env.TWITCH_CLIENT_SECRET;
-    process.env.TWITCH_CLIENT_SECRET = "wrong-secret";
-    resetEnvCache();
-    try {
+    await withEnv({ TWITCH_CLIENT_SECRET: "wrong-secret" }, async () => {
       expect((await failure(() => twitchAdapter.search("ada"))).failure).toBe("not_configured");
-      delete process.env.TWITCH_CLIENT_SECRET;
-      resetEnvCache();
+    });
+    await withEnv({ TWITCH_CLIENT_SECRET: undefined }, async () => {
       expect(twitchAdapter.configured()).toBe(false);
-    } finally {
-      process.env.TWITCH_CLIENT_SECRET = saved;
-      resetEnvCache();
-    }
+    });
   });
 
   // The token comes first (the shared cases' first call), so the faults hit Helix.

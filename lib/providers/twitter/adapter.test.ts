@@ -1,4 +1,4 @@
-import { resetEnvCache } from "@/lib/env";
+import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { twitterAdapter } from "./adapter";
@@ -34,14 +34,9 @@ describe("X adapter against the fake", () => {
     await twitterAdapter.lookup("ada");
     expect((await harness.calls("twitter")).paths).toEqual(["GET /2/users/by/username/ada?user.fields=profile_image_url%2Cpublic_metrics%2Cname"]);
     expect((await fetch(`${harness.env.TWITTER_API_URL}/2/users/by/username/ada`)).status).toBe(401);
-    process.env.TWITTER_BEARER_TOKEN = "revoked";
-    resetEnvCache();
-    try {
-      expectFailure(await providerFailure(() => twitterAdapter.lookup("ada")), "twitter", "not_configured");
-    } finally {
-      process.env.TWITTER_BEARER_TOKEN = harness.env.TWITTER_BEARER_TOKEN;
-      resetEnvCache();
-    }
+    await withEnv({ TWITTER_BEARER_TOKEN: "revoked" }, async () => {
+        expectFailure(await providerFailure(() => twitterAdapter.lookup("ada")), "twitter", "not_configured");
+    });
   });
 
   it("looks an account up by id and by username; unknown ones are null", async () => {

@@ -1,8 +1,8 @@
 /** @jest-environment node */
 // The YouTube adapter against the social fake's Data API v3: channel search with statistics,
 // lookups by id and @handle, the newest upload, and Google's errors mapped to ProviderError.
+import { withEnv } from "@/test/set-env";
 import { YOUTUBE_SPENT_KEY } from "@/emulators/social/youtube";
-import { resetEnvCache } from "@/lib/env";
 import { ProviderError } from "@/lib/providers/errors";
 import { itReportsProviderFailures } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -25,17 +25,7 @@ async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
   return error;
 }
 
-async function withKey<T>(key: string, run: () => Promise<T>): Promise<T> {
-  const saved = process.env.YOUTUBE_API_KEY;
-  process.env.YOUTUBE_API_KEY = key;
-  resetEnvCache();
-  try {
-    return await run();
-  } finally {
-    process.env.YOUTUBE_API_KEY = saved;
-    resetEnvCache();
-  }
-}
+const withKey = <T>(key: string, run: () => Promise<T>) => withEnv({ YOUTUBE_API_KEY: key }, run);
 
 describe("youtube adapter", () => {
   it("finds channels with their avatar, handle and subscribers (none when hidden)", async () => {
@@ -75,15 +65,9 @@ describe("youtube adapter", () => {
 
   it("sends the key, and says not_configured when Google refuses it (keyInvalid) or it is unset", async () => {
     expect((await failure(() => withKey("wrong-key", () => youtubeAdapter.search("ada")))).failure).toBe("not_configured");
-    const saved = process.env.YOUTUBE_API_KEY;
-    delete process.env.YOUTUBE_API_KEY;
-    resetEnvCache();
-    try {
+    await withEnv({ YOUTUBE_API_KEY: undefined }, async () => {
       expect(youtubeAdapter.configured()).toBe(false);
-    } finally {
-      process.env.YOUTUBE_API_KEY = saved;
-      resetEnvCache();
-    }
+    });
   });
 
   it("maps a spent quota to rate_limited for an hour, and asks no more until then", async () => {
