@@ -42,3 +42,31 @@ export async function startSocialHarness(): Promise<SocialHarness> {
     },
   };
 }
+
+/** The social fake for the tests of this file (or describe block): started before them, reset before each, stopped after. */
+export function socialHarnessForThisBlock(): SocialHarness {
+  let current: SocialHarness | undefined;
+  beforeAll(async () => {
+    current = await startSocialHarness();
+  });
+  beforeEach(() => current!.reset());
+  afterAll(() => current?.stop());
+  const started = () => {
+    if (!current) throw new Error("the social fake starts in beforeAll");
+    return current;
+  };
+  return {
+    get url() {
+      return started().url;
+    },
+    get env() {
+      return started().env;
+    },
+    envFor: (source) => started().envFor(source),
+    close: () => started().close(),
+    fault: (segment, status, options) => started().fault(segment, status, options),
+    calls: (segment) => started().calls(segment),
+    reset: () => started().reset(),
+    stop: () => started().stop(),
+  };
+}

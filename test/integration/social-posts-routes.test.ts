@@ -8,19 +8,12 @@ import { GET as twitterLatest } from "@/app/api/plugins/twitter/latest/route";
 import { GET as twitterSearch } from "@/app/api/plugins/twitter/search/route";
 import { call } from "@/test/route-client";
 import { signedInForThisBlock } from "@/test/sign-in";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 
 // The posting providers' search and preview endpoints, in-process, against the social fake.
 
 const signedIn = signedInForThisBlock();
-let social: SocialHarness;
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterEach(async () => {
-  await social.reset();
-});
-afterAll(() => social.stop());
+const social = socialHarnessForThisBlock();
 
 const PROVIDERS = [
   { id: "reddit", search: redditSearch, latest: redditLatest, query: "ada", source: "adaprogramming", author: "u/curious_coder" },

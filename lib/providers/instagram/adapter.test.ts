@@ -1,16 +1,9 @@
 import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { instagramAdapter } from "./adapter";
 
-let harness: SocialHarness;
-beforeAll(async () => {
-  harness = await startSocialHarness();
-});
-afterEach(async () => {
-  await harness.reset();
-});
-afterAll(() => harness.stop());
+const harness = socialHarnessForThisBlock();
 
 describe("Instagram adapter against the fake", () => {
   it("searches by exact username through business discovery (there is no account search)", async () => {

@@ -3,29 +3,12 @@
 // the live stream or the channel's title, the app token's life, and failures mapped.
 import { withEnv } from "@/test/set-env";
 import { kickTokens } from "@/emulators/social/kick";
-import { ProviderError } from "@/lib/providers/errors";
-import { itReportsProviderFailures } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { kickAdapter } from "./adapter";
 
-let social: SocialHarness;
+const social = socialHarnessForThisBlock();
 
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social.stop());
-beforeEach(async () => {
-  await social.reset();
-});
-
-async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 describe("kick adapter", () => {
   it("finds a channel by its slug, @slug or link (Kick has no search), with name, avatar and live state", async () => {
@@ -71,7 +54,7 @@ describe("kick adapter", () => {
     const { paths } = await social.calls("kick");
     expect(paths.filter((path) => path === "POST /id/oauth/token")).toHaveLength(2);
     await withEnv({ KICK_CLIENT_SECRET: "wrong" }, async () => {
-      expect((await failure(() => kickAdapter.lookup("adastra"))).failure).toBe("not_configured");
+      expect((await providerFailure(() => kickAdapter.lookup("adastra"))).failure).toBe("not_configured");
     });
   });
 

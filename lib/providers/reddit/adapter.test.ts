@@ -1,17 +1,10 @@
 import { redditBudget, redditTokens } from "@/emulators/social/reddit";
 import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { redditAdapter } from "./adapter";
 
-let harness: SocialHarness;
-beforeAll(async () => {
-  harness = await startSocialHarness();
-});
-afterEach(async () => {
-  await harness.reset();
-});
-afterAll(() => harness.stop());
+const harness = socialHarnessForThisBlock();
 
 describe("Reddit adapter against the fake", () => {
   it("asks for one app token and sends it on every call; the fake refuses calls without it", async () => {

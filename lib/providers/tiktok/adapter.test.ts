@@ -1,17 +1,10 @@
 import { tiktokTokens } from "@/emulators/social/tiktok";
 import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { tiktokAdapter } from "./adapter";
 
-let harness: SocialHarness;
-beforeAll(async () => {
-  harness = await startSocialHarness();
-});
-afterEach(async () => {
-  await harness.reset();
-});
-afterAll(() => harness.stop());
+const harness = socialHarnessForThisBlock();
 
 describe("TikTok adapter against the fake", () => {
   it("asks for one client token and sends it to the Research API; the fake refuses calls without it", async () => {

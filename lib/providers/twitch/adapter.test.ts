@@ -3,29 +3,12 @@
 // app token's life, and every failure mapped to its ProviderError.
 import { withEnv } from "@/test/set-env";
 import { twitchTokens } from "@/emulators/social/twitch";
-import { ProviderError } from "@/lib/providers/errors";
-import { itReportsProviderFailures } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { twitchAdapter } from "./adapter";
 
-let social: SocialHarness;
+const social = socialHarnessForThisBlock();
 
-beforeAll(async () => {
-  social = await startSocialHarness();
-});
-afterAll(() => social.stop());
-beforeEach(async () => {
-  await social.reset();
-});
-
-async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 describe("twitch adapter", () => {
   it("finds streamers by name, with avatars, followers and who is live", async () => {
@@ -82,7 +65,7 @@ describe("twitch adapter", () => {
 
   it("says not_configured when Twitch refuses the client credentials, and without them", async () => {
     await withEnv({ TWITCH_CLIENT_SECRET: "wrong-secret" }, async () => {
-      expect((await failure(() => twitchAdapter.search("ada"))).failure).toBe("not_configured");
+      expect((await providerFailure(() => twitchAdapter.search("ada"))).failure).toBe("not_configured");
     });
     await withEnv({ TWITCH_CLIENT_SECRET: undefined }, async () => {
       expect(twitchAdapter.configured()).toBe(false);

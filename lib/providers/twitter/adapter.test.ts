@@ -1,16 +1,9 @@
 import { withEnv } from "@/test/set-env";
 import { expectFailure, itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
-import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 import { twitterAdapter } from "./adapter";
 
-let harness: SocialHarness;
-beforeAll(async () => {
-  harness = await startSocialHarness();
-});
-afterEach(async () => {
-  await harness.reset();
-});
-afterAll(() => harness.stop());
+const harness = socialHarnessForThisBlock();
 
 describe("X adapter against the fake", () => {
   it("searches by exact username (X has no user search on app tiers) and keeps the numeric id", async () => {

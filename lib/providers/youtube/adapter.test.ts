@@ -3,8 +3,7 @@
 // lookups by id and @handle, the newest upload, and Google's errors mapped to ProviderError.
 import { withEnv } from "@/test/set-env";
 import { YOUTUBE_SPENT_KEY } from "@/emulators/social/youtube";
-import { ProviderError } from "@/lib/providers/errors";
-import { itReportsProviderFailures } from "@/test/provider-failure-cases";
+import { itReportsProviderFailures, providerFailure } from "@/test/provider-failure-cases";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { youtubeAdapter } from "./adapter";
 
@@ -16,14 +15,6 @@ beforeAll(async () => {
 afterAll(() => social.stop());
 beforeEach(() => social.reset());
 
-async function failure(run: () => Promise<unknown>): Promise<ProviderError> {
-  const error = await run().then(
-    () => null,
-    (thrown: unknown) => thrown,
-  );
-  if (!(error instanceof ProviderError)) throw new Error(`expected a ProviderError, got ${String(error)}`);
-  return error;
-}
 
 const withKey = <T>(key: string, run: () => Promise<T>) => withEnv({ YOUTUBE_API_KEY: key }, run);
 
@@ -64,22 +55,22 @@ describe("youtube adapter", () => {
   });
 
   it("sends the key, and says not_configured when Google refuses it (keyInvalid) or it is unset", async () => {
-    expect((await failure(() => withKey("wrong-key", () => youtubeAdapter.search("ada")))).failure).toBe("not_configured");
+    expect((await providerFailure(() => withKey("wrong-key", () => youtubeAdapter.search("ada")))).failure).toBe("not_configured");
     await withEnv({ YOUTUBE_API_KEY: undefined }, async () => {
       expect(youtubeAdapter.configured()).toBe(false);
     });
   });
 
   it("maps a spent quota to rate_limited for an hour, and asks no more until then", async () => {
-    expect(await failure(() => withKey(YOUTUBE_SPENT_KEY, () => youtubeAdapter.search("ada")))).toMatchObject({ failure: "rate_limited", retryAfter: 3600 });
+    expect(await providerFailure(() => withKey(YOUTUBE_SPENT_KEY, () => youtubeAdapter.search("ada")))).toMatchObject({ failure: "rate_limited", retryAfter: 3600 });
     const before = (await social.calls("youtube")).count;
-    expect((await failure(() => youtubeAdapter.search("lovelace"))).retryAfter).toBeGreaterThan(3500);
+    expect((await providerFailure(() => youtubeAdapter.search("lovelace"))).retryAfter).toBeGreaterThan(3500);
     expect((await social.calls("youtube")).count).toBe(before);
   });
 
   it("maps a malformed lookup answer to bad_answer", async () => {
     await social.fault("youtube", 200);
-    expect((await failure(() => youtubeAdapter.lookup("@adaplays"))).failure).toBe("bad_answer");
+    expect((await providerFailure(() => youtubeAdapter.lookup("@adaplays"))).failure).toBe("bad_answer");
   });
 
   itReportsProviderFailures("youtube", () => social, () => youtubeAdapter.search("ada"));
