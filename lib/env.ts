@@ -51,8 +51,6 @@ const schema = z
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
     /** npm start sets it with the built-in emulator: lib/demo/giveaway-entrants.ts enters members who react, as the bot would. */
     DEMO_GIVEAWAY_ENTRANTS: z.enum(["0", "1"]).default("0"),
-    /** Base URL of the music search provider (GET search?q, GET tracks?url); npm start points it at the emulator's /music. Unset: no search. */
-    MUSIC_CATALOG_URL: optionalUrl,
     // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
     // signed out). Each is a token bucket: that many at once, then that many a minute.
     RATE_LIMIT_READS_PER_MINUTE: z.coerce.number().int().min(1).default(600),
@@ -161,6 +159,14 @@ const schema = z
     TWITCH_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
     TWITTER_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
     TIKTOK_OAUTH_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * The music player's add-by-link (lib/music/oembed.ts): each host's public oEmbed endpoint,
+     * keyless. Tests and npm start's demo point them at the social fake.
+     */
+    YOUTUBE_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://www.youtube.com/oembed"),
+    SOUNDCLOUD_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://soundcloud.com/oembed"),
+    SPOTIFY_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://open.spotify.com/oembed"),
+    VIMEO_OEMBED_URL: z.url({ protocol: /^https?$/ }).default("https://vimeo.com/api/oembed.json"),
     /** Apple's iTunes Search API (podcast search); keyless. */
     PODCAST_SEARCH_URL: z.url({ protocol: /^https?$/ }).default("https://itunes.apple.com"),
     /**
@@ -366,7 +372,6 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     DISCORD_API_URL: env.DISCORD_API_URL.replace(/\/$/, ""),
     DISCORD_OAUTH_URL: env.DISCORD_OAUTH_URL.replace(/\/$/, ""),
     DISCORD_CDN_URL: env.DISCORD_CDN_URL.replace(/\/$/, ""),
-    MUSIC_CATALOG_URL: env.MUSIC_CATALOG_URL?.replace(/\/$/, ""),
     usingEmulator: env.PLATFORM_EMULATOR === "1",
     demoGiveawayEntrants: env.DEMO_GIVEAWAY_ENTRANTS === "1",
     secureCookies: appUrl.startsWith("https://"),

@@ -55,7 +55,6 @@ async function main() {
       DISCORD_API_URL: `${emulator.url}/api`,
       DISCORD_OAUTH_URL: emulator.url,
       DISCORD_CDN_URL: `${emulator.url}/cdn`,
-      MUSIC_CATALOG_URL: process.env.MUSIC_CATALOG_URL || `${emulator.url}/music`,
     });
     console.log(`No Discord credentials configured: using the built-in platform emulator at ${emulator.url}`);
   }
@@ -113,8 +112,9 @@ async function main() {
     console.log(`No PayPal app configured: using the local PayPal fake at ${fake.url} (its sandbox buyer approves with one click)`);
   }
 
-  // Social alerts: every provider whose credentials are unset searches the local social fake
-  // (emulators/social: "ada" finds streamers and channels), so the demo's forms find accounts.
+  // Social alerts and the music player: every provider whose credentials are unset searches the
+  // local social fake (emulators/social: "ada" finds streamers, channels and tracks), so the demo's
+  // forms find accounts; without a YouTube key the music links' hosts (oEmbed) are faked too.
   const socialFake = await startSocialFake({ port: fakePort("SOCIAL_FAKE_PORT"), quiet: true });
   const stopSocial = () => socialFake.close();
   Object.assign(process.env, socialFake.envFor(process.env));

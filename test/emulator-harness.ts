@@ -9,7 +9,7 @@ import { platformCallsSettled, resetPlatformClientForTests } from "@/lib/platfor
 
 export type PlatformEmulator = Awaited<ReturnType<typeof startPlatformEmulator>>;
 
-const ENV_KEYS = ["DISCORD_API_URL", "DISCORD_OAUTH_URL", "DISCORD_CDN_URL", "MUSIC_CATALOG_URL"] as const;
+const ENV_KEYS = ["DISCORD_API_URL", "DISCORD_OAUTH_URL", "DISCORD_CDN_URL"] as const;
 
 export interface EmulatorHarness {
   emulator: PlatformEmulator;
@@ -28,7 +28,6 @@ export async function startEmulatorHarness(): Promise<EmulatorHarness> {
   process.env.DISCORD_API_URL = `${emulator.url}/api`;
   process.env.DISCORD_OAUTH_URL = emulator.url;
   process.env.DISCORD_CDN_URL = `${emulator.url}/cdn`;
-  process.env.MUSIC_CATALOG_URL = `${emulator.url}/music`;
   resetEnvCache();
   resetPlatformClientForTests();
 

@@ -3,21 +3,20 @@ import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
 import type { Locale } from "@/lib/i18n/locales";
-import type { MusicErrorCode, MusicPlayerText } from "./text";
+import { MUSIC_ERROR_CODES, type MusicPlayerText } from "./text";
 import styles from "./music-player.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const MusicPlayer = dynamic(() => import("./music-player").then((module) => module.MusicPlayer));
 
 const FEEDBACK = ["added", "addedNext", "playing", "started", "moved", "removed", "joined", "left", "paused", "resumed", "next", "previous"] as const;
-const ERRORS: MusicErrorCode[] = ["queue_empty", "not_in_voice", "nothing_playing", "not_playing", "not_paused", "track_not_found", "music_search_unavailable", "failed"];
 const PLAIN = [
-  "connecting", "live", "reconnecting", "searchLabel", "searchPlaceholder", "search", "searching", "noResults", "playShort", "nextShort", "addShort", "working",
+  "connecting", "live", "reconnecting", "searchLabel", "searchPlaceholder", "searchHint", "search", "searching", "noResults", "playShort", "nextShort", "addShort", "working",
   "nowPlaying", "nothingPlaying", "play", "pause", "next", "previous", "voiceLabel", "voicePlaceholder", "join", "leave", "notInChannel", "noVoiceChannels",
-  "queueTitle", "queueEmpty", "queueHint", "current",
+  "queueTitle", "queueEmpty", "queueHint", "current", "unknownLength",
 ] as const;
 /** Templates the island fills itself ({title}, {count}…). */
-const TEMPLATES = ["results", "playNow", "addToQueue", "playNext", "progress", "inChannel", "moveUp", "moveDown", "playTrack", "remove", "confirmRemove", "dragHandle", "position"] as const;
+const TEMPLATES = ["results", "playNow", "addToQueue", "playNext", "progress", "progressUnknown", "inChannel", "moveUp", "moveDown", "playTrack", "remove", "confirmRemove", "dragHandle", "position"] as const;
 
 /**
  * The music plugin's player. The page around it is cached per guild and language, so it holds
@@ -30,7 +29,7 @@ export async function MusicPlayerSection({ guildId, locale, plugin }: { guildId:
     ...Object.fromEntries(PLAIN.map((key) => [key, t(key)])),
     ...Object.fromEntries(TEMPLATES.map((key) => [key, raw(key)])),
     feedback: Object.fromEntries(FEEDBACK.map((key) => [key, raw(`feedback.${key}`)])),
-    errors: Object.fromEntries(ERRORS.map((key) => [key, t(`errors.${key}`)])),
+    errors: Object.fromEntries(MUSIC_ERROR_CODES.map((key) => [key, t(`errors.${key}`)])),
     pluginOff: actions.raw("pluginOff") as string,
     turnOn: actions.raw("turnOn") as string,
     turnedOn: actions.raw("turnedOn") as string,

@@ -41,7 +41,7 @@ const state = (over: Partial<PlayerState>): PlayerState => ({
   version: 3,
   status: "playing",
   voice_channel_id: LOUNGE.id,
-  tracks: [{ id: "t1", title: "Gymnopédie No. 1", artist: "Erik Satie", url: "https://catalog.music.example/tracks/satie-gymnopedie-1", duration_ms: 185_000, thumbnail: null, added_by: "1" }],
+  tracks: [{ id: "t1", title: "Gymnopédie No. 1", artist: "Erik Satie", url: "https://www.youtube.com/watch?v=Gy3n0p3d1e1", duration_ms: 185_000, thumbnail: null, added_by: "1" }],
   current_index: 0,
   position_ms: 0,
   started_at: new Date(now - 62_000).toISOString(),
@@ -89,6 +89,34 @@ it("explains a refused command inline, in the page's words", async () => {
   await act(async () => fireEvent.click(screen.getByRole("button", { name: text.play })));
   expect(calls[0]).toMatchObject({ url: `/api/plugins/music/guilds/${GUILD}/resume`, method: "POST" });
   expect(screen.getByRole("alert").textContent).toBe(text.errors.not_in_voice);
+});
+
+it("says in the page's words that track search is not set up, and finds a pasted link's track, its length unknown", async () => {
+  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} plugin={ON} />);
+  act(() => StreamStandIn.last!.emit(state({})));
+  const box = screen.getByRole("searchbox", { name: text.searchLabel });
+  expect(box.getAttribute("aria-describedby")).toBe("music-search-hint");
+  answer = reply(503, { code: "provider_not_configured", status_code: 503, message: "Searching youtube is not set up on this Guildhall.", error: { message: "…" } });
+  fireEvent.change(box, { target: { value: "joplin" } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: text.search })));
+  expect(calls[0]).toMatchObject({ url: `/api/plugins/music/guilds/${GUILD}/search?q=joplin`, method: "GET" });
+  expect(screen.getByRole("alert").textContent).toBe(text.errors.provider_not_configured);
+
+  const link = "https://soundcloud.com/ada-moon/night-engines";
+  answer = reply(200, { tracks: [{ title: "Night Engines", artist: "Ada Moon", url: link, duration_ms: null, thumbnail: null }] });
+  fireEvent.change(box, { target: { value: link } });
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: text.search })));
+  const results = screen.getByTestId("music-results");
+  expect(results.textContent).toContain("Night Engines");
+  expect(results.textContent).toContain(text.unknownLength);
+});
+
+it("shows how long a track of unknown length has played", () => {
+  render(<MusicPlayer guildId={GUILD} voiceChannels={[LOUNGE]} text={text} plugin={ON} />);
+  act(() => StreamStandIn.last!.emit(state({ tracks: [{ id: "t1", title: "Night Engines", artist: "Ada Moon", url: "https://soundcloud.com/ada-moon/night-engines", duration_ms: null, thumbnail: null, added_by: "1" }] })));
+  const bar = screen.getByRole("progressbar");
+  expect(bar.getAttribute("aria-valuetext")).toBe("1:02 played");
+  expect(screen.getByTestId("music-track").textContent).toContain(text.unknownLength);
 });
 
 it("says the bot plays nothing while Music is off, and turns it on from there", async () => {

@@ -7,9 +7,13 @@ import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import { progressAt, type CatalogTrack, type QueueTrack } from "@/lib/music/state";
 import { MusicQueue } from "./music-queue";
-import { clock, type MusicPlayerText } from "./text";
+import { TrackLength } from "./track-length";
+import { clock, type MusicErrorCode, type MusicPlayerText } from "./text";
 import { usePlayer, type Feedback, type Problem } from "./use-player";
 import styles from "./music-player.module.css";
+
+/** What a search may answer besides results: handled inline, not by the error modal. */
+const SEARCH_FAILURES = ["validation_failed", "provider_not_configured", "provider_unavailable", "provider_rate_limited", "provider_bad_answer"];
 
 type Props = {
   guildId: string;
@@ -46,12 +50,13 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
     setSearching(true);
     setFeedback(null);
     try {
-      const answer = await apiFetch<{ tracks: CatalogTrack[] }>(`${base}/search?${new URLSearchParams({ q })}`, { handles: ["music_search_unavailable", "validation_failed"] });
+      const answer = await apiFetch<{ tracks: CatalogTrack[] }>(`${base}/search?${new URLSearchParams({ q })}`, { handles: SEARCH_FAILURES });
       setResults({ query: q, tracks: answer.tracks });
     } catch (error) {
       const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
-      if (code === "music_search_unavailable") setFeedback({ kind: "error", text: text.errors.music_search_unavailable });
-      else if (code) setFeedback({ kind: "error", text: errorMessageOf((error as TransportError).body) ?? text.errors.failed });
+      // A refused query or link says why in the page's language (the server words its fields); the services' failures are ours to word.
+      if (code === "validation_failed") setFeedback({ kind: "error", text: errorMessageOf((error as TransportError).body) ?? text.errors.failed });
+      else if (code && code in text.errors) setFeedback({ kind: "error", text: text.errors[code as MusicErrorCode] });
       else reportUnshownError(error);
     } finally {
       setSearching(false);
@@ -68,6 +73,8 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
   }
 
   const track = state.tracks[state.current_index];
+  /** Null while nothing plays, and for a track whose host did not tell its length. */
+  const length = track?.duration_ms ?? null;
   const elapsed = progressAt(state, now);
   const voice = voiceChannels.find((channel) => channel.id === state.voice_channel_id);
   const selectedVoice = voiceChoice ?? state.voice_channel_id ?? "";
@@ -107,15 +114,15 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
           role="progressbar"
           aria-label={text.nowPlaying}
           aria-valuemin={0}
-          aria-valuemax={Math.round((track?.duration_ms ?? 0) / 1000)}
+          aria-valuemax={Math.round((length ?? 0) / 1000)}
           aria-valuenow={Math.round(elapsed / 1000)}
-          aria-valuetext={fill(text.progress, { elapsed: clock(elapsed), total: clock(track?.duration_ms ?? 0) })}
+          aria-valuetext={length === null && track ? fill(text.progressUnknown, { elapsed: clock(elapsed) }) : fill(text.progress, { elapsed: clock(elapsed), total: clock(length ?? 0) })}
         >
-          <span className={styles.fill} style={{ inlineSize: `${track ? (100 * elapsed) / track.duration_ms : 0}%` }} />
+          <span className={styles.fill} style={{ inlineSize: `${length ? (100 * elapsed) / length : 0}%` }} />
         </div>
         <p className={styles.times} aria-hidden="true">
           <span>{clock(elapsed)}</span>
-          <span>{clock(track?.duration_ms ?? 0)}</span>
+          <span>{length === null && track ? "–:––" : clock(length ?? 0)}</span>
         </p>
         <div className={styles.transport}>
           <button type="button" className="button button-secondary" aria-label={text.previous} title={text.previous} aria-busy={busy("previous")} disabled={pending !== null || state.tracks.length === 0} onClick={() => void run("previous", "previous", "POST", undefined, text.feedback.previous)}>
@@ -183,11 +190,14 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
           <label htmlFor="music-search" className="visually-hidden">
             {text.searchLabel}
           </label>
-          <input id="music-search" className="input" type="search" value={query} maxLength={100} placeholder={text.searchPlaceholder} onChange={(event) => setQuery(event.target.value)} />
+          <input id="music-search" className="input" type="search" value={query} maxLength={500} placeholder={text.searchPlaceholder} aria-describedby="music-search-hint" onChange={(event) => setQuery(event.target.value)} />
           <button type="submit" className="button button-primary button-small" aria-busy={searching} disabled={searching || !query.trim()}>
             {searching ? text.searching : text.search}
           </button>
         </form>
+        <p id="music-search-hint" className={styles.hint}>
+          {text.searchHint}
+        </p>
         {results ? <SearchResults results={results} text={text} pending={pending} onPick={(item, how) => void pick(item, how)} /> : null}
       </section>
 
@@ -237,7 +247,7 @@ function SearchResults({ results, text, pending, onPick }: ResultsProps) {
                 <bdi className={styles.trackTitle}>{item.title}</bdi>
                 <bdi className={styles.trackArtist}>{item.artist}</bdi>
               </span>
-              <span className={styles.duration}>{clock(item.duration_ms)}</span>
+              <TrackLength ms={item.duration_ms} text={text} />
               <span className={styles.rowActions}>
                 <button type="button" className="button button-secondary button-small" aria-label={fill(text.playNow, named)} disabled={pending !== null} onClick={() => onPick(item, "now")}>
                   {text.playShort}

@@ -9,7 +9,7 @@ import type { MusicPlayerText } from "./text";
 // moved track, dropping a dragged row asks for the drop position, the current track is marked.
 
 const text = en.musicPlayer as unknown as MusicPlayerText;
-const track = (id: string, title: string): QueueTrack => ({ id, title, artist: "Kevin MacLeod", url: `https://catalog.music.example/tracks/${id}`, duration_ms: 125_000, thumbnail: null, added_by: "1" });
+const track = (id: string, title: string): QueueTrack => ({ id, title, artist: "Kevin MacLeod", url: `https://www.youtube.com/watch?v=${id}`, duration_ms: 125_000, thumbnail: null, added_by: "1" });
 const [a, b, c] = [track("a", "Carefree"), track("b", "Cipher"), track("c", "Wallpaper")];
 
 function setup(tracks: QueueTrack[], reordered?: QueueTrack[]) {

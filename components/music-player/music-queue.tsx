@@ -3,7 +3,8 @@
 import { useEffect, useRef, useState, type DragEvent } from "react";
 import { fill } from "@/components/settings-form/values";
 import type { QueueTrack } from "@/lib/music/state";
-import { clock, type MusicPlayerText } from "./text";
+import type { MusicPlayerText } from "./text";
+import { TrackLength } from "./track-length";
 import styles from "./music-player.module.css";
 
 type Props = {
@@ -102,7 +103,7 @@ export function MusicQueue({ tracks, currentIndex, text, pending, onMove, onPlay
                 <bdi className={styles.trackArtist}>{track.artist}</bdi>
                 {isCurrent ? <span className="badge">{text.current}</span> : null}
               </span>
-              <span className={styles.duration}>{clock(track.duration_ms)}</span>
+              <TrackLength ms={track.duration_ms} text={text} />
               <span className={styles.rowActions}>
                 <button type="button" className="button button-ghost button-small" data-track={track.id} data-action="up" aria-label={fill(text.moveUp, named)} title={fill(text.moveUp, named)} disabled={index === 0 || busy} onClick={() => void move(track, index - 1, "up")}>
                   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><path d="m6 15 6-6 6 6" /></svg>

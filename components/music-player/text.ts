@@ -1,6 +1,20 @@
 // The island's strings, handed over by the server section (templates keep their {placeholders}).
 
-export type MusicErrorCode = "queue_empty" | "not_in_voice" | "nothing_playing" | "not_playing" | "not_paused" | "track_not_found" | "music_search_unavailable" | "failed";
+export const MUSIC_ERROR_CODES = [
+  "queue_empty",
+  "not_in_voice",
+  "nothing_playing",
+  "not_playing",
+  "not_paused",
+  "track_not_found",
+  // Search (YouTube) and the hosts of pasted links.
+  "provider_not_configured",
+  "provider_unavailable",
+  "provider_rate_limited",
+  "provider_bad_answer",
+  "failed",
+] as const;
+export type MusicErrorCode = (typeof MUSIC_ERROR_CODES)[number];
 
 export type MusicPlayerText = {
   /** "{plugin} is switched off: …", "Turn {plugin} on", "{plugin} is on." (the collections' words). */
@@ -12,6 +26,7 @@ export type MusicPlayerText = {
   reconnecting: string;
   searchLabel: string;
   searchPlaceholder: string;
+  searchHint: string;
   search: string;
   searching: string;
   noResults: string;
@@ -29,8 +44,10 @@ export type MusicPlayerText = {
   working: string;
   nowPlaying: string;
   nothingPlaying: string;
-  /** "{elapsed} of {total}" */
+  /** "{elapsed} of {total}", and "{elapsed} played" for a track of unknown length. */
   progress: string;
+  progressUnknown: string;
+  unknownLength: string;
   play: string;
   pause: string;
   next: string;

@@ -6,7 +6,20 @@ import { reportUnshownError } from "@/components/report-error";
 import type { PlayerState } from "@/lib/music/state";
 
 /** Codes the island explains inline, in the page's language (the rest raise the error modal). */
-export const HANDLED_CODES = ["queue_empty", "not_in_voice", "nothing_playing", "not_playing", "not_paused", "track_not_found", "queue_full", "music_search_unavailable", "validation_failed"] as const;
+export const HANDLED_CODES = [
+  "queue_empty",
+  "not_in_voice",
+  "nothing_playing",
+  "not_playing",
+  "not_paused",
+  "track_not_found",
+  "queue_full",
+  "validation_failed",
+  // A pasted link's host (or YouTube, for its length) failed.
+  "provider_unavailable",
+  "provider_rate_limited",
+  "provider_bad_answer",
+] as const;
 export type HandledCode = (typeof HANDLED_CODES)[number];
 /** Why a command failed: a handled code with the server's (translated) message, or "failed" after the error modal showed. */
 export type Problem = { code: HandledCode | "failed"; message: string };

@@ -7,7 +7,6 @@ import type { CallStats } from "./calls";
 import { handleCdn } from "./cdn";
 import { EmulatorContext } from "./context";
 import { handleControl, type Controls } from "./control";
-import { handleMusic } from "../music/routes";
 import type { Fault } from "./faults";
 import { HttpError, sendJson, sendText } from "./http";
 import { storedMessages, type StoredMessage } from "./messages";
@@ -64,8 +63,6 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Emulato
     return sendText(res, 405, "405: Method Not Allowed", { Allow: "GET, POST" });
   }
   if (path.startsWith("/cdn/")) return handleCdn(res, url, method, context);
-  // A stand-in for the music search provider the player uses (MUSIC_CATALOG_URL).
-  if (path === "/music" || path.startsWith("/music/")) return handleMusic(res, url, method);
   if (path === "/__emulator" || path.startsWith("/__emulator/")) return handleControl(req, res, url, controls);
   if (path === "/" && method === "GET") {
     return sendJson(res, 200, {
@@ -74,7 +71,6 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Emulato
       authorize: "/oauth2/authorize",
       cdn: "/cdn",
       control: "/__emulator",
-      music: "/music",
     });
   }
   sendText(res, 404, "404: Not Found");

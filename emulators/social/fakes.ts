@@ -7,6 +7,7 @@ import { redditFake } from "./reddit";
 import { tiktokFake } from "./tiktok";
 import { twitterFake } from "./twitter";
 import { kickFake } from "./kick";
+import { MUSIC_LINK_FAKES } from "./music-links";
 import { twitchFake } from "./twitch";
 import { youtubeFake } from "./youtube";
 
@@ -28,4 +29,4 @@ export type SocialFake = {
   configuredBy: readonly string[];
 };
 
-export const SOCIAL_FAKES: SocialFake[] = [twitchFake, youtubeFake, kickFake, redditFake, twitterFake, tiktokFake, instagramFake, feedsFake, itunesFake, ...OAUTH_FAKES];
+export const SOCIAL_FAKES: SocialFake[] = [twitchFake, youtubeFake, kickFake, redditFake, twitterFake, tiktokFake, instagramFake, feedsFake, itunesFake, ...MUSIC_LINK_FAKES, ...OAUTH_FAKES];

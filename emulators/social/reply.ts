@@ -22,3 +22,9 @@ export function replyJsonText(res: ServerResponse, status: number, text: string)
 export function replyGarbled(res: ServerResponse): true {
   return replyJsonText(res, 200, '{"data": {"id": ');
 }
+
+/** A plain-text answer: what hosts send for refusals outside their JSON (YouTube oEmbed's "Not Found"). */
+export function replyText(res: ServerResponse, status: number, text: string): true {
+  res.writeHead(status, { "Content-Type": "text/plain; charset=utf-8" }).end(text);
+  return true;
+}

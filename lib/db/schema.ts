@@ -314,7 +314,8 @@ export const musicTracks = pgTable(
     title: text("title").notNull(),
     artist: text("artist").notNull(),
     url: text("url").notNull(),
-    durationMs: integer("duration_ms").notNull(),
+    /** Null when the track's host does not tell its length. */
+    durationMs: integer("duration_ms"),
     thumbnail: text("thumbnail"),
     addedBy: text("added_by").notNull(),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),

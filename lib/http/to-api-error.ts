@@ -1,11 +1,13 @@
 import "server-only";
 import { PlatformError } from "@/lib/platform/errors";
+import { ProviderError, providerApiError } from "@/lib/providers/errors";
 import { ApiError } from "./api-error";
 
 /** Maps anything a handler throws to the envelope; unknown errors are logged, never leaked. */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof PlatformError) return fromPlatform(error);
+  if (error instanceof ProviderError) return providerApiError(error);
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }

@@ -133,9 +133,10 @@ export function announce(guildId: string, state: PlayerState): void {
 }
 
 export function watchTrackEnd(guildId: string, state: PlayerState): void {
-  const track = state.tracks[state.current_index];
+  const length = state.tracks[state.current_index]?.duration_ms ?? null;
   const startedAt = state.started_at === null ? null : Date.parse(state.started_at);
-  const delay = state.status === "playing" && track && startedAt !== null ? Math.max(0, startedAt + track.duration_ms - state.position_ms - Date.now()) + 25 : null;
+  // A track of unknown length never ends here: no timer.
+  const delay = state.status === "playing" && length !== null && startedAt !== null ? Math.max(0, startedAt + length - state.position_ms - Date.now()) + 25 : null;
   scheduleWhileWatched(guildId, delay, () => {
     getDb()
       .then((db) => readPlayer(db, guildId))

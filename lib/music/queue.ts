@@ -5,7 +5,7 @@ import type { PlayerStatus } from "./state";
 // The player's rules, on a working copy of one guild's player (no I/O): the command
 // endpoints load the copy under the guild's row lock, apply one of these, and save it.
 
-export type DraftTrack = { id: string; title: string; artist: string; url: string; durationMs: number; thumbnail: string | null; addedBy: string };
+export type DraftTrack = { id: string; title: string; artist: string; url: string; durationMs: number | null; thumbnail: string | null; addedBy: string };
 
 export type Draft = {
   status: PlayerStatus;
@@ -48,7 +48,8 @@ function cue(draft: Draft, trackId: string, now: number, play: boolean): void {
 
 /**
  * Moves past every track that ended by `now` (the demo's stand-in for the bot reporting its
- * track ends): each next track starts the instant the previous one ended. True when it changed.
+ * track ends): each next track starts the instant the previous one ended. A track of unknown
+ * length plays until someone skips it (or the bot, which knows, reports its end). True when it changed.
  */
 export function settle(draft: Draft, now: number): boolean {
   let changed = false;
@@ -59,7 +60,7 @@ export function settle(draft: Draft, now: number): boolean {
       stop(draft);
       return true;
     }
-    if (elapsedMs(draft, now) < track.durationMs) break;
+    if (track.durationMs === null || elapsedMs(draft, now) < track.durationMs) break;
     const endedAt = draft.startedAt + (track.durationMs - draft.positionMs);
     const next = draft.tracks[index + 1];
     changed = true;

@@ -7,7 +7,8 @@ export type QueueTrack = {
   title: string;
   artist: string;
   url: string;
-  duration_ms: number;
+  /** Null when the host does not tell (SoundCloud, Spotify, a YouTube link without the API key, a live stream). */
+  duration_ms: number | null;
   thumbnail: string | null;
   added_by: string;
 };
@@ -28,13 +29,13 @@ export type PlayerState = {
   server_time: string;
 };
 
-/** A search answer of the catalogue: what POST tracks accepts as `url`. */
-export type CatalogTrack = { title: string; artist: string; url: string; duration_ms: number; thumbnail: string | null };
+/** A search result or a resolved link (lib/music/tracks.ts): its `url` is what POST tracks accepts. */
+export type CatalogTrack = { title: string; artist: string; url: string; duration_ms: number | null; thumbnail: string | null };
 
-/** Progress of the current track at `now` (ms since the epoch, in the server's clock), capped at its length. */
+/** Progress of the current track at `now` (ms since the epoch, in the server's clock), capped at its length when it has one. */
 export function progressAt(state: Pick<PlayerState, "status" | "position_ms" | "started_at" | "tracks" | "current_index">, now: number): number {
   const track = state.tracks[state.current_index];
   if (!track) return 0;
   const elapsed = state.status === "playing" && state.started_at ? state.position_ms + (now - Date.parse(state.started_at)) : state.position_ms;
-  return Math.max(0, Math.min(track.duration_ms, elapsed));
+  return Math.max(0, Math.min(track.duration_ms ?? Infinity, elapsed));
 }

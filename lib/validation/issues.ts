@@ -61,7 +61,8 @@ export const ISSUE_CODES = [
   "needed_to_run",
   // A social source the provider does not know (checkReferences, lib/providers).
   "source_not_found",
-  // The music player (lib/plugins/music/server.ts): the catalogue and the plugin's limits.
+  // The music player (lib/plugins/music/server.ts): the link's host and the plugin's limits.
+  "unsupported_link",
   "unknown_track",
   "track_too_long",
   "queue_full",

@@ -39,7 +39,7 @@ import * as twitterLinkFinalize from "@/app/api/plugins/twitter/oauth/[guildId]/
 import * as tiktokLink from "@/app/api/plugins/tiktok/oauth/[guildId]/route";
 import * as tiktokLinkFinalize from "@/app/api/plugins/tiktok/oauth/[guildId]/finalize/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
-import { CATALOG } from "@/emulators/music/catalog";
+import { musicVideo, watchUrl } from "@/emulators/social/youtube/music";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { getDb } from "@/lib/db/client";
@@ -144,7 +144,7 @@ async function readyGiveaway(ep: PluginEndpoint, guildId: string, itemId: string
   if (ep.path.endsWith("/reroll")) await json(await pluginCall(ada, "POST", at("end")), 200);
 }
 
-const MUSIC_TRACK = CATALOG[0]!.url;
+const MUSIC_TRACK = watchUrl(musicVideo("Gymnopédie No. 1").id);
 
 function musicBody(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/tracks") || ep.path.endsWith("/play")) return { url: MUSIC_TRACK };

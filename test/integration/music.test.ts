@@ -1,9 +1,10 @@
 /** @jest-environment node */
-// The music player: queue and playback semantics, validation, the outbox, commands of two
+// The music player: tracks from YouTube search and pasted links (the social fake's YouTube and
+// oEmbed hosts), queue and playback semantics, validation, the outbox, commands of two
 // dashboards at once, lazy advance and the live event stream.
 import { and, asc, eq } from "drizzle-orm";
 import { GET as getPlugin } from "@/app/api/plugins/[...path]/route";
-import { CATALOG } from "@/emulators/music/catalog";
+import { MUSIC_VIDEOS, musicVideo, watchUrl } from "@/emulators/social/youtube/music";
 import { getDb } from "@/lib/db/client";
 import { musicCommands, musicPlayers } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
@@ -11,13 +12,17 @@ import { pageGeneration } from "@/lib/guilds/page-generation";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
 import { listenerCount } from "@/lib/music/live";
 import type { PlayerState } from "@/lib/music/state";
+import { isoDurationSeconds } from "@/lib/providers/youtube/iso-duration";
 import { pluginCall, readBody, type Envelope, type Method } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
+import { withEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
+import { socialHarnessForThisBlock } from "@/test/social-harness";
 
+const social = socialHarnessForThisBlock();
 let harness: EmulatorHarness;
 // Two sessions of the guild's owner: two open dashboards.
 let first: CookieJar;
@@ -40,12 +45,18 @@ async function freshGuild(): Promise<string> {
   return guildId;
 }
 
-const track = (id: string) => CATALOG.find((item) => item.id === id)!;
-const SATIE = track("satie-gymnopedie-1");
-const ELISE = track("beethoven-fur-elise");
-const MAPLE = track("joplin-maple-leaf");
-const DUCK = track("macleod-fluffing-a-duck");
-const CLAIR = track("debussy-clair-de-lune");
+/** A track of the fake YouTube's music, as the player should store it. */
+function track(title: string) {
+  const video = musicVideo(title);
+  return { title, artist: video.artist, url: watchUrl(video.id), duration_ms: isoDurationSeconds(video.duration)! * 1000 };
+}
+const SATIE = track("Gymnopédie No. 1");
+const ELISE = track("Für Elise");
+const MAPLE = track("Maple Leaf Rag");
+const DUCK = track("Fluffing a Duck");
+const CLAIR = track("Clair de lune");
+/** The fake SoundCloud's: its host does not tell the length. */
+const NIGHT_ENGINES = { title: "Night Engines", artist: "Ada Moon", url: "https://soundcloud.com/ada-moon/night-engines" };
 
 async function send(jar: CookieJar, guildId: string, method: Method, path: string, body?: unknown, headers?: Record<string, string>): Promise<{ status: number; body: PlayerState & Envelope & { tracks: unknown[]; added_id?: string } }> {
   const response = await pluginCall(jar, method, `/music/guilds/${guildId}/${path}`, { body, headers });
@@ -72,16 +83,40 @@ async function outbox(guildId: string) {
   return db.select().from(musicCommands).where(eq(musicCommands.guildId, guildId)).orderBy(asc(musicCommands.id));
 }
 
+type Found = { tracks: Array<{ title: string; artist: string; url: string; duration_ms: number | null }> };
+
 describe("search", () => {
-  it("answers from the catalogue provider, accent- and case-blind", async () => {
+  it("answers from YouTube's music, with lengths, accent- and case-blind", async () => {
     const guildId = await freshGuild();
     const chopin = await send(first, guildId, "GET", "search?q=chopin");
     expect(chopin.status).toBe(200);
-    const found = (chopin.body as unknown as { tracks: Array<{ artist: string; url: string }> }).tracks;
-    expect(found.length).toBe(CATALOG.filter((item) => item.artist.includes("Chopin")).length);
-    expect(found.every((item) => item.artist === "Frédéric Chopin")).toBe(true);
-    const elise = (await send(first, guildId, "GET", "search?q=FUR%20elise")).body as unknown as { tracks: Array<{ url: string }> };
-    expect(elise.tracks.map((item) => item.url)).toEqual([ELISE.url]);
+    const found = (chopin.body as unknown as Found).tracks;
+    expect(found.length).toBe(MUSIC_VIDEOS.filter((item) => item.artist.includes("Chopin")).length);
+    expect(found.every((item) => item.artist === "Frédéric Chopin" && item.url.startsWith("https://www.youtube.com/watch?v="))).toBe(true);
+    const elise = (await send(first, guildId, "GET", "search?q=FUR%20elise")).body as unknown as Found;
+    expect(elise.tracks).toEqual([expect.objectContaining(ELISE)]);
+  });
+
+  it("answers a pasted link with the track behind it, and refuses other hosts in the caller's language", async () => {
+    const guildId = await freshGuild();
+    const pasted = await send(first, guildId, "GET", `search?${new URLSearchParams({ q: `${NIGHT_ENGINES.url}?utm_source=clipboard` })}`);
+    expect(pasted).toMatchObject({ status: 200, body: { tracks: [{ ...NIGHT_ENGINES, duration_ms: null }] } });
+    const other = await send(first, guildId, "GET", `search?${new URLSearchParams({ q: "https://example.com/song.mp3" })}`, undefined, { [LOCALE_HEADER]: "de" });
+    expect(other).toMatchObject({ status: 400, body: { code: "validation_failed", fields: [{ path: "q", code: "unsupported_link" }] } });
+    expect(other.body.message).toMatch(/Link zu einem Titel/);
+  });
+
+  it("without a YouTube key says search is not set up (503 provider_not_configured), while pasted links still go in", async () => {
+    const guildId = await freshGuild();
+    await withEnv({ YOUTUBE_API_KEY: undefined }, async () => {
+      expect(await send(first, guildId, "GET", "search?q=joplin")).toMatchObject({ status: 503, body: { code: "provider_not_configured" } });
+      const byLink = await send(first, guildId, "POST", "tracks", { url: MAPLE.url });
+      expect(byLink.status).toBe(201);
+      // oEmbed gives no length; without the key nothing else does.
+      expect(byLink.body.tracks).toEqual([expect.objectContaining({ title: MAPLE.title, artist: MAPLE.artist, url: MAPLE.url, duration_ms: null })]);
+      expect((await send(first, guildId, "POST", "tracks", { url: "https://vimeo.com/76979871" })).body.tracks[1]).toMatchObject({ title: "Night Engines (live session)", duration_ms: 247_000 });
+    });
+    expect((await social.calls("youtube")).paths.every((path) => path.startsWith("GET /oembed?"))).toBe(true);
   });
 
   it("needs a query", async () => {
@@ -197,14 +232,30 @@ describe("queue and playback", () => {
     await db.update(musicPlayers).set({ startedAt: new Date(Date.now() - 3_600_000) }).where(eq(musicPlayers.guildId, guildId));
     expect(await ok(second, guildId, "GET", "queue")).toMatchObject({ status: "stopped", current_index: -1 });
   });
+
+  it("plays a track of unknown length until someone skips it", async () => {
+    const guildId = await freshGuild();
+    await queueOf(guildId, NIGHT_ENGINES, SATIE);
+    await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
+    await ok(first, guildId, "POST", "play", {});
+    const db = await getDb();
+    await db.update(musicPlayers).set({ startedAt: new Date(Date.now() - 3_600_000) }).where(eq(musicPlayers.guildId, guildId));
+    const state = await ok(second, guildId, "GET", "state");
+    expect({ current: current(state), status: state.status, position: state.position_ms }).toEqual({ current: NIGHT_ENGINES.title, status: "playing", position: 0 });
+    expect(state.tracks[0]!.duration_ms).toBeNull();
+    expect(current(await ok(first, guildId, "POST", "next"))).toBe(SATIE.title);
+  });
 });
 
 describe("validation", () => {
-  it("refuses links the catalogue does not know, bad bodies and non-voice channels, in the caller's language", async () => {
+  it("refuses links of other hosts and tracks their host does not know, bad bodies and non-voice channels, in the caller's language", async () => {
     const guildId = await freshGuild();
-    const unknown = await send(first, guildId, "POST", "tracks", { url: "https://catalog.music.example/tracks/nope" }, { [LOCALE_HEADER]: "fr" });
+    const unknown = await send(first, guildId, "POST", "tracks", { url: "https://www.youtube.com/watch?v=AAAAAAAAAAA" }, { [LOCALE_HEADER]: "fr" });
     expect(unknown).toMatchObject({ status: 400, body: { code: "validation_failed", fields: [{ path: "url", code: "unknown_track" }] } });
-    expect(unknown.body.message).toMatch(/morceau/);
+    expect(unknown.body.message).toMatch(/aucun morceau/);
+    const elsewhere = await send(first, guildId, "POST", "play", { url: "https://catalog.music.example/tracks/satie" }, { [LOCALE_HEADER]: "fr" });
+    expect(elsewhere).toMatchObject({ status: 400, body: { code: "validation_failed", fields: [{ path: "url", code: "unsupported_link" }] } });
+    expect(elsewhere.body.message).toMatch(/Collez le lien d’un morceau/);
     expect(await send(first, guildId, "POST", "tracks", { url: "not a link" })).toMatchObject({ status: 400, body: { fields: [{ path: "url", code: "invalid_link" }] } });
     expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url, extra: 1 })).toMatchObject({ status: 400 });
     expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url, first: "yes" })).toMatchObject({ status: 400, body: { fields: [{ path: "first" }] } });
@@ -217,14 +268,29 @@ describe("validation", () => {
     expect((await outbox(guildId)).length).toBe(0);
   });
 
-  it("keeps to the plugin's song length and queue size", async () => {
+  it("keeps to the plugin's song length (when the host tells it) and queue size", async () => {
     const guildId = await freshGuild();
     const saved = await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { max_song_minutes: 4, max_queue_length: 2 } });
     expect(saved.status).toBe(200);
     expect(await send(first, guildId, "POST", "tracks", { url: CLAIR.url })).toMatchObject({ status: 400, body: { fields: [{ path: "url", code: "track_too_long", params: { max: 4 } }] } });
+    // SoundCloud does not tell: the track goes in, and the bot, which streams it, keeps to the limit.
+    await queueOf(guildId, NIGHT_ENGINES);
+    await ok(first, guildId, "DELETE", `tracks/${(await ok(first, guildId, "GET", "state")).tracks[0]!.id}`);
     await queueOf(guildId, DUCK, ELISE);
     expect(await send(first, guildId, "POST", "tracks", { url: SATIE.url })).toMatchObject({ status: 409, body: { code: "queue_full", fields: [{ path: "url", code: "queue_full", params: { max: 2 } }] } });
     expect(titles(await ok(first, guildId, "GET", "state"))).toEqual([DUCK.title, ELISE.title]);
+  });
+});
+
+describe("link hosts", () => {
+  it("answer 503 when they fail, and nothing is queued", async () => {
+    const guildId = await freshGuild();
+    await social.fault("soundcloud", 503);
+    expect(await send(first, guildId, "POST", "tracks", { url: NIGHT_ENGINES.url })).toMatchObject({ status: 503, body: { code: "provider_unavailable" } });
+    await social.fault("vimeo", 429);
+    expect(await send(first, guildId, "POST", "play", { url: "https://vimeo.com/76979871" })).toMatchObject({ status: 429, body: { code: "provider_rate_limited" } });
+    expect((await ok(first, guildId, "GET", "state")).tracks).toEqual([]);
+    expect((await outbox(guildId)).length).toBe(0);
   });
 });
 

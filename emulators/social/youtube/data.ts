@@ -2,7 +2,8 @@ import { initialsAvatar } from "../initials-avatar";
 
 // The demo's YouTube: "ada" finds three channels, each with uploads (newest first).
 
-export type FakeVideo = { id: string; title: string; description: string; published_at: string };
+/** `duration` is ISO 8601, as videos.list gives it (contentDetails.duration). */
+export type FakeVideo = { id: string; title: string; description: string; published_at: string; duration: string };
 export type FakeYoutubeChannel = {
   id: string;
   title: string;
@@ -26,8 +27,8 @@ export const YOUTUBE_CHANNELS: FakeYoutubeChannel[] = [
     subscribers: 182000,
     hidden_subscribers: false,
     videos: [
-      { id: "q9XkD3b7Y_w", title: "Note G, line by line: the first program", description: "We read the Bernoulli program together.", published_at: "2026-11-21T16:00:07Z" },
-      { id: "Lm2pV8cT1sQ", title: "How the Analytical Engine stores numbers", description: "Columns, wheels and the store.", published_at: "2026-11-14T16:00:02Z" },
+      { id: "q9XkD3b7Y_w", title: "Note G, line by line: the first program", description: "We read the Bernoulli program together.", published_at: "2026-11-21T16:00:07Z", duration: "PT18M42S" },
+      { id: "Lm2pV8cT1sQ", title: "How the Analytical Engine stores numbers", description: "Columns, wheels and the store.", published_at: "2026-11-14T16:00:02Z", duration: "PT12M5S" },
     ],
   },
   {
@@ -39,7 +40,7 @@ export const YOUTUBE_CHANNELS: FakeYoutubeChannel[] = [
     published_at: "2019-07-19T12:30:00Z",
     subscribers: 23100,
     hidden_subscribers: true,
-    videos: [{ id: "Zr4tB6nE0aU", title: "Best of November: chat wins again", description: "The month's funniest moments.", published_at: "2026-11-23T18:45:00Z" }],
+    videos: [{ id: "Zr4tB6nE0aU", title: "Best of November: chat wins again", description: "The month's funniest moments.", published_at: "2026-11-23T18:45:00Z", duration: "PT9M31S" }],
   },
   {
     id: "UCadastraGaming000000002",
@@ -61,7 +62,7 @@ export const YOUTUBE_CHANNELS: FakeYoutubeChannel[] = [
     published_at: "2014-02-11T22:00:00Z",
     subscribers: 1240000,
     hidden_subscribers: false,
-    videos: [{ id: "aB3dE5fG7hI", title: "lo-fi for rainy nights", description: "Three hours of rain and piano.", published_at: "2026-11-20T21:00:00Z" }],
+    videos: [{ id: "aB3dE5fG7hI", title: "lo-fi for rainy nights", description: "Three hours of rain and piano.", published_at: "2026-11-20T21:00:00Z", duration: "PT3H0M1S" }],
   },
 ];
 

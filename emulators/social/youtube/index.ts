@@ -1,10 +1,13 @@
 import { randomBytes } from "node:crypto";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { replyJson } from "../reply";
+import { replyJson, replyText } from "../reply";
 import { uploadsPlaylistOf, youtubeAvatar, YOUTUBE_CHANNELS, type FakeVideo, type FakeYoutubeChannel } from "./data";
+import { oembedJson, searchResultJson, searchVideos, videoById, videoJson, videoOfLink, videoThumbnails } from "./videos";
 
-// The YouTube Data API v3 endpoints the adapter calls (`/youtube/v3/search`, `channels`,
-// `playlistItems`), keyed with `key=` and answering Google's JSON and error shapes.
+// The YouTube Data API v3 endpoints the adapters call (`/youtube/v3/search` for channels and
+// videos, `channels`, `playlistItems`, `videos`), keyed with `key=` and answering Google's JSON
+// and error shapes; and YouTube's keyless oEmbed (`/youtube/oembed`), which the music player
+// resolves pasted links with.
 
 export const YOUTUBE_FAKE_KEY = "fake-youtube-key";
 /** A key whose project spent its daily quota: every call answers 403 quotaExceeded. */
@@ -12,11 +15,6 @@ export const YOUTUBE_SPENT_KEY = "fake-youtube-key-quota-spent";
 
 const etag = () => randomBytes(12).toString("base64url");
 const thumbnails = (url: string) => ({ default: { url, width: 88, height: 88 }, medium: { url, width: 240, height: 240 }, high: { url, width: 800, height: 800 } });
-const videoThumbnails = (id: string) => ({
-  default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },
-  medium: { url: `https://i.ytimg.com/vi/${id}/mqdefault.jpg`, width: 320, height: 180 },
-  high: { url: `https://i.ytimg.com/vi/${id}/hqdefault.jpg`, width: 480, height: 360 },
-});
 
 function googleError({ res }: FakeRequest, code: number, reason: string, message: string, domain = "global") {
   return replyJson(res, code, { error: { code, message, errors: [{ message, domain, reason }] } });
@@ -96,6 +94,10 @@ function api(request: FakeRequest, resource: string): boolean {
   if (limit === null) return googleError(request, 400, "invalidParameter", "Invalid value for maxResults", "youtube.parameter");
   switch (resource) {
     case "search": {
+      if (url.searchParams.get("type") === "video") {
+        const items = searchVideos(url.searchParams.get("q") ?? "", url.searchParams.get("videoCategoryId")).slice(0, limit);
+        return replyJson(res, 200, list("search", items.map((video) => searchResultJson(video, etag())), { regionCode: "GB" }));
+      }
       const q = (url.searchParams.get("q") ?? "").trim().toLowerCase();
       const found = url.searchParams.get("type") === "channel" ? YOUTUBE_CHANNELS.filter((channel) => q && (channel.title.toLowerCase().includes(q) || channel.handle.includes(q))) : [];
       const items = found.slice(0, limit).map((channel) => ({
@@ -122,6 +124,13 @@ function api(request: FakeRequest, resource: string): boolean {
       const found = YOUTUBE_CHANNELS.filter((channel) => ids.includes(channel.id) || channel.handle === handle);
       return replyJson(res, 200, list("channel", found.map((channel) => channelJson(channel, parts))));
     }
+    case "videos": {
+      const ids = (url.searchParams.get("id") ?? "").split(",").filter(Boolean);
+      if (ids.length === 0) return googleError(request, 400, "missingRequiredParameter", "No filter selected. Expected one of: id, chart, myRating", "youtube.parameter");
+      if (ids.length > 50) return googleError(request, 400, "invalidParameter", "Too many ids", "youtube.parameter");
+      const found = ids.flatMap((id) => videoById(id) ?? []);
+      return replyJson(res, 200, list("video", found.map((video) => videoJson(video, parts, etag()))));
+    }
     case "playlistItems": {
       const playlistId = url.searchParams.get("playlistId");
       const channel = YOUTUBE_CHANNELS.find((item) => uploadsPlaylistOf(item) === playlistId);
@@ -133,13 +142,23 @@ function api(request: FakeRequest, resource: string): boolean {
   }
 }
 
+/** YouTube answers an unknown video with a bare 404 "Not Found", a link it cannot read with 400 "Bad Request". */
+function oembed({ url, res }: FakeRequest): true {
+  const link = url.searchParams.get("url");
+  if (!link || (url.searchParams.get("format") ?? "json") !== "json") return replyText(res, 400, "Bad Request");
+  const video = videoOfLink(link);
+  return video ? replyJson(res, 200, oembedJson(video)) : replyText(res, 404, "Not Found");
+}
+
 export const youtubeFake: SocialFake = {
   segment: "youtube",
   handle(request) {
     const [version, resource, ...rest] = request.path;
-    if (version !== "v3" || !resource || rest.length > 0 || request.req.method !== "GET") return false;
+    if (request.req.method !== "GET") return false;
+    if (version === "oembed" && !resource) return oembed(request);
+    if (version !== "v3" || !resource || rest.length > 0) return false;
     return api(request, resource);
   },
-  env: (base) => ({ YOUTUBE_API_URL: `${base}/youtube/v3`, YOUTUBE_API_KEY: YOUTUBE_FAKE_KEY }),
+  env: (base) => ({ YOUTUBE_API_URL: `${base}/youtube/v3`, YOUTUBE_API_KEY: YOUTUBE_FAKE_KEY, YOUTUBE_OEMBED_URL: `${base}/youtube/oembed` }),
   configuredBy: ["YOUTUBE_API_KEY"],
 };

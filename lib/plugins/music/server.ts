@@ -3,11 +3,11 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError, fieldsError } from "@/lib/http/api-error";
-import { lookupTrack, searchCatalog } from "@/lib/music/catalog";
 import { playerEventStream } from "@/lib/music/event-stream";
 import { readPlayer, runCommand, type Outcome } from "@/lib/music/player";
 import * as queue from "@/lib/music/queue";
 import type { CatalogTrack } from "@/lib/music/state";
+import { searchTracks, trackByLink } from "@/lib/music/tracks";
 import { guildIdParams, snowflake } from "@/lib/platform/snowflake";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { inputText } from "@/lib/validation/text";
@@ -23,7 +23,6 @@ import { music } from "./definition";
 // shows the player's state (the island reads it live), so commands keep the cached pages.
 
 const base = "/music/guilds/:guildId";
-const SEARCH_LIMIT = 10;
 const MAX_QUEUE = 500;
 
 const bodies = {
@@ -46,11 +45,14 @@ async function limits(db: Db, guildId: string) {
   return { maxTracks: config.max_queue_length, maxMinutes: config.max_song_minutes };
 }
 
-/** The catalogue's track behind `url`, within the plugin's song length (400 otherwise). */
+/**
+ * The track behind `url`, within the plugin's song length (400 otherwise). A track whose host
+ * does not tell its length goes in: the bot, which streams it, keeps to the limit.
+ */
 async function resolveTrack(db: Db, guildId: string, url: string): Promise<{ track: CatalogTrack; maxTracks: number }> {
-  const [track, { maxTracks, maxMinutes }] = await Promise.all([lookupTrack(url), limits(db, guildId)]);
+  const [track, { maxTracks, maxMinutes }] = await Promise.all([trackByLink(url, "url"), limits(db, guildId)]);
   if (!track) throw fieldsError([fieldIssue("url", "unknown_track")], "body");
-  if (track.duration_ms > maxMinutes * 60_000) throw fieldsError([fieldIssue("url", "track_too_long", { max: maxMinutes })], "body");
+  if (track.duration_ms !== null && track.duration_ms > maxMinutes * 60_000) throw fieldsError([fieldIssue("url", "track_too_long", { max: maxMinutes })], "body");
   return { track, maxTracks };
 }
 
@@ -91,8 +93,10 @@ export function musicEndpoints(): PluginEndpoint[] {
       path: `${base}/search`,
       plugin: music.id,
       params: guildIdParams,
-      query: z.object({ q: inputText().trim().min(1).max(100) }),
-      handler: async ({ query }) => ({ tracks: await searchCatalog(query.q, SEARCH_LIMIT) }),
+      // Words, or a pasted link (they run long: tracking parameters).
+      query: z.object({ q: inputText().trim().min(1).max(500) }),
+      budget: "provider-search",
+      handler: async ({ query }) => ({ tracks: await searchTracks(query.q) }),
     }),
     // "state" for the dashboard, "queue" as spec 7 names it: the same answer.
     readState("state"),

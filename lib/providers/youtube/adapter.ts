@@ -14,7 +14,7 @@ const CHANNEL_ID = /^UC[\w-]{22}$/;
 const HANDLE = /^@?[\w.-]{3,30}$/;
 
 /** The largest thumbnail Google lists. */
-function bestThumbnail(thumbnails: Record<string, { url: string }>): string | null {
+export function bestThumbnail(thumbnails: Record<string, { url: string }>): string | null {
   for (const size of ["maxres", "standard", "high", "medium", "default"]) if (thumbnails[size]?.url) return thumbnails[size].url;
   return null;
 }

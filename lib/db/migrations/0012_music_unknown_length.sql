@@ -1,0 +1,1 @@
+ALTER TABLE "music_tracks" ALTER COLUMN "duration_ms" DROP NOT NULL;
