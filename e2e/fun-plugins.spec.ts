@@ -42,6 +42,13 @@ test("two admins on the music page see the same queue, live, after a reorder", a
   await expect(queue(first).nth(before)).toContainText("The Entertainer");
   await expect(queue(first).nth(before + 1)).toContainText("Maple Leaf Rag");
   expect(await titles(first)).toEqual(await titles(second));
+
+  // A pasted link finds its track through the host's oEmbed (the social fake's SoundCloud), which tells no length.
+  await first.getByRole("searchbox", { name: "Search tracks" }).fill("https://soundcloud.com/ada-moon/night-engines");
+  await first.getByRole("button", { name: "Search", exact: true }).click();
+  await first.getByRole("button", { name: "Add “Night Engines” to the end of the queue" }).click();
+  await expect(queue(second).last()).toContainText("Night Engines");
+  await expect(queue(second).last()).toContainText("Length unknown");
   await screenshot(first, testInfo, "music-desktop");
   await first.setViewportSize(PHONE);
   await screenshot(first, testInfo, "music-phone");
