@@ -5,7 +5,7 @@ import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { fill } from "@/components/settings-form/values";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
-import { progressAt, type CatalogTrack, type QueueTrack } from "@/lib/music/state";
+import { progressAt, type FoundTrack, type QueueTrack } from "@/lib/music/state";
 import { MusicQueue } from "./music-queue";
 import { TrackLength } from "./track-length";
 import { clock, type MusicErrorCode, type MusicPlayerText } from "./text";
@@ -30,7 +30,7 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [voiceChoice, setVoiceChoice] = useState<string | null>(null);
   const [query, setQuery] = useState("");
-  const [results, setResults] = useState<{ query: string; tracks: CatalogTrack[] } | null>(null);
+  const [results, setResults] = useState<{ query: string; tracks: FoundTrack[] } | null>(null);
   const [searching, setSearching] = useState(false);
 
   function explain(problem: Problem): string {
@@ -50,7 +50,7 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
     setSearching(true);
     setFeedback(null);
     try {
-      const answer = await apiFetch<{ tracks: CatalogTrack[] }>(`${base}/search?${new URLSearchParams({ q })}`, { handles: SEARCH_FAILURES });
+      const answer = await apiFetch<{ tracks: FoundTrack[] }>(`${base}/search?${new URLSearchParams({ q })}`, { handles: SEARCH_FAILURES });
       setResults({ query: q, tracks: answer.tracks });
     } catch (error) {
       const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
@@ -218,7 +218,7 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
     </div>
   );
 
-  async function pick(item: CatalogTrack, how: "now" | "next" | "end") {
+  async function pick(item: FoundTrack, how: "now" | "next" | "end") {
     const named = { title: item.title };
     if (how === "now") return run(`pick:${item.url}`, "play", "POST", { url: item.url }, fill(text.feedback.playing, named));
     return run(`pick:${item.url}`, "tracks", "POST", { url: item.url, first: how === "next" }, fill(how === "next" ? text.feedback.addedNext : text.feedback.added, named));
@@ -230,7 +230,7 @@ export function MusicPlayer({ guildId, voiceChannels, text, plugin }: Props) {
   }
 }
 
-type ResultsProps = { results: { query: string; tracks: CatalogTrack[] }; text: MusicPlayerText; pending: string | null; onPick: (track: CatalogTrack, how: "now" | "next" | "end") => void };
+type ResultsProps = { results: { query: string; tracks: FoundTrack[] }; text: MusicPlayerText; pending: string | null; onPick: (track: FoundTrack, how: "now" | "next" | "end") => void };
 
 function SearchResults({ results, text, pending, onPick }: ResultsProps) {
   if (results.tracks.length === 0) return <p className={styles.empty} role="status">{text.noResults}</p>;

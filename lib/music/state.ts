@@ -30,7 +30,7 @@ export type PlayerState = {
 };
 
 /** A search result or a resolved link (lib/music/tracks.ts): its `url` is what POST tracks accepts. */
-export type CatalogTrack = { title: string; artist: string; url: string; duration_ms: number | null; thumbnail: string | null };
+export type FoundTrack = { title: string; artist: string; url: string; duration_ms: number | null; thumbnail: string | null };
 
 /** Progress of the current track at `now` (ms since the epoch, in the server's clock), capped at its length when it has one. */
 export function progressAt(state: Pick<PlayerState, "status" | "position_ms" | "started_at" | "tracks" | "current_index">, now: number): number {

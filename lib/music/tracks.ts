@@ -7,7 +7,7 @@ import { searchMusicVideos, videosById, videoUrl, type YoutubeVideo } from "@/li
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { asUrl, musicLink, type MusicLink } from "./links";
 import { oembedTrack } from "./oembed";
-import type { CatalogTrack } from "./state";
+import type { FoundTrack } from "./state";
 
 // Where the player's tracks come from: search is YouTube's (the Data API v3 adapter of the
 // social alerts, with its key, quota and pauses); a pasted link is resolved by its host's oEmbed,
@@ -20,7 +20,7 @@ const MAX_TEXT = 300;
  * Tracks for what was typed in the search box: YouTube's music videos, or, for a pasted link,
  * the one track behind it (none when its host does not know it).
  */
-export async function searchTracks(query: string): Promise<CatalogTrack[]> {
+export async function searchTracks(query: string): Promise<FoundTrack[]> {
   if (asUrl(query)) {
     const track = await trackByLink(query, "q");
     return track ? [track] : [];
@@ -30,13 +30,13 @@ export async function searchTracks(query: string): Promise<CatalogTrack[]> {
 }
 
 /** The track behind a pasted link; 400 unsupported_link on `field` for a host we cannot read, null when the host does not know it. */
-export async function trackByLink(text: string, field: "q" | "url"): Promise<CatalogTrack | null> {
+export async function trackByLink(text: string, field: "q" | "url"): Promise<FoundTrack | null> {
   const link = musicLink(text);
   if (!link) throw fieldsError([fieldIssue(field, "unsupported_link")], field === "q" ? "query" : "body");
   return providerCached(`music:link:${link.url}`, LOOKUP_POLICY, () => resolve(link));
 }
 
-async function resolve(link: MusicLink): Promise<CatalogTrack | null> {
+async function resolve(link: MusicLink): Promise<FoundTrack | null> {
   const [embedded, youtubeSeconds] = await Promise.all([oembedTrack(link), link.videoId ? videoSeconds(link.videoId) : null]);
   if (!embedded) return null;
   const seconds = youtubeSeconds ?? embedded.seconds;
@@ -57,7 +57,7 @@ async function videoSeconds(id: string): Promise<number | null> {
   }
 }
 
-function trackOfVideo(video: YoutubeVideo): CatalogTrack {
+function trackOfVideo(video: YoutubeVideo): FoundTrack {
   return { title: video.title.slice(0, MAX_TEXT), artist: artistName(video.channel), url: videoUrl(video.id), duration_ms: video.seconds === null ? null : video.seconds * 1000, thumbnail: video.thumbnail };
 }
 

@@ -6,7 +6,7 @@ import { ApiError, fieldsError } from "@/lib/http/api-error";
 import { playerEventStream } from "@/lib/music/event-stream";
 import { readPlayer, runCommand, type Outcome } from "@/lib/music/player";
 import * as queue from "@/lib/music/queue";
-import type { CatalogTrack } from "@/lib/music/state";
+import type { FoundTrack } from "@/lib/music/state";
 import { searchTracks, trackByLink } from "@/lib/music/tracks";
 import { guildIdParams, snowflake } from "@/lib/platform/snowflake";
 import { fieldIssue } from "@/lib/validation/server-messages";
@@ -49,14 +49,14 @@ async function limits(db: Db, guildId: string) {
  * The track behind `url`, within the plugin's song length (400 otherwise). A track whose host
  * does not tell its length goes in: the bot, which streams it, keeps to the limit.
  */
-async function resolveTrack(db: Db, guildId: string, url: string): Promise<{ track: CatalogTrack; maxTracks: number }> {
+async function resolveTrack(db: Db, guildId: string, url: string): Promise<{ track: FoundTrack; maxTracks: number }> {
   const [track, { maxTracks, maxMinutes }] = await Promise.all([trackByLink(url, "url"), limits(db, guildId)]);
   if (!track) throw fieldsError([fieldIssue("url", "unknown_track")], "body");
   if (track.duration_ms !== null && track.duration_ms > maxMinutes * 60_000) throw fieldsError([fieldIssue("url", "track_too_long", { max: maxMinutes })], "body");
   return { track, maxTracks };
 }
 
-function enqueue(draft: queue.Draft, track: CatalogTrack, maxTracks: number, first: boolean, userId: string): { id: string; index: number } {
+function enqueue(draft: queue.Draft, track: FoundTrack, maxTracks: number, first: boolean, userId: string): { id: string; index: number } {
   if (draft.tracks.length >= maxTracks) throw new ApiError(409, "queue_full", "The queue is full.", [fieldIssue("url", "queue_full", { max: maxTracks })]);
   const id = crypto.randomUUID();
   const index = queue.addTrack(draft, { id, title: track.title, artist: track.artist, url: track.url, durationMs: track.duration_ms, thumbnail: track.thumbnail, addedBy: userId }, first);
