@@ -21,25 +21,36 @@ export const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
  * must not read as "signed out" (middleware would delete the cookie).
  */
 export async function readSession(cookieValue: string | undefined, now = Date.now()): Promise<Session | null> {
-  const session = await unseal(SESSION_COOKIE, cookieValue);
-  if (!session) return null;
-  return (await recordAllows(session, now)) ? session : null;
+  return (await openSession(cookieValue, now))?.session ?? null;
 }
 
-async function recordAllows(session: Session, now: number): Promise<boolean> {
+/**
+ * readSession, also saying whether this check moved the record's last_seen_at (`seen`):
+ * middleware then gives the browser's cookie a new Max-Age, so the cookie ends when the
+ * record would (lib/session/browser-cookies.ts).
+ */
+export async function openSession(cookieValue: string | undefined, now = Date.now()): Promise<{ session: Session; seen: boolean } | null> {
+  const session = await unseal(SESSION_COOKIE, cookieValue);
+  if (!session) return null;
+  const check = await recordAllows(session, now);
+  return check === "refused" ? null : { session, seen: check === "seen" };
+}
+
+async function recordAllows(session: Session, now: number): Promise<"refused" | "live" | "seen"> {
   const cachedUser = cachedSessionUser(session.sid, now);
-  if (cachedUser !== undefined) return cachedUser === session.userId;
+  if (cachedUser !== undefined) return cachedUser === session.userId ? "live" : "refused";
   const epoch = cacheEpoch();
   const db = await getDb();
   const record = await findSessionRecord(db, session.sid);
-  if (!record || record.userId !== session.userId || !isLive(record, new Date(now))) return false;
+  if (!record || record.userId !== session.userId || !isLive(record, new Date(now))) return "refused";
   let lastSeen = record.lastSeenAt.getTime();
-  if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+  const seen = now - lastSeen >= TOUCH_INTERVAL_MS;
+  if (seen) {
     await touchSessionRecord(db, session.sid, new Date(now), TOUCH_INTERVAL_MS);
     lastSeen = now;
   }
   rememberSession(session.sid, session.userId, now, Math.min(record.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS), epoch);
-  return true;
+  return seen ? "seen" : "live";
 }
 
 /** Creates the record of a new sign-in (and prunes dead ones); returns its id for the cookie. */
