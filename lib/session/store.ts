@@ -4,6 +4,7 @@ import { unseal } from "./cookie";
 import { findSessionRecord, insertSessionRecord, isLive, pruneSessionRecords, revokeSessionRecord, revokeUserSessionRecords, touchSessionRecord } from "./records";
 import { cacheEpoch, cachedSessionUser, forgetSession, forgetUserSessions, rememberSession } from "./session-cache";
 import { SESSION_COOKIE, SESSION_IDLE_MS, type Session } from "./session-cookie";
+import { announceSessionEnd, announceUserSessionsEnd } from "./session-ends";
 
 // Revocable sessions: the sealed cookie carries the tokens and names a `sessions`
 // row; the row decides whether the cookie still counts. Lifetimes are in
@@ -36,7 +37,15 @@ export async function openSession(cookieValue: string | undefined, now = Date.no
   return check === "refused" ? null : { session, seen: check === "seen" };
 }
 
-async function recordAllows(session: Session, now: number): Promise<"refused" | "live" | "seen"> {
+/**
+ * Whether the session's record still allows it, without counting as use (no last_seen_at
+ * move): what a long-lived event stream checks now and then. Trusts the cache like readSession.
+ */
+export async function sessionIsLive(session: Session, now = Date.now()): Promise<boolean> {
+  return (await recordAllows(session, now, false)) !== "refused";
+}
+
+async function recordAllows(session: Session, now: number, inUse = true): Promise<"refused" | "live" | "seen"> {
   const cachedUser = cachedSessionUser(session.sid, now);
   if (cachedUser !== undefined) return cachedUser === session.userId ? "live" : "refused";
   const epoch = cacheEpoch();
@@ -44,7 +53,7 @@ async function recordAllows(session: Session, now: number): Promise<"refused" | 
   const record = await findSessionRecord(db, session.sid);
   if (!record || record.userId !== session.userId || !isLive(record, new Date(now))) return "refused";
   let lastSeen = record.lastSeenAt.getTime();
-  const seen = now - lastSeen >= TOUCH_INTERVAL_MS;
+  const seen = inUse && now - lastSeen >= TOUCH_INTERVAL_MS;
   if (seen) {
     await touchSessionRecord(db, session.sid, new Date(now), TOUCH_INTERVAL_MS);
     lastSeen = now;
@@ -67,11 +76,13 @@ export async function startSession(db: Db, input: { userId: string; userAgent: s
 export async function endSession(db: Db, sid: string, now = new Date()): Promise<void> {
   await revokeSessionRecord(db, sid, now);
   forgetSession(sid);
+  announceSessionEnd(sid);
 }
 
 /** Sign out everywhere: ends all of the user's sessions; returns how many were live. */
 export async function endUserSessions(db: Db, userId: string, now = new Date()): Promise<number> {
   const count = await revokeUserSessionRecords(db, userId, now);
   forgetUserSessions(userId);
+  announceUserSessionsEnd(userId);
   return count;
 }
