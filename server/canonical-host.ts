@@ -1,10 +1,10 @@
 // Requests on another host than APP_URL's, answered before Next: Next would make the absolute
 // Location of middleware's redirect relative when APP_URL is its own origin (the default), and
-// the browser would ask the wrong host again forever (lib/http/canonical-host.ts). Writes to
+// the browser would ask the wrong host again forever (lib/http/canonical-target.ts). Writes to
 // another host go on to middleware, whose 421 is an error envelope without a Location.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { getEnv } from "../lib/env";
-import { canonicalAnswer } from "../lib/http/canonical-host";
+import { canonicalAnswer } from "../lib/http/canonical-target";
 import { HSTS } from "../lib/http/response-policy";
 
 /** Sends the 308 to APP_URL and returns true for a GET or HEAD on another host; else false. */
