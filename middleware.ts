@@ -7,10 +7,12 @@ import { canonicalHostResponse } from "@/lib/http/canonical-host";
 import { isDynamicPage, pageBudgetRefusal } from "@/lib/http/dynamic-pages";
 import { applyResponsePolicy } from "@/lib/http/response-policy";
 import { issueXsrfCookie } from "@/lib/http/xsrf-cookie";
-import { cookieName, cookieOptions, seal } from "@/lib/session/cookie";
+import { clearSessionCookies, sealSession, setSessionCookies } from "@/lib/session/browser-cookies";
+import { cookieName } from "@/lib/session/cookie";
 import { needsRefresh, refreshSession } from "@/lib/session/refresh";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
-import { readSession } from "@/lib/session/store";
+import { SIGNED_IN_COOKIE } from "@/lib/session/signed-in-hint";
+import { openSession } from "@/lib/session/store";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
@@ -86,7 +88,7 @@ async function decide(req: NextRequest): Promise<NextResponse> {
   if (isLocale(segment) && isGuarded(pathname) && !session.current) {
     const toLogin = NextResponse.redirect(new URL(loginUrlFor(segment, pathname + search), req.url));
     // A dead cookie (signed out elsewhere, expired) goes now, not on every later request.
-    if (session.cleared) toLogin.cookies.set(cookieName(SESSION_COOKIE), "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
+    if (session.cleared) clearSessionCookies(toLogin);
     return toLogin;
   }
 
@@ -130,18 +132,24 @@ function isGuarded(pathname: string): boolean {
   return area === "dashboard";
 }
 
-type SessionState = { current: Session | null; sealed?: string; cleared?: boolean };
+/**
+ * `sealed`: a refreshed cookie to send; `renewed`: the unchanged cookie to send again with a
+ * new Max-Age (the record was just seen in use, or the signed-in hint is missing); `cleared`:
+ * a dead cookie to drop.
+ */
+type SessionState = { current: Session | null; sealed?: string; renewed?: string; cleared?: boolean };
 
 async function currentSession(req: NextRequest): Promise<SessionState> {
-  const name = cookieName(SESSION_COOKIE);
-  const raw = req.cookies.get(name)?.value;
-  const current = await readSession(raw);
-  if (!current) return { current: null, cleared: raw !== undefined };
-  if (!needsRefresh(current)) return { current };
+  const raw = req.cookies.get(cookieName(SESSION_COOKIE))?.value;
+  const opened = await openSession(raw);
+  if (!opened) return { current: null, cleared: raw !== undefined };
+  const current = opened.session;
+  const renew = opened.seen || !req.cookies.has(SIGNED_IN_COOKIE);
+  if (!needsRefresh(current)) return renew ? { current, renewed: raw } : { current };
   const outcome = await refreshSession(current);
   if (outcome.kind === "revoked") return { current: null, cleared: true };
-  if (outcome.kind === "unchanged") return { current };
-  return { current: outcome.session, sealed: await seal(SESSION_COOKIE, outcome.session) };
+  if (outcome.kind === "unchanged") return renew ? { current, renewed: raw } : { current };
+  return { current: outcome.session, sealed: await sealSession(outcome.session) };
 }
 
 /** Which scripts the page at this path may run (see lib/http/csp.ts); null for API calls. */
@@ -165,8 +173,9 @@ function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextR
   const forward = { request: { headers: req.headers } };
   const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
   if (csp) response.headers.set("Content-Security-Policy", csp);
-  if (session.sealed) response.cookies.set(name, session.sealed, cookieOptions(SESSION_COOKIE));
-  else if (session.cleared) response.cookies.set(name, "", { ...cookieOptions(SESSION_COOKIE), maxAge: 0 });
+  const sent = session.sealed ?? session.renewed;
+  if (sent && session.current) setSessionCookies(response, sent, session.current);
+  else if (session.cleared) clearSessionCookies(response);
   // Only on dynamic pages: a public page stays cookie-free and cacheable (the fetch wrapper
   // asks /api/xsrf when a write finds no token).
   if (!req.cookies.get(XSRF_COOKIE) && isDynamicPage(req.nextUrl.pathname)) issueXsrfCookie(response);

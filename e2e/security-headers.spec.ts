@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { APP_URL } from "../playwright.config";
 import { GUILD_IDS, signInFullPage } from "./fixtures";
 
 // Every page carries a Content-Security-Policy without 'unsafe-inline' for scripts, and
@@ -82,3 +83,25 @@ test("API answers are not stored, pages are not cached by shared proxies", async
   const cacheControl = landing.headers()["cache-control"] ?? "";
   if (/s-maxage|public/.test(cacheControl)) expect(landing.headers()["set-cookie"]).toBeUndefined();
 });
+
+test("another host is sent to APP_URL's origin with an absolute Location, over real HTTP: no redirect loop", async ({ request }) => {
+  // APP_URL is http://localhost:PORT, the origin Next takes for its own: the case where its router made Locations relative.
+  const elsewhere = APP_URL.replace("localhost", "127.0.0.1");
+  // The landing (a kept page), the login page, a guarded page (before any login redirect), the language redirect's root, the API.
+  for (const path of ["/en", "/en/login?redirect=%2Fen%2Fdashboard", "/en/dashboard", "/", "/api/users/@me"]) {
+    for (const method of ["GET", "HEAD"] as const) {
+      const response = await request.fetch(`${elsewhere}${path}`, { method, maxRedirects: 0 });
+      expect({ path, method, status: response.status(), location: response.headers()["location"] }).toEqual({ path, method, status: 308, location: `${APP_URL}${path}` });
+    }
+  }
+  // A Host header naming another host, on the right address.
+  const named = await request.get(`${APP_URL}/en/login`, { headers: { host: "guildhall.invalid" }, maxRedirects: 0 });
+  expect(named.headers()["location"]).toBe(`${APP_URL}/en/login`);
+  // Followed, it ends on APP_URL's host.
+  const followed = await request.get(`${elsewhere}/en/login`);
+  expect({ status: followed.status(), origin: new URL(followed.url()).origin }).toEqual({ status: 200, origin: APP_URL });
+  // A write is refused in the envelope, without a Location to follow.
+  const write = await request.post(`${elsewhere}/api/logout`, { maxRedirects: 0 });
+  expect({ status: write.status(), code: (await write.json()).code, location: write.headers()["location"] }).toEqual({ status: 421, code: "wrong_host", location: undefined });
+});
+

@@ -49,7 +49,7 @@ export class KeptPages {
   /** Paths whose answer is being kept now: concurrent misses keep one. */
   private readonly keeping = new Set<string>();
 
-  /** `origin`: APP_URL's; requests for its host only (on any other, Next redirects). */
+  /** `origin`: APP_URL's; requests for its host only (on any other, the server redirects first: server/canonical-host.ts). */
   constructor(
     private readonly origin: string,
     private readonly now: () => number = Date.now,

@@ -6,6 +6,7 @@ import type { AddressInfo } from "node:net";
 import next from "next";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
+import { redirectToCanonicalHost } from "./canonical-host";
 import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
 
@@ -41,6 +42,7 @@ async function main() {
 
   const kept = new KeptPages(new URL(env.APP_URL).origin);
   const server = http.createServer((req, res) => {
+    if (redirectToCanonicalHost(req, res)) return;
     if (answerPublicPage(pages, req, res)) return;
     if (kept.accepts(req)) void kept.serve(req, res, handleByNext);
     else handleByNext(req, res);

@@ -8,7 +8,7 @@ import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { isPlainDocumentRequest, keepAnswer, sendKeptAnswer, type KeptAnswer } from "./kept-answer";
 
 export type PublicPages = {
-  /** APP_URL's host: on any other, Next redirects (lib/http/canonical-host.ts). */
+  /** APP_URL's host: on any other, the server redirects first (server/canonical-host.ts). */
   host: string;
   answers: ReadonlyMap<string, KeptAnswer>;
 };

@@ -50,7 +50,7 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
       guildId: access.guildId,
       userId: access.userId,
       plugin,
-      next: { enabled: before.enabled === true, config },
+      next: () => ({ enabled: before.enabled === true, config }),
       expectedVersion: current.version,
       action: "revert",
     });
@@ -72,5 +72,5 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
   }
   if (!current && before) await createItems(db, scope, definition, writer, [before], [target.itemId]);
   else if (current && !before) await deleteItem(db, scope, target.itemId, writer);
-  else if (current && before) await updateItem(db, scope, target.itemId, writer, before, current.version);
+  else if (current && before) await updateItem(db, scope, target.itemId, writer, () => before, current.version);
 }

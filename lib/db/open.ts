@@ -1,6 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { btree_gin } from "@electric-sql/pglite/contrib/btree_gin";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -29,7 +32,9 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   const inMemory = options.pgliteDir.startsWith("memory://");
   // PGlite does not create parent folders itself.
   if (!inMemory) mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
-  const client = new PGlite(inMemory ? undefined : options.pgliteDir);
+  // The contrib extensions the migrations create (leaderboard search, 0012): PGlite loads only those it is given.
+  const extensions = { btree_gin, pg_trgm, unaccent };
+  const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
   return { db: db as unknown as Db, close: () => client.close() };

@@ -179,7 +179,10 @@ export const memberLevels = pgTable(
   (table) => [
     primaryKey({ columns: [table.guildId, table.userId] }),
     index("member_levels_rank_idx").on(table.guildId, table.xp.desc().nullsFirst(), table.userId),
-    index("member_levels_name_idx").using("btree", table.guildId, sql`lower(${table.displayName}) text_pattern_ops`),
+    // Search (lib/levels/standings.ts) on the name folded by search_fold() (lower-case, accents off; migration 0012):
+    // anywhere in it through trigrams, or at its start for queries too short to have a trigram.
+    index("member_levels_name_trgm_idx").using("gin", table.guildId, sql`search_fold(${table.displayName}) gin_trgm_ops`),
+    index("member_levels_name_prefix_idx").using("btree", table.guildId, sql`search_fold(${table.displayName}) text_pattern_ops`),
   ],
 );
 

@@ -26,6 +26,8 @@ const LIMITS = {
   logins: (env: Env) => env.RATE_LIMIT_LOGINS_PER_MINUTE,
   /** Dynamic page renders, spent in middleware. */
   pages: (env: Env) => env.RATE_LIMIT_PAGES_PER_MINUTE,
+  /** Public leaderboard searches: a page drawn per request around a search query, spent in middleware. */
+  "leaderboard-searches": (env: Env) => env.RATE_LIMIT_LEADERBOARD_SEARCHES_PER_MINUTE,
 } as const;
 
 export type BudgetName = keyof typeof LIMITS;

@@ -27,6 +27,18 @@ describe("normalizeIp", () => {
     expect(normalizeIp("[2001:db8::1]:443")).toBe("2001:db8:0:0::/64");
   });
 
+  it("keys every IPv6 form carrying an IPv4 address by that address", () => {
+    for (const [written, v4] of [
+      ["::ffff:cb00:7107", "203.0.113.7"],
+      ["::203.0.113.7", "203.0.113.7"],
+      ["::cb00:7107", "203.0.113.7"],
+      ["[::7f00:1]:443", "127.0.0.1"],
+      ["::ffff:0:cb00:7107", "203.0.113.7"],
+      ["64:ff9b::cb00:7107", "203.0.113.7"],
+      ["2002:cb00:7107:5::1", "203.0.113.7"],
+    ]) expect({ written, key: normalizeIp(written!) }).toEqual({ written, key: v4 });
+  });
+
   it("counts IPv6 per /64, however it is written", () => {
     expect(normalizeIp("2001:0DB8:0000:0001:aaaa::1")).toBe("2001:db8:0:1::/64");
     expect(normalizeIp("2001:db8:0:1:ffff:ffff:ffff:ffff")).toBe("2001:db8:0:1::/64");

@@ -1,5 +1,7 @@
 import { isIP } from "node:net";
+import ipaddr from "ipaddr.js";
 import { getEnv } from "@/lib/env";
+import { carriedIPv4 } from "./carried-ipv4";
 
 // The client's address, for budgets of signed-out callers. Next 16 hands neither middleware
 // nor route handlers the socket: its server writes the socket's address into
@@ -11,7 +13,8 @@ import { getEnv } from "@/lib/env";
 // - TRUST_PROXY=N: N proxies in front each append the address they saw, so the N-th entry
 //   from the right is the client as the outermost proxy saw it; anything left of it was
 //   written by the client and is ignored.
-// IPv6 addresses count per /64: one host usually holds the whole prefix.
+// IPv6 addresses count per /64: one host usually holds the whole prefix; one carrying an IPv4
+// address (mapped, compatible, NAT64, 6to4) counts as that address (lib/http/carried-ipv4.ts).
 
 export const UNKNOWN_IP = "unknown";
 
@@ -25,7 +28,7 @@ export function clientIp(headers: Headers, trustedProxies = getEnv().TRUST_PROXY
   return entry === undefined ? UNKNOWN_IP : (normalizeIp(entry) ?? UNKNOWN_IP);
 }
 
-/** An address as a budget key: v4 as is (ports dropped), v4-mapped v6 as v4, other v6 as its /64. */
+/** An address as a budget key: v4 as is (ports dropped), v6 carrying a v4 address as that address, other v6 as its /64. */
 export function normalizeIp(raw: string): string | null {
   let value = raw.trim();
   const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(value);
@@ -35,17 +38,8 @@ export function normalizeIp(raw: string): string | null {
   const version = isIP(value);
   if (version === 4) return value;
   if (version !== 6) return null;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(value);
-  if (mapped) return mapped[1]!;
-  return `${ipv6Groups(value).slice(0, 4).join(":")}::/64`;
-}
-
-/** The eight groups of a valid IPv6 address, "::" expanded, leading zeros dropped. */
-function ipv6Groups(value: string): string[] {
-  const [head = "", tail] = value.split("::");
-  const groups = (part: string) => (part === "" ? [] : part.split(":").flatMap((group) => (group.includes(".") ? ["0", "0"] : [group])));
-  const left = groups(head);
-  const right = tail === undefined ? [] : groups(tail);
-  const zeros = Array<string>(8 - left.length - right.length).fill("0");
-  return [...left, ...zeros, ...right].map((group) => parseInt(group, 16).toString(16));
+  const address = ipaddr.IPv6.parse(value);
+  const carried = carriedIPv4(address);
+  if (carried) return carried.toString();
+  return `${address.parts.slice(0, 4).map((part) => part.toString(16)).join(":")}::/64`;
 }

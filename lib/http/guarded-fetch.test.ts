@@ -89,6 +89,13 @@ describe("the issue's SSRF list is refused before connecting", () => {
     "http://[fe80::1]",
     "http://[64:ff9b::a00:1]",
     "http://[2002:7f00:1::]",
+    // IPv4-compatible and other IPv6 forms carrying 127.0.0.1 or 10.0.0.1 (WHATWG writes [::127.0.0.1] as [::7f00:1]).
+    "http://[::127.0.0.1]",
+    "http://[::7f00:1]",
+    "http://[::ffff:7f00:1]",
+    "http://[::ffff:0:7f00:1]",
+    "http://[::10.0.0.1]",
+    "http://[64:ff9b::127.0.0.1]",
     "http://224.0.0.1",
     "http://255.255.255.255",
   ])("%s", async (url) => {
@@ -102,6 +109,7 @@ describe("the issue's SSRF list is refused before connecting", () => {
   test("a DNS name resolving to 10.x, and one resolving to a public and a private address", async () => {
     expect(await failure(guardedFetch("http://intranet.example/", { resolve: fakeDns({ "intranet.example": ["10.1.2.3"] }) }))).toBe("blocked_address");
     expect(await failure(guardedFetch("http://split.example/", { resolve: fakeDns({ "split.example": ["93.184.215.14", "192.168.1.5"] }) }))).toBe("blocked_address");
+    expect(await failure(guardedFetch("http://compat.example/", { resolve: fakeDns({ "compat.example": ["::7f00:1"] }) }))).toBe("blocked_address");
   });
 
   test("localhost through the system's own resolver", async () => {
@@ -123,8 +131,8 @@ describe("the issue's SSRF list is refused before connecting", () => {
 });
 
 test("which addresses count as public", () => {
-  for (const address of ["8.8.8.8", "93.184.215.14", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8"]) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
-  const refused = ["10.0.0.1", "172.16.0.1", "192.168.0.1", "127.0.0.1", "169.254.169.254", "100.100.100.200", "192.0.2.1", "198.18.0.1", "198.51.100.7", "203.0.113.9", "240.0.0.1", "::ffff:10.0.0.1", "fc00::1", "fe80::1", "ff02::1", "2001:db8::1", "2001::1", "64:ff9b::7f00:1", "64:ff9b:1::1", "2002:c0a8:1::1", "not-an-ip"];
+  for (const address of ["8.8.8.8", "93.184.215.14", "2606:4700:4700::1111", "64:ff9b::808:808", "2002:808:808::1", "::ffff:8.8.8.8", "::808:808", "::ffff:0:808:808"]) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: true });
+  const refused = ["10.0.0.1", "172.16.0.1", "192.168.0.1", "127.0.0.1", "169.254.169.254", "100.100.100.200", "192.0.2.1", "198.18.0.1", "198.51.100.7", "203.0.113.9", "240.0.0.1", "::ffff:10.0.0.1", "fc00::1", "fe80::1", "ff02::1", "2001:db8::1", "2001::1", "64:ff9b::7f00:1", "64:ff9b:1::1", "2002:c0a8:1::1", "::7f00:1", "::127.0.0.1", "::a00:1", "::ffff:7f00:1", "::ffff:0:a9fe:a9fe", "::2", "::", "not-an-ip"];
   for (const address of refused) expect({ address, ok: isPublicAddress(address) }).toEqual({ address, ok: false });
 });
 

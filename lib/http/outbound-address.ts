@@ -1,33 +1,24 @@
 import "server-only";
 import ipaddr from "ipaddr.js";
+import { carriedIPv4 } from "./carried-ipv4";
 
 // Which addresses the server may connect to on a user's behalf (DESIGN "Security rules").
 // ipaddr.js rather than node:net BlockList: it names every special range of the IANA
 // registries (v4 reserved, benchmarking and documentation blocks, v6 ULA, NAT64, 6to4, Teredo,
-// ORCHID…) and unwraps IPv4-mapped IPv6, so the rule is an allow-list of one word, "unicast",
-// instead of a deny-list of CIDRs we would have to keep complete ourselves.
-
-/** True when `address` (an IP literal) is a public unicast address; false for any special range. */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  // process() turns ::ffff:127.0.0.1 into 127.0.0.1, so mapped addresses meet the v4 rules.
-  const parsed = ipaddr.process(address);
-  const range = parsed.range();
-  if (parsed.kind() === "ipv4") return range === "unicast";
-  if (range === "unicast") return true;
-  const wrapped = embeddedV4(parsed as ipaddr.IPv6);
-  return wrapped !== null && isPublicAddress(wrapped);
-}
+// ORCHID…), so the rule is an allow-list of one word, "unicast", instead of a deny-list of
+// CIDRs we would have to keep complete ourselves.
 
 /**
- * The IPv4 address a well-known NAT64 (64:ff9b::a.b.c.d) or a 6to4 (2002:AABB:CCDD::) address
- * wraps: such an address reaches that IPv4 host, so it is allowed only when that one is.
+ * True when `address` (an IP literal) is a public unicast address; false for any special range.
+ * An IPv6 address carrying an IPv4 one (mapped, compatible, NAT64, 6to4) is judged as that
+ * IPv4 address: ::7f00:1 and 64:ff9b::a00:1 are loopback and private, not public.
  */
-function embeddedV4(address: ipaddr.IPv6): string | null {
-  const bytes = address.toByteArray();
-  if (address.match(ipaddr.IPv6.parse("64:ff9b::"), 96)) return bytes.slice(12, 16).join(".");
-  if (address.range() === "6to4") return bytes.slice(2, 6).join(".");
-  return null;
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.range() === "unicast";
+  const carried = carriedIPv4(parsed as ipaddr.IPv6);
+  return (carried ?? parsed).range() === "unicast";
 }
 
 /** An IP literal as URL.hostname gives it ("[::1]" for IPv6), else null for a DNS name. */

@@ -1,12 +1,12 @@
 import "server-only";
-import { and, asc, count, desc, eq, gt, like, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { memberLevels } from "@/lib/db/schema";
 import { levelOf, type LevelProgress } from "./curve";
 
 // Where members stand in a guild's Levels: the public leaderboard's pages, a member's own
-// rank (the pinned row, the rank card) and "name starts with" search. Every query walks the
-// rank index (guild, xp desc, user id) or the name index; none scans the guild's rows.
+// rank (the pinned row, the rank card) and name search. Every query walks the rank index
+// (guild, xp desc, user id) or a name index; none scans the guild's rows.
 
 export const LEADERBOARD_PAGE_SIZE = 100;
 export const SEARCH_LIMIT = 20;
@@ -90,15 +90,32 @@ export async function memberStanding(db: Db | Tx, guildId: string, userId: strin
   return row ? standing(row, await rankOf(db, row)) : null;
 }
 
-/** Members whose name starts with `query` (any case), best first, with their ranks. */
-export async function searchStandings(db: Db | Tx, guildId: string, query: string, limit = SEARCH_LIMIT): Promise<Standing[]> {
-  const prefix = query.trim().toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`);
-  if (prefix === "") return [];
-  const rows = await db
+/** Shorter queries have no trigram for the name index to look up: they match the start of names. */
+export const SUBSTRING_MIN_LENGTH = 3;
+
+/**
+ * The search as one query: members whose name holds `query` anywhere (from 3 characters on;
+ * shorter ones: names starting with it), ignoring case and accents, best first. Names and query
+ * are folded alike by the database's search_fold() (lower-case, unaccent: "jose" finds "José",
+ * "strasse" "Straße"), which the name indexes hold (trigrams, and a prefix index), so the planner
+ * either walks the rank index while matches are common or reads the few matching entries.
+ */
+export function searchQuery(db: Db | Tx, guildId: string, query: string, limit = SEARCH_LIMIT) {
+  const text = query.trim();
+  // LIKE's own characters are taken literally; folding leaves them as they are.
+  const escaped = text.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const pattern = [...text].length >= SUBSTRING_MIN_LENGTH ? sql`'%' || search_fold(${escaped}) || '%'` : sql`search_fold(${escaped}) || '%'`;
+  return db
     .select()
     .from(memberLevels)
-    .where(and(eq(memberLevels.guildId, guildId), like(sql`lower(${memberLevels.displayName})`, `${prefix}%`)))
+    .where(and(eq(memberLevels.guildId, guildId), sql`search_fold(${memberLevels.displayName}) like ${pattern}`))
     .orderBy(...RANK_ORDER)
     .limit(limit);
+}
+
+/** The members searchQuery finds, with their ranks. */
+export async function searchStandings(db: Db | Tx, guildId: string, query: string, limit = SEARCH_LIMIT): Promise<Standing[]> {
+  if (query.trim() === "") return [];
+  const rows = await searchQuery(db, guildId, query, limit);
   return Promise.all(rows.map(async (row) => standing(row, await rankOf(db, row))));
 }

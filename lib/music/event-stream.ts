@@ -1,4 +1,8 @@
 import "server-only";
+import { ApiError } from "@/lib/http/api-error";
+import type { Session } from "@/lib/session/session-cookie";
+import { watchSessionEnd } from "@/lib/session/session-ends";
+import { sessionIsLive } from "@/lib/session/store";
 import { subscribe } from "./live";
 import { watchTrackEnd } from "./player";
 import type { PlayerState } from "./state";
@@ -9,11 +13,38 @@ import type { PlayerState } from "./state";
 // lets the server notice a gone browser. A stream ends after MAX_STREAM_MS: the browser's
 // EventSource reconnects by itself, and the reconnect passes the permission check again, so
 // an admin who lost the right to manage the guild stops receiving within that time.
+//
+// A stream belongs to the session that opened it: it closes as soon as that session is ended in
+// this process (sign-out, sign out everywhere), and at the next heartbeat once its record no
+// longer allows it (ended on another instance, idle, expired); the reconnect then gets a 401.
+// A session holds at most MAX_STREAMS_PER_SESSION streams at once (each is a connection, a
+// subscription and timers kept for minutes): one more is refused with 429.
 
 export const HEARTBEAT_MS = 15_000;
 const MAX_STREAM_MS = 10 * 60_000;
+export const MAX_STREAMS_PER_SESSION = 5;
 
 const encoder = new TextEncoder();
+
+const openKey = Symbol.for("guildhall.music.open-streams");
+type GlobalWithOpen = typeof globalThis & { [openKey]?: Map<string, number> };
+/** Open streams per session id, in this process. On globalThis: route bundles share it. */
+const openStreams = () => ((globalThis as GlobalWithOpen)[openKey] ??= new Map());
+
+/** Counts a new stream of the session, or refuses it; returns its release. */
+function claimStream(sid: string): () => void {
+  const open = openStreams();
+  const count = open.get(sid) ?? 0;
+  if (count >= MAX_STREAMS_PER_SESSION) {
+    throw new ApiError(429, "too_many_streams", `This sign-in already has ${MAX_STREAMS_PER_SESSION} live player connections open. Close another dashboard tab, then reload.`, undefined, 30);
+  }
+  open.set(sid, count + 1);
+  return () => {
+    const left = (open.get(sid) ?? 1) - 1;
+    if (left > 0) open.set(sid, left);
+    else open.delete(sid);
+  };
+}
 
 function stateEvent(state: PlayerState): Uint8Array {
   return encoder.encode(`id: ${state.version}\nevent: state\ndata: ${JSON.stringify(state)}\n\n`);
@@ -23,7 +54,8 @@ function stateEvent(state: PlayerState): Uint8Array {
  * Subscribes before reading the first state, so no change can fall between the two; a read
  * that fails is the route's error answer, not a broken stream.
  */
-export async function playerEventStream(guildId: string, read: () => Promise<PlayerState>, signal: AbortSignal): Promise<Response> {
+export async function playerEventStream(guildId: string, session: Session, read: () => Promise<PlayerState>, signal: AbortSignal): Promise<Response> {
+  const release = claimStream(session.sid);
   let lastVersion = -1;
   let latest: PlayerState | null = null;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -42,17 +74,33 @@ export async function playerEventStream(guildId: string, read: () => Promise<Pla
     first = await read();
   } catch (error) {
     unsubscribe();
+    release();
     throw error;
   }
   deliver(first);
 
   let heartbeat: ReturnType<typeof setInterval> | undefined;
   let lifetime: ReturnType<typeof setTimeout> | undefined;
+  let unwatch = () => {};
+  let stopped = false;
   const stop = () => {
+    if (stopped) return;
+    stopped = true;
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     unsubscribe();
+    unwatch();
+    release();
     signal.removeEventListener("abort", stop);
+  };
+  /** Ends the stream from this side (the browser's EventSource then reconnects, or learns it is signed out). */
+  const end = () => {
+    stop();
+    try {
+      controller?.close();
+    } catch {
+      // Already closed or cancelled by the browser.
+    }
   };
   function send(chunk: Uint8Array): void {
     try {
@@ -66,11 +114,13 @@ export async function playerEventStream(guildId: string, read: () => Promise<Pla
       controller = opened;
       send(encoder.encode("retry: 3000\n\n"));
       for (const state of pending.splice(0)) send(stateEvent(state));
-      heartbeat = setInterval(() => send(encoder.encode(": ping\n\n")), HEARTBEAT_MS);
-      lifetime = setTimeout(() => {
-        stop();
-        opened.close();
-      }, MAX_STREAM_MS);
+      heartbeat = setInterval(() => {
+        send(encoder.encode(": ping\n\n"));
+        // A failing database is not a sign-out: the stream stays until the next check.
+        void sessionIsLive(session).then((live) => live || end(), () => undefined);
+      }, HEARTBEAT_MS);
+      lifetime = setTimeout(end, MAX_STREAM_MS);
+      unwatch = watchSessionEnd(session, end);
       if (signal.aborted) stop();
       else signal.addEventListener("abort", stop);
       watchTrackEnd(guildId, latest ?? first);

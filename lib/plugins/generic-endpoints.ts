@@ -2,14 +2,13 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { fieldsError, validationError, versionConflict, type FieldIssue } from "@/lib/http/api-error";
+import { fieldsError, validationError, type FieldIssue } from "@/lib/http/api-error";
 import { apiLocale } from "@/lib/http/api-locale";
 import type { Locale } from "@/lib/i18n/locales";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import { guildIdParams } from "@/lib/platform/snowflake";
-import type { NextRequest } from "next/server";
 import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
@@ -51,19 +50,20 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
         const { enabled, ...changes } = body as Record<string, unknown> & { enabled?: boolean };
         if (enabled === true || Object.keys(changes).length > 0) assertPremiumAllowed(plugin, plugin.configSchema, changes, access.premium);
         if (Object.keys(changes).length > 0) await checkReferences(db, params.guildId, { plugin }, changes);
-        const current = await readPluginState(db, params.guildId, plugin);
-        const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
-        const on = enabled ?? current.enabled;
-        // Not turned on, nor left on, without what it needs to run (the change must be the cause).
-        const missing = on ? missingToRun(plugin, config).filter((field) => !current.enabled || field in changes || switchOf(plugin, field)! in changes) : [];
-        if (missing.length > 0) throw fieldsError(neededIssues(plugin, missing, apiLocale(req)), "body");
-        // A save that changes nothing writes no version and no audit entry.
-        if ((enabled ?? current.enabled) === current.enabled && sameValue(config, current.config)) return unchanged(current, req, (state) => stateResponse(plugin, state));
+        // Merged onto the row as locked for this write: a concurrent save of other fields is kept.
         const state = await writePluginState(db, {
           guildId: params.guildId,
           userId: access.userId,
           plugin,
-          next: { enabled: enabled ?? current.enabled, config },
+          next: (current) => {
+            const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
+            const on = enabled ?? current.enabled;
+            // Not turned on, nor left on, without what it needs to run (the change must be the cause).
+            const missing = on ? missingToRun(plugin, config).filter((field) => !current.enabled || field in changes || switchOf(plugin, field)! in changes) : [];
+            if (missing.length > 0) throw fieldsError(neededIssues(plugin, missing, apiLocale(req)), "body");
+            // A save that changes nothing writes no version and no audit entry.
+            return on === current.enabled && sameValue(config, current.config) ? null : { enabled: on, config };
+          },
           expectedVersion: expectedVersion(req),
         });
         return stateResponse(plugin, state);
@@ -117,16 +117,26 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       params: itemParams,
       body: patchSchema(definition.itemSchema),
       handler: async ({ db, params, body, access, req }) => {
-        const current = await getItem(db, scope(params.guildId), params.itemId);
+        // Another guild's item, or none: 404 before anything else is looked at.
+        await getItem(db, scope(params.guildId), params.itemId);
         const changes = body as Record<string, unknown>;
         assertPremiumAllowed(plugin, definition.itemSchema, changes, access.premium);
         await checkReferences(db, params.guildId, { plugin, collection: name }, changes);
-        // Rules across fields (a command needs a response or an embed) hold for the merged item: a 400, not a 500.
-        const merged = definition.itemSchema.safeParse({ ...current.data, ...changes });
-        if (!merged.success) throw validationError(merged.error, "body");
-        const next = merged.data as Record<string, unknown>;
-        if (sameValue(next, current.data)) return unchanged(current, req, (same) => NextResponse.json(itemResponse(same), { headers: { ETag: etag(same.version) } }));
-        const item = await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, next, expectedVersion(req));
+        // Merged onto the item as locked for this write: a concurrent save of other fields is kept.
+        const item = await updateItem(
+          db,
+          scope(params.guildId),
+          params.itemId,
+          { userId: access.userId, premium: access.premium },
+          (current) => {
+            // Rules across fields (a command needs a response or an embed) hold for the merged item: a 400, not a 500.
+            const merged = definition.itemSchema.safeParse({ ...current.data, ...changes });
+            if (!merged.success) throw validationError(merged.error, "body");
+            const next = merged.data as Record<string, unknown>;
+            return sameValue(next, current.data) ? null : next;
+          },
+          expectedVersion(req),
+        );
         return NextResponse.json(itemResponse(item), { headers: { ETag: etag(item.version) } });
       },
     }),
@@ -148,13 +158,6 @@ export async function checkedItem(db: Db, target: { plugin: PluginDefinition; co
   assertPremiumAllowed(target.plugin, target.plugin.collections[target.collection]!.itemSchema, item, premium);
   await checkReferences(db, guildId, target, item);
   return item;
-}
-
-/** Answers a no-op write with the stored value; a stale If-Match is still refused. */
-function unchanged<T extends { version: number }>(current: T, req: NextRequest, answer: (value: T) => Response): Response {
-  const expected = expectedVersion(req);
-  if (expected !== undefined && expected !== current.version) throw versionConflict();
-  return answer(current);
 }
 
 /** "Fill in “Welcome channel” before turning Welcome on", with the labels of the caller's language. */

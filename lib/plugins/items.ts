@@ -141,20 +141,34 @@ export async function createItems(
   });
 }
 
-export async function updateItem(db: Db, scope: ItemScope, itemId: string, writer: Writer, next: Record<string, unknown>, expectedVersion?: number): Promise<Item> {
+/**
+ * Updates an item and writes its audit row in one transaction. `next` computes the item to
+ * store from the one locked for this write (so a change of some fields is merged onto what
+ * other writers saved meanwhile), or null when nothing changes: no version, no audit row.
+ */
+export async function updateItem(
+  db: Db,
+  scope: ItemScope,
+  itemId: string,
+  writer: Writer,
+  next: (current: Item) => Record<string, unknown> | null,
+  expectedVersion?: number,
+): Promise<Item> {
   return db.transaction(async (tx) => {
     const definition = getPlugin(scope.pluginId)?.collections[scope.collection];
     // Renames take the creators' lock too, so a rename and a create cannot both claim a name.
     if (definition?.unique?.length) await lockCollection(tx, scope);
     const current = await getItem(tx, scope, itemId, true);
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict();
-    if (definition?.unique?.some((field) => uniqueKey(next[field]) !== uniqueKey(current.data[field]))) await assertUnique(tx, scope, definition, [{ id: itemId, data: next }]);
+    const data = next(current);
+    if (!data) return current;
+    if (definition?.unique?.some((field) => uniqueKey(data[field]) !== uniqueKey(current.data[field]))) await assertUnique(tx, scope, definition, [{ id: itemId, data }]);
     const [row] = await tx
       .update(pluginItems)
-      .set({ data: next, version: sql`${pluginItems.version} + 1`, updatedAt: new Date(), updatedBy: writer.userId })
+      .set({ data, version: sql`${pluginItems.version} + 1`, updatedAt: new Date(), updatedBy: writer.userId })
       .where(and(scopeWhere(scope), eq(pluginItems.id, itemId)))
       .returning();
-    await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.update", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: next });
+    await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.update", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: data });
     return toItem(row!);
   });
 }

@@ -5,6 +5,7 @@ import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { guildPlugins } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
+import { sameValue } from "@/lib/json/same-value";
 import { getPlugin, PLUGINS } from "./index";
 import { isRecord } from "./schema-walk";
 import type { PluginDefinition } from "./types";
@@ -60,19 +61,28 @@ export async function getPluginState(guildId: string, pluginId: string): Promise
   return plugin ? readPluginState(await getDb(), guildId, plugin) : null;
 }
 
+/** What a write stores: the plugin's whole state. */
+export type NextPluginState = { enabled: boolean; config: Record<string, unknown> };
+
 type WriteInput = {
   guildId: string;
   userId: string;
   plugin: PluginDefinition;
-  next: { enabled: boolean; config: Record<string, unknown> };
-  /** The version the writer saw (If-Match); undefined writes over whatever is stored. */
+  /**
+   * The state to store, computed from the stored one as locked for this write (so a change
+   * of some fields is merged onto what other writers saved meanwhile); null when the write
+   * changes nothing: no version, no audit row. It may throw to refuse the write.
+   */
+  next: (current: PluginState) => NextPluginState | null;
+  /** The version the writer saw (If-Match); undefined merges onto whatever is stored. */
   expectedVersion?: number;
   action?: AuditAction;
 };
 
 /**
  * Writes a plugin's state and its audit row in one transaction. The row is locked
- * first, so of two writers holding the same version exactly one succeeds.
+ * first (SELECT … FOR UPDATE), so of two writers holding the same version exactly one
+ * succeeds, and two writers of different fields without If-Match both keep their field.
  */
 export async function writePluginState(db: Db, input: WriteInput): Promise<PluginState> {
   const { guildId, plugin } = input;
@@ -85,7 +95,9 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
         .for("update");
       const before = toState(plugin, current);
       if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
-      const values = { enabled: input.next.enabled, config: input.next.config, updatedAt: new Date(), updatedBy: input.userId };
+      const next = input.next(before);
+      if (!next) return before;
+      const values = { enabled: next.enabled, config: next.config, updatedAt: new Date(), updatedBy: input.userId };
       const [row] = current
         ? await tx
             .update(guildPlugins)
@@ -105,12 +117,21 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
       return after;
     });
   } catch (error) {
-    // Two first writes racing on a missing row: the loser hits the primary key.
-    // Without If-Match it writes over the winner, as any write without If-Match does.
+    // Two first writes racing on a missing row (nothing to lock yet): the loser hits the
+    // primary key. Without If-Match it runs again, now merging onto the winner's row.
     if (isUniqueViolation(error) && input.expectedVersion === undefined) return writePluginState(db, input);
     if (isUniqueViolation(error)) throw versionConflict();
     throw error;
   }
+}
+
+/** `next` for a write of some config fields: merged onto the stored config, null when nothing changes. */
+export function mergeConfig(plugin: PluginDefinition, changes: Record<string, unknown>, enabled?: boolean): (current: PluginState) => NextPluginState | null {
+  return (current) => {
+    const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
+    const on = enabled ?? current.enabled;
+    return on === current.enabled && sameValue(config, current.config) ? null : { enabled: on, config };
+  };
 }
 
 export function isUniqueViolation(error: unknown): boolean {

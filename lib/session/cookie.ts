@@ -24,8 +24,9 @@ export function cookieOptions(spec: CookieSpec<unknown>): CookieOptions {
   return { httpOnly: true, sameSite: "lax", secure: getEnv().secureCookies, path: "/", maxAge: spec.maxAgeSeconds };
 }
 
-export function seal<T>(spec: CookieSpec<T>, data: T): Promise<string> {
-  return sealData(data, { password: getEnv().SESSION_SECRET, ttl: spec.maxAgeSeconds });
+/** `ttlSeconds`: when the sealed value stops opening (the spec's Max-Age unless a shorter one is given). */
+export function seal<T>(spec: CookieSpec<T>, data: T, ttlSeconds = spec.maxAgeSeconds): Promise<string> {
+  return sealData(data, { password: getEnv().SESSION_SECRET, ttl: Math.min(ttlSeconds, spec.maxAgeSeconds) });
 }
 
 /** A tampered, truncated, expired or wrong-key cookie reads as absent, never as an error. */

@@ -23,11 +23,26 @@ export const sessionSchema = z.object({
 
 export type Session = z.infer<typeof sessionSchema>;
 
+/** Its Max-Age and seal are set per session (lib/session/browser-cookies.ts); maxAgeSeconds bounds any. */
 export const SESSION_COOKIE: CookieSpec<Session> = {
   baseName: "gh_session",
   maxAgeSeconds: SESSION_LIFETIME_MS / 1000,
   schema: sessionSchema,
 };
+
+/** How long the session's record lasts from `now` at most (its absolute end, SESSION_LIFETIME_MS after sign-in), in ms. */
+export function sessionLifetimeLeft(session: Session, now = Date.now()): number {
+  return session.createdAt + SESSION_LIFETIME_MS - now;
+}
+
+/**
+ * The session cookie's Max-Age set at `now`, in seconds: until the record would end if the
+ * session went unused from now on (SESSION_IDLE_MS; the cookie is set again each time the
+ * record's last_seen_at moves), and never past the record's absolute end.
+ */
+export function sessionCookieMaxAge(session: Session, now = Date.now()): number {
+  return Math.max(0, Math.floor(Math.min(SESSION_IDLE_MS, sessionLifetimeLeft(session, now)) / 1000));
+}
 
 /** Refresh this long before the access token expires. */
 export const REFRESH_MARGIN_MS = 5 * 60 * 1000;

@@ -149,7 +149,7 @@ export async function applyImport(db: Db, access: GuildAccess, prepared: Prepare
       const plugin = getPlugin(entry.id)!;
       const current = await readPluginState(txDb, access.guildId, plugin);
       if (!pluginChange(current, entry)) continue;
-      await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin, next: { enabled: entry.enabled, config: entry.config }, action: "settings.import" });
+      await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin, next: () => ({ enabled: entry.enabled, config: entry.config }), action: "settings.import" });
     }
     const writer = { userId: access.userId, premium: access.premium, action: "settings.import" as const };
     for (const entry of prepared.collections) {

@@ -25,7 +25,7 @@ let bjorn: CookieJar;
 let guild: string; // a copy of workshop: Ada owns it, the bot is in it
 
 const RAISED = "100000";
-const BUDGET_KEYS = ["GUILD_LISTS", "MEMBER_SEARCHES", "RENDER_UNITS", "LOGINS", "PAGES"].map((name) => `RATE_LIMIT_${name}_PER_MINUTE`);
+const BUDGET_KEYS = ["GUILD_LISTS", "MEMBER_SEARCHES", "RENDER_UNITS", "LOGINS", "PAGES", "LEADERBOARD_SEARCHES"].map((name) => `RATE_LIMIT_${name}_PER_MINUTE`);
 
 beforeAll(async () => {
   harness = await startEmulatorHarness();
@@ -132,5 +132,27 @@ describe("dynamic pages (middleware)", () => {
     const signedIn = await page("/en/dashboard", { ...from, cookie: ada.header() });
     expect(signedIn.status).not.toBe(429);
     expect(signedIn.headers.get("location")).toBeNull();
+  });
+});
+
+describe("public leaderboard searches (middleware)", () => {
+  const board = "/en/leaderboard/584327784348909864";
+  const visit = (path: string, address: string, headers: Record<string, string> = {}) =>
+    middleware(new NextRequest(new URL(path, "http://localhost:3000"), { headers: { "x-forwarded-for": address, ...headers } }));
+
+  it("have a budget per client address when signed out, whichever way the address is written; the list pages are not counted", async () => {
+    setEnv({ RATE_LIMIT_LEADERBOARD_SEARCHES_PER_MINUTE: "3" });
+    for (const q of ["a", "b", "c"]) expect((await visit(`${board}/search?q=${q}`, "192.0.2.61")).status).not.toBe(429);
+    for (let page = 0; page < 5; page++) expect((await visit(page === 0 ? board : `${board}/${page + 1}`, "192.0.2.61")).status).not.toBe(429);
+    const refused = await visit(`${board}/search?q=d`, "192.0.2.61");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect(refused.headers.get("cache-control")).toBe("no-store");
+    // The same address written as IPv6 (mapped, IPv4-compatible) spends the same budget.
+    expect((await visit(`${board}/search?q=e`, "::ffff:c000:23d")).status).toBe(429);
+    expect((await visit(`${board}/search?q=e`, "[::192.0.2.61]:4000")).status).toBe(429);
+    // Another address, and a signed-in user behind the same one, have their own.
+    expect((await visit(`${board}/search?q=e`, "192.0.2.62")).status).not.toBe(429);
+    expect((await visit(`${board}/search?q=e`, "192.0.2.61", { cookie: ada.header() })).status).not.toBe(429);
   });
 });

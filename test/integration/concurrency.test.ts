@@ -87,6 +87,19 @@ describe("plugin config", () => {
       expect(await auditEventsSince(ada, guildId, since, `plugin:${plugin}`)).toHaveLength(version);
     }
   });
+
+  it("keeps both fields of two racing PATCHes without If-Match, every round of 50", async () => {
+    const path = `/moderator/config/${guildId}`;
+    for (let round = 1; round <= 50; round++) {
+      const [mute, ban] = await Promise.all([
+        pluginCall(ada, "PATCH", path, { body: { mute_after_warnings: round % 50 } }),
+        pluginCall(ada, "PATCH", path, { body: { ban_after_warnings: (round + 7) % 50 } }),
+      ]);
+      expect({ round, statuses: [mute.status, ban.status] }).toEqual({ round, statuses: [200, 200] });
+      const stored = (await readBody(await pluginCall(ada, "GET", path))) as { config: { mute_after_warnings: number; ban_after_warnings: number } };
+      expect({ round, mute: stored.config.mute_after_warnings, ban: stored.config.ban_after_warnings }).toEqual({ round, mute: round % 50, ban: (round + 7) % 50 });
+    }
+  });
 });
 
 describe("collection items", () => {
@@ -104,6 +117,22 @@ describe("collection items", () => {
     const events = await auditEventsSince(ada, guildId, since);
     expect(events.map((event) => [event.action, event.target])).toEqual([["item.update", `item:commands:commands:${created.id}`]]);
     expect(await readBody(await pluginCall(ada, "GET", itemPath))).toEqual(won);
+    expect((await pluginCall(ada, "DELETE", itemPath)).status).toBe(204);
+  });
+
+  it("keeps both fields of two racing PATCHes of an item without If-Match, every round of 50", async () => {
+    const base = fillPath(collectionPath("commands", "commands", "POST", false), { guildId });
+    const created = (await readBody(await pluginCall(ada, "POST", base, { body: { name: "merge", response: "Ready" } }))) as { id: string };
+    const itemPath = `${base}/${created.id}`;
+    for (let round = 1; round <= 50; round++) {
+      const [cooldown, response] = await Promise.all([
+        pluginCall(ada, "PATCH", itemPath, { body: { cooldown_seconds: round } }),
+        pluginCall(ada, "PATCH", itemPath, { body: { response: `Round ${round}` } }),
+      ]);
+      expect({ round, statuses: [cooldown.status, response.status] }).toEqual({ round, statuses: [200, 200] });
+      const stored = (await readBody(await pluginCall(ada, "GET", itemPath))) as { cooldown_seconds: number; response: string };
+      expect({ round, cooldown: stored.cooldown_seconds, response: stored.response }).toEqual({ round, cooldown: round, response: `Round ${round}` });
+    }
     expect((await pluginCall(ada, "DELETE", itemPath)).status).toBe(204);
   });
 

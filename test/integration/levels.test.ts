@@ -1,12 +1,12 @@
 /** @jest-environment node */
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { GET as myStandingRoute } from "@/app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route";
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { memberLevels } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { leaderboardPageParam, leaderboardQuery, loadLeaderboard } from "@/lib/levels/leaderboard-data";
-import { leaderboardPage, memberStanding, rankedMembers, searchStandings } from "@/lib/levels/standings";
+import { leaderboardPage, memberStanding, rankedMembers, searchQuery, searchStandings } from "@/lib/levels/standings";
 import { auditEventsSince, isEnvelope, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { call, type CookieJar } from "@/test/route-client";
@@ -76,22 +76,53 @@ describe("standings", () => {
     expect(await memberStanding(db, guild, freshSnowflake())).toBeNull();
   });
 
-  it("finds names by prefix in any case, with % and _ taken literally", async () => {
-    const [a, b, c, d] = ids(4) as [string, string, string, string];
+  it("finds names from any part of them, whatever the case and accents, with % and _ taken literally", async () => {
+    const [a, b, c, d, e, f, g, h, i] = ids(9) as [string, string, string, string, string, string, string, string, string];
     await seed(guild, [
-      { userId: a, xp: 300, displayName: "50% Luck" },
-      { userId: b, xp: 200, displayName: "50 Shades" },
-      { userId: c, xp: 100, displayName: "snake_case" },
-      { userId: d, xp: 50, displayName: "snakeXcase" },
+      { userId: a, xp: 900, displayName: "Tiny Byte" },
+      { userId: b, xp: 800, displayName: "BYTEMASTER" },
+      { userId: c, xp: 700, displayName: "José" },
+      { userId: d, xp: 600, displayName: "Straße" },
+      { userId: e, xp: 500, displayName: "50% Luck" },
+      { userId: f, xp: 400, displayName: "50 Shades" },
+      { userId: g, xp: 300, displayName: "snake_case" },
+      { userId: h, xp: 200, displayName: "snakeXcase" },
+      { userId: i, xp: 100, displayName: "Banjo" },
     ]);
     const db = await getDb();
-    expect((await searchStandings(db, guild, "50%")).map((row) => row.userId)).toEqual([a]);
-    expect((await searchStandings(db, guild, "SNAKE_")).map((row) => row.userId)).toEqual([c]);
-    expect((await searchStandings(db, guild, "snake")).map((row) => [row.rank, row.userId])).toEqual([
-      [3, c],
-      [4, d],
+    const found = async (query: string) => (await searchStandings(db, guild, query)).map((row) => row.userId);
+    expect(await found("byte")).toEqual([a, b]);
+    expect(await found("jose")).toEqual([c]);
+    expect(await found("JOSÉ")).toEqual([c]);
+    expect(await found("strasse")).toEqual([d]);
+    expect(await found("0% l")).toEqual([e]);
+    expect(await found("e_c")).toEqual([g]);
+    expect((await searchStandings(db, guild, "case")).map((row) => [row.rank, row.userId])).toEqual([
+      [7, g],
+      [8, h],
     ]);
+    // Shorter than a trigram: names starting with it.
+    expect(await found("jo")).toEqual([c]);
+    expect(await found("50")).toEqual([e, f]);
     expect(await searchStandings(db, guild, "  ")).toEqual([]);
+  });
+
+  it("searches 100,000 members on the name indexes, never by reading the guild's rows", async () => {
+    const big = freshSnowflake();
+    const db = await getDb();
+    // Written by the database itself: 100 inserts of 1,000 rows would cost seconds more.
+    await db.execute(sql`
+      insert into member_levels (guild_id, user_id, xp, messages, display_name, username)
+      select ${big}, (200000000000000000 + n)::text, (n * 7919) % 100000, 0, 'Member ' || to_hex(n), 'member' || n from generate_series(0, 99999) as n`);
+    await db.execute(sql`analyze member_levels`);
+    const plan = async (query: string) => {
+      const result = await db.execute(sql`explain ${searchQuery(db, big, query)}`);
+      return (result as unknown as { rows: Array<Record<string, string>> }).rows.map((row) => Object.values(row)[0]).join("\n");
+    };
+    expect(await plan("zzqx")).toContain("member_levels_name_trgm_idx");
+    expect(await plan("zq")).toContain("member_levels_name_prefix_idx");
+    for (const query of ["zzqx", "zq", "member 1a"]) expect(await plan(query)).not.toMatch(/Seq Scan|Bitmap Index Scan on member_levels_pkey/);
+    await db.delete(memberLevels).where(eq(memberLevels.guildId, big));
   });
 });
 

@@ -6,14 +6,20 @@ import { and, asc, eq } from "drizzle-orm";
 import { GET as getPlugin } from "@/app/api/plugins/[...path]/route";
 import { MUSIC_VIDEOS, musicVideo, watchUrl } from "@/emulators/social/youtube/music";
 import { getDb } from "@/lib/db/client";
-import { musicCommands, musicPlayers } from "@/lib/db/schema";
+import { POST as logoutAll } from "@/app/api/logout/all/route";
+import { POST as logout } from "@/app/api/logout/route";
+import { musicCommands, musicPlayers, sessions } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { pageGeneration } from "@/lib/guilds/page-generation";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
+import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from "@/lib/music/event-stream";
 import { listenerCount } from "@/lib/music/live";
+import { unseal } from "@/lib/session/cookie";
+import { clearSessionCacheForTests } from "@/lib/session/session-cache";
+import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import type { PlayerState } from "@/lib/music/state";
 import { isoDurationSeconds } from "@/lib/providers/youtube/iso-duration";
-import { pluginCall, readBody, type Envelope, type Method } from "@/test/api";
+import { isEnvelope, pluginCall, readBody, type Envelope, type Method } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
@@ -391,6 +397,16 @@ function eventReader(response: Response) {
         buffer += decoder.decode(chunk.value, { stream: true });
       }
     },
+    /** Reads on until the server ends the stream; throws if it is still open after `timeoutMs`. */
+    async end(timeoutMs = 5000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        let timer: ReturnType<typeof setTimeout> | undefined;
+        const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the stream is still open")), Math.max(0, deadline - Date.now()))));
+        const chunk = await Promise.race([reader.read(), late]).finally(() => clearTimeout(timer));
+        if (chunk.done) return;
+      }
+    },
     cancel: () => reader.cancel(),
   };
 }
@@ -433,5 +449,68 @@ describe("live events", () => {
     const advanced = await events.next(3000);
     expect({ current: current(advanced.data), status: advanced.data.status }).toEqual({ current: SATIE.title, status: "playing" });
     await events.cancel();
+  });
+  it("holds at most 5 streams per session: a 6th is refused with 429 in the envelope, another session's are not", async () => {
+    const guildId = await freshGuild();
+    const tab = await signedInJar(harness);
+    const streams = [];
+    for (let n = 0; n < MAX_STREAMS_PER_SESSION; n++) {
+      const response = await open(tab, guildId);
+      expect(response.status).toBe(200);
+      streams.push(eventReader(response));
+      await streams.at(-1)!.next();
+    }
+    const refused = await open(tab, guildId);
+    const body = await readBody(refused);
+    expect({ status: refused.status, code: (body as Envelope).code }).toEqual({ status: 429, code: "too_many_streams" });
+    expect(isEnvelope(body, 429)).toBe(true);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    const elsewhere = await open(second, guildId);
+    expect(elsewhere.status).toBe(200);
+    streams.push(eventReader(elsewhere));
+    // A closed tab gives its place back.
+    await streams.shift()!.cancel();
+    const again = await open(tab, guildId);
+    expect(again.status).toBe(200);
+    streams.push(eventReader(again));
+    for (const stream of streams) await stream.cancel();
+  });
+
+  it("closes at once when its session signs out, or when the user signs out everywhere from another browser", async () => {
+    const guildId = await freshGuild();
+    const tab = await signedInJar(harness);
+    const events = eventReader(await open(tab, guildId));
+    await events.next();
+    expect((await call(logout, "/api/logout", { method: "POST", jar: tab })).status).toBe(200);
+    await events.end();
+
+    const laptop = await signedInJar(harness);
+    const phone = await signedInJar(harness);
+    const onPhone = eventReader(await open(phone, guildId));
+    await onPhone.next();
+    expect((await call(logoutAll, "/api/logout/all", { method: "POST", jar: laptop })).status).toBe(200);
+    await onPhone.end();
+    expect(listenerCount(guildId)).toBe(0);
+    // Everyone of Ada's sessions ended: the other tests' dashboards sign in again.
+    [first, second] = [await signedInJar(harness), await signedInJar(harness)];
+  });
+
+  it("closes at its next check once the session's record no longer allows it (ended on another instance)", async () => {
+    const guildId = await freshGuild();
+    const tab = await signedInJar(harness);
+    // Only the stream's heartbeat runs on a fake clock.
+    jest.useFakeTimers({ doNotFake: ["Date", "hrtime", "nextTick", "performance", "queueMicrotask", "setImmediate", "clearImmediate", "setTimeout", "clearTimeout"] });
+    try {
+      const events = eventReader(await open(tab, guildId));
+      await events.next();
+      const session = await unseal(SESSION_COOKIE, tab.cookies.get("gh_session"));
+      const db = await getDb();
+      await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, session!.sid));
+      clearSessionCacheForTests();
+      jest.advanceTimersByTime(HEARTBEAT_MS);
+      await events.end();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

@@ -12,11 +12,13 @@ import { sessions } from "@/lib/db/schema";
 import { unseal } from "@/lib/session/cookie";
 import { clearSessionCacheForTests } from "@/lib/session/session-cache";
 import { SESSION_COOKIE, SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "@/lib/session/session-cookie";
+import { DEMO_USER_ID } from "@/emulators/platform/credentials";
 import { middleware } from "@/middleware";
 import { isEnvelope, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { call, CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
+import { recordedSession, sessionCookieHeader } from "@/test/session-record";
 import { signedInJar } from "@/test/sign-in";
 
 let harness: EmulatorHarness;
@@ -140,5 +142,55 @@ describe("revocable sessions", () => {
     expect(await sidOf(jar)).not.toBe(await sidOf(previous));
     expect((await readMe(jar)).status).toBe(200);
     await expectSignedOut(previous);
+  });
+});
+
+describe("the session cookie's lifetime", () => {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  /** The Set-Cookie line of `name` in an answer, as attributes (lower-case names). */
+  function setCookie(response: Response, name: string): Record<string, string> | null {
+    const line = response.headers.getSetCookie().find((value) => value.startsWith(`${name}=`));
+    if (!line) return null;
+    const [pair = "", ...attributes] = line.split(";").map((part) => part.trim());
+    return Object.fromEntries([["value", decodeURIComponent(pair.slice(name.length + 1))], ...attributes.map((attribute) => [attribute.split("=")[0]!.toLowerCase(), attribute.split("=")[1] ?? "true"])]);
+  }
+  const idleSeconds = SESSION_IDLE_MS / 1000;
+
+  it("lasts as long as the record would unused: the idle timeout at sign-in, with a readable signed-in hint beside it", async () => {
+    const jar = new CookieJar();
+    const start = await call(login, "/api/login?locale=en", { jar });
+    const callback = await harness.autoAuthorize(start.headers.get("location")!);
+    const response = await call(finalize, "/api/finalize-login", { method: "POST", jar, body: { code: callback.searchParams.get("code"), state: callback.searchParams.get("state") } });
+    expect(setCookie(response, "gh_session")).toMatchObject({ "max-age": String(idleSeconds), httponly: "true" });
+    const hint = setCookie(response, "gh_signed_in");
+    expect(hint).toMatchObject({ value: "1", "max-age": String(idleSeconds) });
+    expect(hint).not.toHaveProperty("httponly");
+  });
+
+  it("is set again, same value, each time middleware sees the record in use, so it ends when the record would", async () => {
+    const jar = await signedInJar(harness);
+    // Seen a moment ago: nothing to move.
+    expect(setCookie(await openDashboard(jar), "gh_session")).toBeNull();
+    await updateRecord(jar, { lastSeenAt: new Date(Date.now() - 6 * DAY_MS) });
+    const renewed = await openDashboard(jar);
+    expect(setCookie(renewed, "gh_session")).toMatchObject({ value: jar.cookies.get("gh_session"), "max-age": String(idleSeconds) });
+    expect(setCookie(renewed, "gh_signed_in")).toMatchObject({ value: "1", "max-age": String(idleSeconds) });
+    expect(renewed.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("never outlives the record's absolute end, renewed or refreshed", async () => {
+    const createdAt = Date.now() - SESSION_LIFETIME_MS + DAY_MS / 2;
+    const tokens = await harness.signIn();
+    // Its access token expires now: middleware refreshes it and seals a new cookie.
+    for (const expiresAt of [Date.now() + DAY_MS, Date.now()]) {
+      const session = await recordedSession({ userId: DEMO_USER_ID, accessToken: tokens.accessToken, refreshToken: tokens.refreshToken, expiresAt, scope: tokens.scope, createdAt });
+      const db = await getDb();
+      await db.update(sessions).set({ createdAt: new Date(createdAt), expiresAt: new Date(createdAt + SESSION_LIFETIME_MS), lastSeenAt: new Date(Date.now() - DAY_MS) }).where(eq(sessions.id, session.sid));
+      clearSessionCacheForTests();
+      const response = await middleware(new NextRequest("http://localhost:3000/en/dashboard", { headers: { cookie: await sessionCookieHeader(session) } }));
+      const maxAge = Number(setCookie(response, "gh_session")?.["max-age"]);
+      expect(maxAge).toBeGreaterThan(DAY_MS / 2000 - 60);
+      expect(maxAge).toBeLessThanOrEqual(DAY_MS / 2000);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
-import { readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
+import { writePluginState } from "@/lib/plugins/plugin-states";
 import { welcome } from "@/lib/plugins/welcome/definition";
 import { PRESET_IDS } from "@/lib/card-drawing/background";
 import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/card-drawing/presets";
@@ -214,8 +214,7 @@ describe("GET /api/plugins/welcome/welcome-card/{guild}/preview", () => {
   it("falls back to the default preset for a stored upload this guild does not have", async () => {
     const othersKey = await uploadImage(other);
     // Every write refuses such a reference now; a config saved before that check can still hold one.
-    const stored = await readPluginState(await getDb(), guild, welcome);
-    await writePluginState(await getDb(), { guildId: guild, userId: USER_IDS.ada, plugin: welcome, next: { enabled: stored.enabled, config: { ...stored.config, card_background: `upload:${othersKey}` } } });
+    await writePluginState(await getDb(), { guildId: guild, userId: USER_IDS.ada, plugin: welcome, next: (stored) => ({ enabled: stored.enabled, config: { ...stored.config, card_background: `upload:${othersKey}` } }) });
     const state = await current();
     expect(state.background).toEqual({ kind: "preset", value: "preset:aurora", preset: "aurora" });
     expect(state.missing_upload).toBe(`upload:${othersKey}`);

@@ -5,8 +5,8 @@ import { finalizeLogin } from "@/lib/auth/finalize-login";
 import { LOGIN_COOKIE } from "@/lib/auth/login-cookie";
 import { getDb } from "@/lib/db/client";
 import { publicRoute } from "@/lib/http/route";
-import { cookieName, cookieOptions, seal, unseal } from "@/lib/session/cookie";
-import { SESSION_COOKIE } from "@/lib/session/session-cookie";
+import { sealSession, setSessionCookies } from "@/lib/session/browser-cookies";
+import { cookieName, cookieOptions, unseal } from "@/lib/session/cookie";
 import { endSession } from "@/lib/session/store";
 import { toUserEntity } from "@/lib/users/user-entity";
 
@@ -29,7 +29,7 @@ export const POST = publicRoute({ body, budget: "logins" }, async ({ req, body, 
     popup: login.popup,
     first_login: login.firstLogin,
   });
-  response.cookies.set(cookieName(SESSION_COOKIE), await seal(SESSION_COOKIE, login.session), cookieOptions(SESSION_COOKIE));
+  setSessionCookies(response, await sealSession(login.session), login.session);
   response.cookies.set(cookieName(LOGIN_COOKIE), "", { ...cookieOptions(LOGIN_COOKIE), maxAge: 0 });
   return response;
 });

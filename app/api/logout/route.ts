@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { publicRoute } from "@/lib/http/route";
 import { revokeToken } from "@/lib/platform/oauth";
-import { clearSessionCookie } from "@/lib/session/clear-cookie";
+import { clearSessionCookies } from "@/lib/session/browser-cookies";
 import { endSession } from "@/lib/session/store";
 
 // POST /api/logout: ends this session, so a copy of its cookie stops working too;
@@ -12,5 +12,5 @@ export const POST = publicRoute({}, async ({ session }) => {
     await endSession(await getDb(), session.sid);
     await revokeToken(session.accessToken).catch(() => undefined);
   }
-  return clearSessionCookie(NextResponse.json({ ok: true }));
+  return clearSessionCookies(NextResponse.json({ ok: true }));
 });

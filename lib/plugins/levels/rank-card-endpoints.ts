@@ -23,7 +23,7 @@ import { issue } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { inputText, inputUuid } from "@/lib/validation/text";
 import { endpoint, type PluginEndpoint } from "../endpoint";
-import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
+import { mergeConfig, readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { assertPremiumAllowed, checkReferences } from "../rules";
 import { levels } from "./definition";
 
@@ -106,18 +106,9 @@ async function configState(db: Db, guild: string, state: PluginState, status = 2
 
 /** One audited write of the levels config with these rank card changes; none when nothing changes. */
 async function writeRankCard(db: Db, access: GuildAccess, changes: Partial<LevelsConfig>, expected: number | undefined): Promise<PluginState> {
-  const current = await readPluginState(db, access.guildId, levels);
   assertPremiumAllowed(levels, levels.configSchema, changes, access.premium);
   await checkReferences(db, access.guildId, { plugin: levels }, changes);
-  const unchanged = Object.entries(changes).every(([key, value]) => current.config[key] === value);
-  if (unchanged && (expected === undefined || expected === current.version)) return current;
-  return writePluginState(db, {
-    guildId: access.guildId,
-    userId: access.userId,
-    plugin: levels,
-    next: { enabled: current.enabled, config: levels.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown> },
-    expectedVersion: expected,
-  });
+  return writePluginState(db, { guildId: access.guildId, userId: access.userId, plugin: levels, next: mergeConfig(levels, changes), expectedVersion: expected });
 }
 
 /** The member as the card shows them: their standing, or level 0 behind everyone with XP when they have none yet. */

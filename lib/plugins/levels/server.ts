@@ -6,10 +6,9 @@ import { recordAudit } from "@/lib/audit/record";
 import type { Db } from "@/lib/db/client";
 import { memberLevels } from "@/lib/db/schema";
 import { etag, expectedVersion } from "@/lib/http/etag";
-import { sameValue } from "@/lib/json/same-value";
 import { guildIdParams, platformId } from "@/lib/platform/snowflake";
 import { endpoint, type PluginEndpoint } from "../endpoint";
-import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
+import { mergeConfig, readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { levels } from "./definition";
 
 // The leaderboard's own settings and the XP resets (spec 7, Levels). The settings live in the
@@ -65,15 +64,11 @@ export function levelsEndpoints(): PluginEndpoint[] {
       params: guildIdParams,
       body: leaderboardBody,
       handler: async ({ db, params, body, access, req }) => {
-        const current = await readPluginState(db, params.guildId, levels);
-        const config = {
-          ...current.config,
+        const changes = {
           ...(body.public !== undefined && { leaderboard_public: body.public }),
           ...(body.show_avatars !== undefined && { leaderboard_show_avatars: body.show_avatars }),
         };
-        // A save that changes nothing writes no version and no audit entry.
-        if (sameValue(config, current.config)) return leaderboardResponse(current);
-        const state = await writePluginState(db, { guildId: params.guildId, userId: access.userId, plugin: levels, next: { enabled: current.enabled, config }, expectedVersion: expectedVersion(req) });
+        const state = await writePluginState(db, { guildId: params.guildId, userId: access.userId, plugin: levels, next: mergeConfig(levels, changes), expectedVersion: expectedVersion(req) });
         return leaderboardResponse(state);
       },
     }),

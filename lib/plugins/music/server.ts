@@ -106,7 +106,7 @@ export function musicEndpoints(): PluginEndpoint[] {
       path: `${base}/events`,
       plugin: music.id,
       params: guildIdParams,
-      handler: ({ db, params, req }) => playerEventStream(params.guildId, () => readPlayer(db, params.guildId), req.signal),
+      handler: ({ db, params, req, session }) => playerEventStream(params.guildId, session, () => readPlayer(db, params.guildId), req.signal),
     }),
     endpoint({
       method: "POST",

@@ -19,7 +19,7 @@ import { PRESET_IDS, parseBackground, presetBackground, uploadBackground } from 
 import { resolveBackground, welcomeCardPng, type CardMember, type ResolvedBackground } from "@/lib/welcome-card/card";
 import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
 import { endpoint, type PluginEndpoint } from "../endpoint";
-import { readPluginState, writePluginState, type PluginState } from "../plugin-states";
+import { mergeConfig, readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { assertPremiumAllowed, checkReferences } from "../rules";
 import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX, cardBackgroundSchema, welcome } from "./definition";
 import { fieldIssue } from "@/lib/validation/server-messages";
@@ -79,18 +79,10 @@ async function backgroundState(db: Db, guild: string, state: PluginState, extra:
 
 /** Stores the new background (one audited write) unless it is already the one in use. */
 async function setBackground(db: Db, access: GuildAccess, value: string, expected: number | undefined): Promise<PluginState> {
-  const current = await readPluginState(db, access.guildId, welcome);
   const changes = { card_background: value };
   assertPremiumAllowed(welcome, welcome.configSchema, changes, access.premium);
   await checkReferences(db, access.guildId, { plugin: welcome }, changes);
-  if (current.config.card_background === value && (expected === undefined || expected === current.version)) return current;
-  return writePluginState(db, {
-    guildId: access.guildId,
-    userId: access.userId,
-    plugin: welcome,
-    next: { enabled: current.enabled, config: welcome.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown> },
-    expectedVersion: expected,
-  });
+  return writePluginState(db, { guildId: access.guildId, userId: access.userId, plugin: welcome, next: mergeConfig(welcome, changes), expectedVersion: expected });
 }
 
 /** The signed-in user as the joining member, in this guild. */

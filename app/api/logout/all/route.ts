@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { getDb } from "@/lib/db/client";
 import { userRoute } from "@/lib/http/route";
 import { revokeToken } from "@/lib/platform/oauth";
-import { clearSessionCookie } from "@/lib/session/clear-cookie";
+import { clearSessionCookies } from "@/lib/session/browser-cookies";
 import { endUserSessions } from "@/lib/session/store";
 
 // POST /api/logout/all: "sign out everywhere": ends every session of the signed-in
@@ -11,5 +11,5 @@ import { endUserSessions } from "@/lib/session/store";
 export const POST = userRoute({}, async ({ session }) => {
   const ended = await endUserSessions(await getDb(), session.userId);
   await revokeToken(session.accessToken).catch(() => undefined);
-  return clearSessionCookie(NextResponse.json({ ok: true, ended_sessions: ended }));
+  return clearSessionCookies(NextResponse.json({ ok: true, ended_sessions: ended }));
 });

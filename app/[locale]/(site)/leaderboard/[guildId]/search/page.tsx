@@ -7,7 +7,8 @@ import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { leaderboardQuery, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
 
-// A search of the public leaderboard (`?q=`, names starting with it): drawn per request, not indexed.
+// A search of the public leaderboard (`?q=`, names holding it anywhere, lib/levels/standings.ts): drawn per
+// request within its own budget (lib/http/dynamic-pages.ts), kept out of search engines.
 
 type Props = { params: Promise<{ locale: string; guildId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
