@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
 import { DateTimeControl } from "@/components/pickers/date-time-control";
+import { fillNodes } from "@/components/pickers/fill-nodes";
 import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
 import { EmojiControl } from "@/components/emoji-picker/emoji-control";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
@@ -21,7 +22,7 @@ import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi, isRoleUi } from "./picker-options";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
-import { errorFor, fill } from "./values";
+import { errorFor } from "./values";
 import styles from "./form.module.css";
 
 // Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)
@@ -93,7 +94,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
   const cap = capId ? <PremiumFieldNote id={capId} className={styles.help} field={field} labels={labels} /> : null;
   const defaultNote = defaultId ? (
     <p id={defaultId} className={styles.help}>
-      {fill(labels.defaultText, { language: context.defaults?.language ?? "" })}
+      {fillNodes(labels.defaultText, { language: context.defaults?.language ?? "" })}
     </p>
   ) : null;
   const errorText = error ? (

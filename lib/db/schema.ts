@@ -126,8 +126,23 @@ export const auditEvents = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The plugin the change belongs to, read from its target (lib/audit/record.ts lists them;
+     * plugins' own counters, giveaways' draws and the music queue name theirs), null for server
+     * settings and billing. Computed by the database, for old rows as for new ones, so the log
+     * filters by plugin through an index and no writer can forget it.
+     */
+    pluginId: text("plugin_id").generatedAlwaysAs(
+      sql`CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' END`,
+    ),
   },
-  (table) => [index("audit_events_guild_idx").on(table.guildId, table.id)],
+  // The log is read newest first, by guild alone or filtered by plugin, by who made the change, or by a range of dates.
+  (table) => [
+    index("audit_events_guild_idx").on(table.guildId, table.id),
+    index("audit_events_guild_plugin_idx").on(table.guildId, table.pluginId, table.id),
+    index("audit_events_guild_user_idx").on(table.guildId, table.userId, table.id),
+    index("audit_events_guild_at_idx").on(table.guildId, table.at),
+  ],
 );
 
 /** A user's own preferences about a guild (pinning, notifications), not the guild's settings. */

@@ -2,6 +2,7 @@ import "server-only";
 import { getDb } from "@/lib/db/client";
 import { guildLanguage } from "@/lib/guilds/guild-language";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { languageName } from "@/lib/i18n/language-name";
 import type { Locale } from "@/lib/i18n/locales";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
 import ar from "@/messages/defaults/ar.json";
@@ -34,8 +35,16 @@ export function defaultTexts(locale: Locale): DefaultTexts {
 }
 
 /** One plugin's defaults, for the page that edits it. */
-export function pluginDefaultTexts(locale: Locale, pluginId: string): DefaultTexts {
+function pluginDefaultTexts(locale: Locale, pluginId: string): DefaultTexts {
   return Object.fromEntries(Object.entries(defaultTexts(locale)).filter(([key]) => key.startsWith(`${pluginId}.`)));
+}
+
+/**
+ * What a plugin page's message fields show while at their default: the texts in the language
+ * the bot speaks here, and that language named in the reader's ("envoyé en anglais").
+ */
+export function pluginDefaults(guildLanguage: Locale, reader: Locale, pluginId: string): { texts: DefaultTexts; language: string } {
+  return { texts: pluginDefaultTexts(guildLanguage, pluginId), language: languageName(guildLanguage, reader) };
 }
 
 /** The defaults in the language the bot speaks on this guild (its settings, else its platform locale). */

@@ -10,6 +10,8 @@ export const CUSTOM_ISSUES = [
   "invalid_id",
   "invalid_link",
   "invalid_timezone",
+  "invalid_date",
+  "date_range_reversed",
   "invalid_emoji",
   "emoji_not_in_guild",
   "emoji_unavailable",

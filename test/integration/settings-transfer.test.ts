@@ -20,6 +20,8 @@ import { fieldIssue } from "@/lib/validation/server-messages";
 import type { IssueCode } from "@/lib/validation/issues";
 
 type Json = Record<string, unknown>;
+// A member mention names a person, the same in every server: it is copied as it is.
+const USER = "300000000000000001";
 let harness: EmulatorHarness;
 let ada: CookieJar;
 // Copies of workshop and nightOwls owned by this file, so no other file's rows show up in the export.
@@ -275,6 +277,56 @@ describe("settings import", () => {
       expect(await uploadTo(target)).toBe(key);
       expect(await ok(await importFile(copy, false))).toMatchObject({ applied: false });
     });
+  });
+
+  it("maps mentions inside message texts like id fields, and stores exactly what the preview promised", async () => {
+    const s = ids.source;
+    const t = ids.target;
+    // A channel and a role of the other server that only a message mentions (no id field names them).
+    const [onlyMentionedChannel, onlyMentionedRole] = [freshSnowflake(), freshSnowflake()];
+    const welcomeText = `Hi {user.mention}! Read <#${s["#general"]}>, ask <@&${s["@Coders"]}>, build in <#${s["#electronics"]}> with <@&${s["@Woodworkers"]}>. News: <#${onlyMentionedChannel}>, <@&${onlyMentionedRole}>.`;
+    const embed = {
+      title: `About <#${s["#general"]}>`,
+      description: `Ping <@&${s["@Coders"]}>, not <@&${s["@Woodworkers"]}>; logs in <#${s["#mod-log"]}>`,
+      fields: [{ name: `<#${s["#electronics"]}>`, value: `<@&${s["@Coders"]}> and <@${USER}>` }],
+      footer: { text: `See <#${s["#general"]}>` },
+    };
+    const copy = edit((draft) => {
+      (draft.channels as SettingsFile["channels"])[onlyMentionedChannel] = { name: "announcements", type: 0 };
+      (draft.roles as SettingsFile["roles"])[onlyMentionedRole] = { name: "Speakers" };
+      plugins(draft).welcome!.config.join_message = welcomeText;
+      (draft.collections as Record<string, Json[]>)["commands/commands"]![0]!.embeds = [embed];
+    })();
+    const { plan } = await ok(await importFile(copy, false));
+    const { unmatched } = plan as { unmatched: { channels: string[]; roles: string[] } };
+    expect(unmatched).toEqual({ channels: ["#announcements", "#electronics"], roles: ["@Speakers", "@Woodworkers"] });
+    expect(plan).toMatchObject({ plugins: expect.arrayContaining([expect.objectContaining({ id: "welcome", settings: expect.arrayContaining(["join_message"]) })]) });
+
+    await ok(await importFile(copy, true));
+    const after = await snapshot(target);
+    // What the preview promised, worked out from the file and the preview alone: a mention it did not
+    // list as unmatched points at this server's channel or role of the same name, one it listed reads as its name.
+    const promised = (text: string) =>
+      text.replace(/<(#|@&)(\d+)>/g, (_token, sigil: string, id: string) => {
+        const names = copy as unknown as SettingsFile;
+        const name = sigil === "#" ? `#${names.channels[id]!.name}` : `@${names.roles[id]!.name}`;
+        const missing = sigil === "#" ? unmatched.channels : unmatched.roles;
+        return missing.includes(name) ? name : `<${sigil}${t[name]}>`;
+      });
+    const stored = (after.welcome as { config: Json }).config.join_message as string;
+    expect(stored).toBe(promised(welcomeText));
+    expect(stored).toBe(`Hi {user.mention}! Read <#${t["#general"]}>, ask <@&${t["@Coders"]}>, build in #electronics with @Woodworkers. News: #announcements, @Speakers.`);
+    const storedEmbed = ((after.commands as { items: Json[] }).items[0]!.embeds as Json[])[0];
+    expect(storedEmbed).toEqual({
+      title: promised(embed.title),
+      description: promised(embed.description),
+      fields: [{ name: promised(embed.fields[0]!.name), value: promised(embed.fields[0]!.value) }],
+      footer: { text: promised(embed.footer.text) },
+    });
+    expect(storedEmbed).toMatchObject({ title: `About <#${t["#general"]}>`, fields: [{ value: `<@&${t["@Coders"]}> and <@${USER}>` }] });
+    // No id of the other server is left in what was stored.
+    for (const sourceId of Object.values(s)) expect(JSON.stringify([after.welcome, after.commands])).not.toContain(sourceId);
+    await ok(await importFile(file, true));
   });
 
   it.each([

@@ -28,9 +28,9 @@ type Stored = { locale: string | null; timezone: string | null; version: number 
 type Props = {
   guildId: string;
   initial: Stored;
-  /** Our 9 languages: code and native name. */
+  /** Our 9 languages: code and name in the reader's language. */
   languages: ReadonlyArray<{ code: string; name: string }>;
-  /** The guild's own language on the platform, named. */
+  /** The guild's own language on the platform, named in the reader's language. */
   platformLanguage: string;
   text: BotSettingsText;
   pickerLabels: PickerLabels;

@@ -4,12 +4,14 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SubscriptionSection, SubscriptionSectionPlaceholder } from "@/components/billing/subscription-section";
 import { cardCheckoutHref, subscriptionText } from "@/components/billing/subscription-text";
 import { GuildIcon } from "@/components/guild-icon";
+import { fillNodes } from "@/components/pickers/fill-nodes";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
 import { getDb } from "@/lib/db/client";
 import { guildLanguage } from "@/lib/guilds/guild-language";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { languageLabel, languageName } from "@/lib/i18n/language-name";
+import { DEFAULT_LOCALE, isLocale, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
@@ -63,7 +65,7 @@ export default async function GuildOverviewPage({ params }: Props) {
       <header className={styles.header} data-testid="guild-overview">
         <GuildIcon cdnBase={getEnv().DISCORD_CDN_URL} guild={guild} size={72} />
         <div className={styles.headerText}>
-          <h1>{t("overviewTitle", { name: guild.name })}</h1>
+          <h1>{fillNodes(t.raw("overviewTitle") as string, { name: guild.name })}</h1>
           <p className={styles.stats}>
             <span>{t("members", { count: guild.member_count })}</span>
             <span>{t("enabledCount", { count: enabledCount, total: PLUGINS.length })}</span>
@@ -104,8 +106,8 @@ export default async function GuildOverviewPage({ params }: Props) {
       <BotSettings
         guildId={guildId}
         initial={{ locale: settings.locale, timezone: settings.timezone, version: settings.version }}
-        languages={LOCALES.map((code) => ({ code, name: LANGUAGES[code].name }))}
-        platformLanguage={LANGUAGES[guildLanguage(null, state.platformLocale)].name}
+        languages={LOCALES.map((code) => ({ code, name: languageLabel(code, locale) }))}
+        platformLanguage={languageName(guildLanguage(null, state.platformLocale), locale)}
         text={{
           title: tb("title"),
           description: tb("description"),

@@ -25,8 +25,8 @@ import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { packPickers } from "@/lib/guilds/packed-pickers";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, type Locale } from "@/lib/i18n/locales";
-import { pluginDefaultTexts } from "@/lib/plugins/default-texts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { pluginDefaults } from "@/lib/plugins/default-texts";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
@@ -228,7 +228,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
   ]);
   if (!stored) notFound();
   // Messages still at their default are drawn in the language the bot speaks here.
-  const defaultTexts = { texts: pluginDefaultTexts(state.language, pluginId), language: LANGUAGES[state.language].name };
+  const defaultTexts = pluginDefaults(state.language, locale, pluginId);
   const pickers: Pickers = pickerData ? { channels: pickerData.channels, roles: pickerData.roles } : { channels: [], roles: [] };
   const needsMessages = usesMessages(spec) || collections.some((collection) => usesMessages(collection.spec));
   const needsEmbeds = usesEmbeds(spec) || collections.some((collection) => usesEmbeds(collection.spec));

@@ -97,7 +97,7 @@ const MAX_TITLE = 40;
 const record = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 /** Who made a change, as the platform shows them to others. */
-export const displayName = (user: AuditEventView["user"]) => user.global_name || user.username;
+export const displayName = (user: Pick<AuditEventView["user"], "username" | "global_name">) => user.global_name || user.username;
 
 export function describeEvent(event: AuditEventView, d: Describer): Description {
   const user: Entity = { text: displayName(event.user) };

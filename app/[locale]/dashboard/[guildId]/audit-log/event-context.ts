@@ -4,7 +4,8 @@ import type { FieldTexts } from "@/components/settings-form/types";
 import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { getEnv } from "@/lib/env";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { LANGUAGES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { languageLabel } from "@/lib/i18n/language-name";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { getGuild, getGuildMember } from "@/lib/platform/bot-api";
 import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
@@ -44,7 +45,7 @@ export async function eventDescriber({ locale, guildId, events, pluginText }: In
     texts: Object.fromEntries(
       SERVER_FIELDS.map((field) => [
         field.name,
-        { label: t(`serverFields.${field.name}`), ...(field.name === "locale" && { options: Object.fromEntries(LOCALES.map((code) => [code, LANGUAGES[code].name])) }) },
+        { label: t(`serverFields.${field.name}`), ...(field.name === "locale" && { options: Object.fromEntries(LOCALES.map((code) => [code, languageLabel(code, locale)])) }) },
       ]),
     ) satisfies FieldTexts,
   };

@@ -1,14 +1,17 @@
-import { notFound } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { listAuditEvents } from "@/lib/audit-log/list-events";
+import { auditLogQuery, hasFilters, readAuditLogQuery } from "@/lib/audit-log/filters";
+import { auditLogZone, listAuditEvents, listAuditPeople } from "@/lib/audit-log/list-events";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale, LANGUAGES } from "@/lib/i18n/locales";
+import { PLUGINS } from "@/lib/plugins/index";
 import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
 import { AuditEvent } from "./audit-event";
+import { AuditFilterForm } from "./audit-filters";
 import { describeEvent, displayName } from "./describe";
 import { eventDescriber } from "./event-context";
 import { relativeTime } from "./relative-time";
@@ -18,7 +21,7 @@ import styles from "./audit.module.css";
 // Reads the session (the guild layout above does not, so say it here).
 export const dynamic = "force-dynamic";
 
-type Props = { params: Promise<{ locale: string; guildId: string }>; searchParams: Promise<{ before?: string | string[] }> };
+type Props = { params: Promise<{ locale: string; guildId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 const PAGE_SIZE = 25;
 
@@ -34,13 +37,24 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
   setRequestLocale(locale);
   const state = await loadGuildPage(guildId);
   if (state.kind !== "ok") notFound();
-  const beforeParam = (await searchParams).before;
-  const before = typeof beforeParam === "string" && /^\d{1,15}$/.test(beforeParam) ? beforeParam : undefined;
+  const base = `/${locale}/dashboard/${guildId}/audit-log`;
+  const { filters, before, cleaned } = readAuditLogQuery(await searchParams);
+  // A bad value, or the empty fields of a submitted form, leave the address: it says what the page shows.
+  if (cleaned !== null) redirect(`${base}${cleaned}`);
 
-  const [page, t, pluginText] = await Promise.all([listAuditEvents(guildId, { limit: PAGE_SIZE, before }), getTranslations({ locale, namespace: "auditLog" }), getPluginText(locale)]);
+  const [page, people, zone, t, pluginText] = await Promise.all([
+    listAuditEvents(guildId, { limit: PAGE_SIZE, before, ...filters }),
+    listAuditPeople(guildId),
+    auditLogZone(guildId),
+    getTranslations({ locale, namespace: "auditLog" }),
+    getPluginText(locale),
+  ]);
   const describer = await eventDescriber({ locale, guildId, events: page.events, pluginText });
   const tag = LANGUAGES[locale].tag;
-  const absolute = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short" });
+  // In the zone the day filters count in, so an event shows on the day it is filed under.
+  const absolute = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeStyle: "short", timeZone: zone });
+  const collator = new Intl.Collator(tag);
+  const plugins = PLUGINS.map((plugin) => ({ id: plugin.id, name: pluginText.name(plugin.id) })).sort((a, b) => collator.compare(a.name, b.name));
   const now = new Date();
   const cdnBase = getEnv().DISCORD_CDN_URL;
   const sentence = (key: string, values: Record<string, string | number>) => t(`sentences.${key}`, values);
@@ -51,8 +65,29 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
         <h1>{t("title")}</h1>
         <p>{t("subtitle")}</p>
       </header>
+      <AuditFilterForm
+        action={base}
+        filters={filters}
+        plugins={plugins}
+        people={people.map((person) => ({ id: person.id, name: displayName(person) }))}
+        zone={zone}
+        text={{
+          label: t("filters.label"),
+          plugin: t("filters.plugin"),
+          allPlugins: t("filters.allPlugins"),
+          user: t("filters.user"),
+          anyone: t("filters.anyone"),
+          from: t("filters.from"),
+          to: t("filters.to"),
+          zone: t("filters.zone"),
+          apply: t("filters.apply"),
+          clear: t("filters.clear"),
+        }}
+      />
       {page.events.length === 0 ? (
-        <p className={styles.empty}>{before ? t("noOlder") : t("emptyLog")}</p>
+        <p className={styles.empty} data-testid="audit-empty">
+          {before ? t("noOlder") : hasFilters(filters) ? t("filters.noMatch") : t("emptyLog")}
+        </p>
       ) : (
         <ul className={styles.list}>
           {page.events.map((event) => {
@@ -82,12 +117,12 @@ export default async function AuditLogPage({ params, searchParams }: Props) {
       )}
       <nav className={styles.pager} aria-label={t("pages")}>
         {before ? (
-          <Link className="button button-ghost button-small" href={`/${locale}/dashboard/${guildId}/audit-log`}>
+          <Link className="button button-ghost button-small" href={`${base}${auditLogQuery(filters)}`}>
             {t("newest")}
           </Link>
         ) : null}
         {page.nextBefore ? (
-          <Link className="button button-secondary button-small" href={`/${locale}/dashboard/${guildId}/audit-log?before=${page.nextBefore}`} data-testid="audit-load-more">
+          <Link className="button button-secondary button-small" href={`${base}${auditLogQuery(filters, page.nextBefore)}`} data-testid="audit-load-more">
             {t("loadMore")}
           </Link>
         ) : null}

@@ -9,7 +9,7 @@ import { ImportSettings, type ImportText } from "./import-settings";
 
 const GUILD = "584327784348909864";
 const strings = en.copySettings;
-const text: ImportText = { ...strings, replaceWarning: strings.replaceWarning.replace("{name}", "Night Owls") };
+const text: ImportText = strings;
 const pluginNames = { welcome: "Welcome", commands: "Custom commands", twitch: "Twitch", timers: "Timers" };
 const collectionTitles = { "commands/commands": "Custom commands", "twitch/streamers": "Streamers", "timers/timers": "Timers" };
 
@@ -22,7 +22,7 @@ function answerWith(plan: ImportPlan) {
 }
 
 async function chooseFile() {
-  render(<ImportSettings guildId={GUILD} locale="en" pluginNames={pluginNames} collectionTitles={collectionTitles} text={text} />);
+  render(<ImportSettings guildId={GUILD} guildName="Night Owls" locale="en" pluginNames={pluginNames} collectionTitles={collectionTitles} text={text} />);
   const file = new File(["{}"], "settings.json", { type: "application/json" });
   await act(async () => fireEvent.change(screen.getByTestId("import-file"), { target: { files: [file] } }));
   // The file is read, then checked by the server: the plan shows up after both.

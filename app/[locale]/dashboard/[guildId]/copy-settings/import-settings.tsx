@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { fillNodes } from "@/components/pickers/fill-nodes";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import type { ImportPlan as Plan, PlannedPlugin } from "@/lib/settings-transfer/settings-file";
@@ -28,6 +29,7 @@ export type ImportText = {
   unmatchedChannels: string;
   unmatchedRoles: string;
   allMatched: string;
+  /** Names the server as `{name}`, filled here so the name keeps its own direction. */
   replaceWarning: string;
   apply: string;
   applying: string;
@@ -36,6 +38,7 @@ export type ImportText = {
 
 type Props = {
   guildId: string;
+  guildName: string;
   locale: string;
   pluginNames: Record<string, string>;
   /** Titles of lists by "plugin/collection". */
@@ -46,7 +49,7 @@ type Props = {
 type Step = { kind: "idle" } | { kind: "checking" } | { kind: "error"; message: string } | { kind: "plan"; file: unknown; plan: Plan } | { kind: "applying"; file: unknown; plan: Plan } | { kind: "done"; plan: Plan };
 
 /** Reads an exported settings file in the browser, shows what importing it would change, then applies it on request. */
-export function ImportSettings({ guildId, locale, pluginNames, collectionTitles, text }: Props) {
+export function ImportSettings({ guildId, guildName, locale, pluginNames, collectionTitles, text }: Props) {
   const inputId = useId();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const endpoint = `/guilds/${guildId}/settings-import`;
@@ -208,7 +211,7 @@ export function ImportSettings({ guildId, locale, pluginNames, collectionTitles,
           ) : null}
           {changes > 0 ? (
             <>
-              <p className={styles.warning}>{text.replaceWarning}</p>
+              <p className={styles.warning}>{fillNodes(text.replaceWarning, { name: guildName })}</p>
               <button type="button" className="button button-primary" data-testid="apply-import" onClick={() => void apply()} disabled={step.kind === "applying"} aria-busy={step.kind === "applying"}>
                 {step.kind === "applying" ? text.applying : text.apply}
               </button>

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { fillNodes } from "@/components/pickers/fill-nodes";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
 import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
@@ -44,7 +45,7 @@ export default async function CopySettingsPage({ params }: Props) {
       <div className={styles.grid}>
         <section className={styles.card} aria-labelledby="export-heading">
           <h2 id="export-heading">{t("exportTitle")}</h2>
-          <p className={styles.help}>{t("exportBody", { name: state.guild.name })}</p>
+          <p className={styles.help}>{fillNodes(t.raw("exportBody") as string, { name: state.guild.name })}</p>
           <a className="button button-secondary" href={`/api/guilds/${guildId}/settings-export`} download data-testid="export-link">
             <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
               <path d="M12 4v11M7 10l5 5 5-5M5 20h14" />
@@ -54,9 +55,10 @@ export default async function CopySettingsPage({ params }: Props) {
         </section>
         <section className={styles.card} aria-labelledby="import-heading">
           <h2 id="import-heading">{t("importTitle")}</h2>
-          <p className={styles.help}>{t("importBody", { name: state.guild.name })}</p>
+          <p className={styles.help}>{fillNodes(t.raw("importBody") as string, { name: state.guild.name })}</p>
           <ImportSettings
             guildId={guildId}
+            guildName={state.guild.name}
             locale={locale}
             pluginNames={pluginNames}
             collectionTitles={collectionTitles}
@@ -81,7 +83,7 @@ export default async function CopySettingsPage({ params }: Props) {
               unmatchedChannels: t("unmatchedChannels"),
               unmatchedRoles: t("unmatchedRoles"),
               allMatched: t("allMatched"),
-              replaceWarning: t("replaceWarning", { name: state.guild.name }),
+              replaceWarning: t.raw("replaceWarning") as string,
               apply: t("apply"),
               applying: t("applying"),
               applied: t("applied"),

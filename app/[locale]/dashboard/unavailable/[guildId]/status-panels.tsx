@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { GuildIcon } from "@/components/guild-icon";
+import { fillNodes } from "@/components/pickers/fill-nodes";
 import type { Locale } from "@/lib/i18n/locales";
 import { AddBotButton } from "../../add-bot-button";
 import styles from "./guild.module.css";
@@ -45,7 +46,7 @@ export async function BotMissingPanel({ locale, guild, cdnBase }: { locale: Loca
       <BackLink locale={locale} label={t("backToServers")} />
       <section className={styles.panel} data-testid="bot-missing">
         <GuildIcon cdnBase={cdnBase} guild={guild} size={72} />
-        <h1>{t("botMissingTitle", { name: guild.name })}</h1>
+        <h1>{fillNodes(t.raw("botMissingTitle") as string, { name: guild.name })}</h1>
         <p>{t("botMissingBody")}</p>
         <AddBotButton guildId={guild.id} guildName={guild.name} locale={locale} labels={{ add: td("addBot"), waiting: td("addBotWaiting") }} />
       </section>

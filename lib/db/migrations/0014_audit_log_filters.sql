@@ -1,0 +1,4 @@
+ALTER TABLE "audit_events" ADD COLUMN "plugin_id" text GENERATED ALWAYS AS (CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' END) STORED;--> statement-breakpoint
+CREATE INDEX "audit_events_guild_plugin_idx" ON "audit_events" USING btree ("guild_id","plugin_id","id");--> statement-breakpoint
+CREATE INDEX "audit_events_guild_user_idx" ON "audit_events" USING btree ("guild_id","user_id","id");--> statement-breakpoint
+CREATE INDEX "audit_events_guild_at_idx" ON "audit_events" USING btree ("guild_id","at");
