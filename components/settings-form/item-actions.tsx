@@ -40,8 +40,6 @@ export type ActionText = {
     role_not_assignable: string;
     unknown_role: string;
   };
-  /** Item dialog: a value another item already uses. */
-  duplicate: string;
   /** Item dialog: "{min}" to "{max}" for numbers out of bounds. */
   outOfRange: string;
 };

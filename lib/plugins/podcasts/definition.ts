@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle, ONE_SOURCE_PER_CHANNEL } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -24,6 +24,7 @@ export const podcasts = definePlugin({
       }),
       limits: { free: 1, premium: 50 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("url"),
     },
   },

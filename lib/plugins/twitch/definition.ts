@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, roleField, toggle, ONE_SOURCE_PER_CHANNEL } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -28,6 +28,7 @@ export const twitch = definePlugin({
       }),
       limits: { free: 3, premium: 100 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("login"),
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle, ONE_SOURCE_PER_CHANNEL } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -25,6 +25,7 @@ export const youtube = definePlugin({
       }),
       limits: { free: 3, premium: 100 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("youtube_channel"),
     },
   },

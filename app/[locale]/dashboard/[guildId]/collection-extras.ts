@@ -34,7 +34,6 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
       role_not_assignable: raw("errors.role_not_assignable"),
       unknown_role: t("errors.unknown_role"),
     },
-    duplicate: t("duplicate"),
     outOfRange: raw("outOfRange"),
   };
 }
