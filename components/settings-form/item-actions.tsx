@@ -28,6 +28,8 @@ export type ActionText = {
   dismiss: string;
   /** After a post in a plugin that is off ("{plugin}"), and the button that turns it on. */
   pluginOff: string;
+  /** Above a list of alerts while their plugin is off: "{plugin} is switched off: none of these alerts is posted…". */
+  alertsOff: string;
   turnOn: string;
   turnedOn: string;
   errors: {

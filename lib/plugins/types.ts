@@ -61,6 +61,11 @@ export type FieldMeta = {
   neededWhen?: true | string;
   /** `ui: "source"` fields: whose accounts, channels or feeds the id names. */
   provider?: ProviderId;
+  /**
+   * `ui: "message"` fields of an item: left blank, the bot sends the message of this config
+   * field instead (a subscription's own message → the plugin's default message); the preview shows it.
+   */
+  fallback?: string;
 };
 
 export type CollectionDefinition = {

@@ -23,6 +23,7 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
     open: t("open"),
     dismiss: t("dismiss"),
     pluginOff: t.raw("pluginOff") as string,
+    alertsOff: t.raw("alertsOff") as string,
     turnOn: t.raw("turnOn") as string,
     turnedOn: t.raw("turnedOn") as string,
     errors: {
