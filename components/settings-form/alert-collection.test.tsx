@@ -8,13 +8,15 @@ import { rss } from "@/lib/plugins/rss/definition";
 import { sampleContext } from "@/lib/templates/context";
 import en from "@/messages/en.json";
 import enDefaults from "@/messages/defaults/en.json";
+import frValidation from "@/messages/validation/fr.json";
 import { CollectionSection, type CollectionText } from "./collection-section";
 import type { ActionText } from "./item-actions";
 import type { FormLabels, FormSpec } from "./types";
 
 // A social plugin's alerts (RSS feeds here) as an owner meets them: a plugin switched off says
 // that none of its alerts is posted, with a button that turns it on; an alert whose own message
-// is blank previews the plugin's default message, the one the bot sends instead.
+// is blank previews the plugin's default message, the one the bot sends instead; a source already
+// posting in the channel is said under the source, in the server's words.
 
 const GUILD = "584327784348909864";
 const CHANNEL = "584327784348909870";
@@ -134,5 +136,24 @@ describe("an alert's blank message", () => {
     act(() => announcePluginSaved({ pluginId: "rss", enabled: true, config: { default_message: "Read this: {title}" }, version: 5 }));
     fireEvent.click(screen.getByRole("button", { name: "Edit: Ada's Engineering Notes" }));
     expect(preview().textContent).toContain("Read this: {title}");
+  });
+});
+
+describe("a source already posting in the channel", () => {
+  it("is said under the source field in the words the server chose for the page's language", async () => {
+    const sentence = frValidation.duplicate_source;
+    fetchMock.mockImplementation(async () => ({
+      ok: false,
+      status: 409,
+      json: async () => ({ code: "duplicate_value", status_code: 409, message: sentence, error: { message: sentence }, fields: [{ path: "source_id", code: "duplicate_source", message: sentence }] }),
+    }));
+    renderFeeds({ enabled: true });
+    fireEvent.click(screen.getByRole("button", { name: "Edit: Ada's Engineering Notes" }));
+    const dialog = screen.getByRole("dialog", { hidden: true });
+    fireEvent.change(within(dialog).getByRole("textbox", { name: "Message" }), { target: { value: "New: {title}" } });
+    await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Save" })));
+    const source = dialog.querySelector('[data-field="source_id"]')!;
+    expect(source.textContent).toContain(sentence);
+    expect(dialog.textContent).not.toContain("Another item of this server already uses this.");
   });
 });
