@@ -265,8 +265,8 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
       ) : null}
       {plugin?.alerts && actions && items.length > 0 ? (
         !enabled ? (
-          <p className="notice notice-warning" data-testid="alerts-off">
-            {fill(actions.text.alertsOff, { plugin: plugin.name })}{" "}
+          <p className={`notice notice-warning ${styles.alertsOff}`} data-testid="alerts-off">
+            <span className={styles.alertsOffText}>{fill(actions.text.alertsOff, { plugin: plugin.name })}</span>{" "}
             <button
               type="button"
               className="button button-secondary button-small"
