@@ -39,6 +39,8 @@ export type MessageEditorProps = {
   data: MessageEditorData;
   /** False where a surrounding preview shows the text already (an embed's description in the embed builder). */
   showPreview?: boolean;
+  /** What the bot sends while the box is empty (a subscription's blank message: the plugin's default): the preview shows it. */
+  fallback?: string;
 };
 
 const SIGIL_KEYS: Readonly<Record<string, string>> = { variable: "{", channel: "#", mention: "@" };
@@ -66,7 +68,7 @@ type Draft = { text: string; stored: string; names: MentionNames };
  * platform's `<#id>`: lib/templates/editable-mentions.ts), with `{` `#` `@` autocompletion
  * (a textbox suggesting from a listbox), a counter of the stored text and a live preview.
  */
-export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data: shared, showPreview = true }: MessageEditorProps) {
+export function MessageEditor({ id, value, onChange, disabled, invalid, describedBy, limit, channels, roles, data: shared, showPreview = true, fallback }: MessageEditorProps) {
   const data = useViewerSample(shared);
   const { labels, guildId } = data;
   const listId = useId();
@@ -150,7 +152,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
 
   const roleColors = useRoleColors(roles);
   // Typing stays responsive on long messages: the preview may lag a keystroke behind.
-  const previewText = useDeferredValue(value);
+  const previewText = useDeferredValue(value.trim() === "" && fallback ? fallback : value);
 
   function updateCaret(element: HTMLTextAreaElement) {
     // React may report a select event for the key that made a pick, with the old caret: the pick's caret wins.

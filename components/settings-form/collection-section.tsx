@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { CollectionLimitNotice, PremiumListUpsell } from "@/components/premium/collection-limit-notice";
+import { onPluginSaved } from "@/components/plugin-events";
 import { reportUnshownError } from "@/components/report-error";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
@@ -50,8 +51,12 @@ type Props = {
   path?: string;
   /** Item actions the collection declares (post, send, preview), with their strings. */
   actions?: ItemActionsConfig;
-  /** The plugin's name and whether it is on: posts in a plugin that is off say so and offer to turn it on. */
-  plugin?: { name: string; enabled: boolean };
+  /**
+   * The plugin's name and whether it is on: posts in a plugin that is off say so and offer to
+   * turn it on. `alerts`: the items are alerts the bot posts by itself (social subscriptions):
+   * while the plugin is off and has some, the list says none is posted, with a button to turn it on.
+   */
+  plugin?: { name: string; enabled: boolean; alerts?: boolean };
   /** Cards in a grid (trophies) instead of rows: a big icon, the title and a line of detail fields. */
   display?: GridDisplay;
   /** A ready-made set of items added in one all-or-nothing call (a starter set of trophies). */
@@ -89,7 +94,13 @@ function toItem({ id, position, version, ...data }: RawItem): Item {
 
 /** A plugin collection (commands, timers, feeds…): the list, its count against the limit, and add / edit / delete. */
 export function CollectionSection({ guildId, pluginId, collection, titleField, spec, initial, context: packedContext, text, path, actions, plugin, display, batch }: Props) {
-  const context = useMemo(() => ({ ...packedContext, pickers: unpackPickers(packedContext.pickers) }), [packedContext]);
+  // A default message saved in the settings above is what blank item messages preview from then on.
+  const [fallbacks, setFallbacks] = useState(packedContext.fallbacks);
+  useEffect(
+    () => onPluginSaved((detail) => detail.pluginId === pluginId && setFallbacks((current) => current && Object.fromEntries(Object.keys(current).map((name) => [name, detail.config[name]])))),
+    [pluginId],
+  );
+  const context = useMemo(() => ({ ...packedContext, pickers: unpackPickers(packedContext.pickers), fallbacks }), [packedContext, fallbacks]);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
@@ -100,6 +111,9 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const focusItem = useRef<string | null>(null);
   const section = useRef<HTMLElement>(null);
   const { enabled, enabling, turnedOnHere, turnOn } = usePluginEnabled(guildId, pluginId, plugin?.enabled ?? true);
+  /** Turned on from the alerts notice: its button is gone, so the focus goes to the notice saying it is on. */
+  const [turnedFromNotice, setTurnedFromNotice] = useState(false);
+  const turnedOnNotice = useRef<HTMLParagraphElement>(null);
   const [batchState, setBatchState] = useState<{ status: "busy" | "done" | "noRoom"; used?: number; max?: number } | null>(null);
   const endpoint = `/plugins${path ?? `/${pluginId}/guilds/${guildId}/${collection}`}`;
   const emptyValues = useMemo(() => emptyRow(spec.fields), [spec]);
@@ -214,6 +228,10 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   }
 
   useEffect(() => {
+    if (turnedFromNotice && enabled) turnedOnNotice.current?.focus();
+  }, [turnedFromNotice, enabled]);
+
+  useEffect(() => {
     if (!focusItem.current) return;
     section.current?.querySelector<HTMLElement>(`[data-edit="${focusItem.current}"]`)?.focus();
     focusItem.current = null;
@@ -244,6 +262,29 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
         <p className={`notice ${batchState.status === "done" ? styles.noticeOk : "notice-warning"}`} role="status">
           {fill(batchState.status === "done" ? batch.text.done : batch.text.noRoom, { count: batch.items.length })} {fill(batch.text.used, { used: batchState.used ?? 0, max: batchState.max ?? 0 })}
         </p>
+      ) : null}
+      {plugin?.alerts && actions && items.length > 0 ? (
+        !enabled ? (
+          <p className={`notice notice-warning ${styles.alertsOff}`} data-testid="alerts-off">
+            <span className={styles.alertsOffText}>{fill(actions.text.alertsOff, { plugin: plugin.name })}</span>{" "}
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => {
+                setTurnedFromNotice(true);
+                void turnOn();
+              }}
+              disabled={enabling || context.disabled}
+              aria-busy={enabling}
+            >
+              {fill(actions.text.turnOn, { plugin: plugin.name })}
+            </button>
+          </p>
+        ) : turnedFromNotice && turnedOnHere ? (
+          <p ref={turnedOnNotice} className={`notice ${styles.noticeOk}`} role="status" tabIndex={-1}>
+            {fill(actions.text.turnedOn, { plugin: plugin.name })}
+          </p>
+        ) : null
       ) : null}
       {full ? <CollectionLimitNotice pluginId={pluginId} collection={collection} free={initial.max} premiumGuild={context.premiumGuild} labels={context.labels} text={text} /> : null}
       {items.length === 0 ? (

@@ -42,6 +42,8 @@ export type RowContext = {
   message?: MessageEditorData;
   /** Default messages in the guild's language, shown for values still at their default, and that language's name. */
   defaults?: { texts: DefaultTexts; language: string };
+  /** The plugin's saved settings that blank item fields fall back to (FormField.fallback), by name. */
+  fallbacks?: Readonly<Record<string, unknown>>;
   /** Strings of the embed builder (`ui: "embeds"` fields), which also needs `message`. */
   embedBuilder?: EmbedBuilderLabels;
   /** The guild's time zone (null when not set): where date-time fields start. */
@@ -175,7 +177,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image, source }: RowContext, optionLabels?: Record<string, string>, companion?: Companion) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image, source, fallbacks, defaults }: RowContext, optionLabels?: Record<string, string>, companion?: Companion) {
   if (field.ui === "source" && field.provider && source) {
     const { id, value, onChange, disabled, invalid, describedBy } = control;
     const chosen = typeof value === "string" && value !== "" ? { id: value, name: typeof companion?.value === "string" && companion.value ? companion.value : value } : null;
@@ -195,7 +197,7 @@ function renderControl(field: FormField, control: ControlProps<unknown>, { picke
       />
     );
   }
-  if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} />;
+  if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} fallback={fallbackText(field, fallbacks, defaults?.texts)} />;
   if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
   if (field.ui === "image" && image) return <ImageControl {...control} data={image} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
@@ -214,8 +216,14 @@ function renderControl(field: FormField, control: ControlProps<unknown>, { picke
   return <TextControl {...control} />;
 }
 
+/** The message a blank field stands for: its fallback setting's text (a default message in the guild's language). */
+function fallbackText(field: FormField, fallbacks: RowContext["fallbacks"], texts: DefaultTexts | undefined): string | undefined {
+  const stored = field.fallback ? fallbacks?.[field.fallback] : undefined;
+  return typeof stored === "string" ? withDefaultText(stored, texts) : undefined;
+}
+
 /** The message editor behind the field API: empty text is "not set" on nullable fields. */
-function MessageControl({ id, field, value, onChange, disabled, invalid, describedBy, limit, pickers, data }: ControlProps<unknown> & { pickers: Pickers; data: MessageEditorData }) {
+function MessageControl({ id, field, value, onChange, disabled, invalid, describedBy, limit, pickers, data, fallback }: ControlProps<unknown> & { pickers: Pickers; data: MessageEditorData; fallback?: string }) {
   return (
     <MessageEditor
       id={id}
@@ -228,6 +236,7 @@ function MessageControl({ id, field, value, onChange, disabled, invalid, describ
       channels={pickers.channels}
       roles={pickers.roles}
       data={data}
+      fallback={fallback}
     />
   );
 }

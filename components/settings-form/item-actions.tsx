@@ -28,6 +28,8 @@ export type ActionText = {
   dismiss: string;
   /** After a post in a plugin that is off ("{plugin}"), and the button that turns it on. */
   pluginOff: string;
+  /** Above a list of alerts while their plugin is off: "{plugin} is switched off: none of these alerts is posted…". */
+  alertsOff: string;
   turnOn: string;
   turnedOn: string;
   errors: {
@@ -40,8 +42,6 @@ export type ActionText = {
     role_not_assignable: string;
     unknown_role: string;
   };
-  /** Item dialog: a value another item already uses. */
-  duplicate: string;
   /** Item dialog: "{min}" to "{max}" for numbers out of bounds. */
   outOfRange: string;
 };

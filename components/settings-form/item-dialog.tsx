@@ -14,8 +14,8 @@ import styles from "./collection.module.css";
 
 export type RawItem = { id: string; position: number; version: number } & Values;
 export type DialogText = { addTitle: string; editTitle: string; cancel: string; save: string; saving: string; discardQuestion: string; keepEditing: string; discard: string };
-/** Clearer, translated words for some field errors: a value taken by another item, a number out of bounds ("{min}", "{max}"). */
-export type ValidationText = { duplicate: string; outOfRange: string };
+/** Clearer, translated words for a number out of bounds ("{min}", "{max}"). */
+export type ValidationText = { outOfRange: string };
 
 type Props = {
   /** The item being edited, or null to create one; undefined keeps the dialog closed. */
@@ -34,13 +34,13 @@ type Props = {
 
 /**
  * Field errors as the dialog shows them: a number outside its bounds reads "Enter a whole
- * number from 10 to 10080" in the page's language, a duplicate says so; the rest as the server wrote them.
+ * number from 10 to 10080" in the page's language; the rest as the server wrote them (in the
+ * page's language too: a value another item uses says which, a source already in the channel so).
  */
-export function explainFieldErrors(errors: FieldErrors, code: string | undefined, fields: readonly FormField[], values: Values, text: ValidationText | undefined): FieldErrors {
+export function explainFieldErrors(errors: FieldErrors, fields: readonly FormField[], values: Values, text: ValidationText | undefined): FieldErrors {
   if (!text) return errors;
   return Object.fromEntries(
     Object.entries(errors).map(([path, message]) => {
-      if (code === "duplicate_value") return [path, text.duplicate];
       const field = fields.find((entry) => entry.name === path);
       const value = values[path];
       const bounded = field && (field.type === "integer" || field.type === "number") && field.min !== undefined && field.max !== undefined;
@@ -127,7 +127,7 @@ export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, conte
       const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
       const body = error instanceof TransportError ? error.body : undefined;
       if (code === "validation_failed" || code === "duplicate_value") {
-        const fields = explainFieldErrors(fieldErrorsOf(body), code, spec.fields, values, validationText);
+        const fields = explainFieldErrors(fieldErrorsOf(body), spec.fields, values, validationText);
         setErrors(fields);
         if (Object.keys(fields).length === 0) setNotice(errorMessageOf(body) ?? null);
         setFocusErrors((count) => count + 1);

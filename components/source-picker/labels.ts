@@ -14,6 +14,7 @@ export async function getSourcePickerLabels(locale: Locale): Promise<SourcePicke
     placeholder: raw("placeholder"),
     searching: raw("searching"),
     noResults: raw("noResults"),
+    addressExpected: raw("addressExpected"),
     live: raw("live"),
     followers: raw("followers"),
     failures: {

@@ -1,3 +1,4 @@
+import { typedUrl } from "@/lib/providers/rss/feed-url";
 import type { ProviderId } from "@/lib/providers/types";
 
 // Paths below /api of the provider endpoints (spec 7): Twitch's search has its own name.
@@ -17,4 +18,15 @@ export type ProviderFailureCode = (typeof PROVIDER_FAILURES)[number];
 
 export function failureOf(code: string | undefined): ProviderFailureCode {
   return PROVIDER_FAILURES.find((known) => known === code) ?? "provider_unavailable";
+}
+
+/**
+ * Whether `query` cannot be searched because an address is wanted: RSS finds feeds only from a
+ * site's or a feed's address, and a podcast search that starts like an address must be one.
+ * Said before any request, so a word typed into the RSS picker is not sent to be "not found".
+ */
+export function needsAddress(provider: ProviderId, query: string): boolean {
+  if (provider === "rss") return typedUrl(query) === null;
+  if (provider === "podcasts") return /^https?:\/\//i.test(query.trim()) && typedUrl(query) === null;
+  return false;
 }

@@ -2,6 +2,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import en from "@/messages/en.json";
+import enValidation from "@/messages/validation/en.json";
+import frValidation from "@/messages/validation/fr.json";
+import type { ProviderId } from "@/lib/providers/types";
 import { SourcePicker } from "./source-picker";
 import { avatarAllowed } from "./source-row";
 import type { ChosenSource, SourceAccount, SourcePickerLabels } from "./types";
@@ -31,14 +34,14 @@ afterEach(() => {
   global.fetch = realFetch;
 });
 
-function Harness({ onChoose }: { onChoose?: (account: SourceAccount) => void }) {
+function Harness({ onChoose, provider = "twitch" }: { onChoose?: (account: SourceAccount) => void; provider?: ProviderId }) {
   const [value, setValue] = useState<ChosenSource | null>(null);
   return (
     <>
       <label htmlFor="picker">Twitch username</label>
       <SourcePicker
         id="picker"
-        provider="twitch"
+        provider={provider}
         value={value}
         onChoose={(account) => {
           setValue({ id: account.id, name: account.display_name });
@@ -105,6 +108,60 @@ it("says a provider failure keeps saved subscriptions", async () => {
   await type("ada");
   await settle();
   expect(screen.getByTestId("source-status").textContent).toBe(en.sourcePicker.failures.provider_unavailable);
+});
+
+/** The envelope the feed endpoints answer for a feed that cannot be read, worded by the server. */
+function feedRefused(code: keyof typeof enValidation, message: string) {
+  return { status: 400, body: { code: "validation_failed", status_code: 400, message, error: { message }, fields: [{ path: "q", code, message }] } };
+}
+
+describe("feed pickers", () => {
+  it("RSS: a word is no address; it says to type one and sends nothing", async () => {
+    render(<Harness provider="rss" />);
+    await type("ada");
+    expect(screen.getByTestId("source-status").textContent).toBe(en.sourcePicker.addressExpected);
+    expect(screen.queryByTestId("source-searching")).toBeNull();
+    await settle();
+    expect(requests).toEqual([]);
+    expect(screen.getByTestId("source-status").textContent).toBe(en.sourcePicker.addressExpected);
+  });
+
+  it("RSS: an address is searched", async () => {
+    answer = { status: 200, body: { results: [] } };
+    render(<Harness provider="rss" />);
+    await type("example.com/blog");
+    await settle();
+    expect(requests).toEqual([`/api/plugins/rss/search?q=${encodeURIComponent("example.com/blog")}`]);
+  });
+
+  it.each(["feed_blocked_address", "feed_not_a_feed", "feed_invalid", "feed_not_found", "feed_too_large", "feed_timeout", "feed_unreachable"] as const)(
+    "RSS: a feed refused as %s shows the server's reason, in the page's language, not a provider failure",
+    async (code) => {
+      answer = feedRefused(code, frValidation[code]);
+      render(<Harness provider="rss" />);
+      await type("https://example.com/feed.xml");
+      await settle();
+      const status = screen.getByTestId("source-status");
+      expect(status.textContent).toBe(frValidation[code]);
+      expect(status.className).toContain("notice-warning");
+    },
+  );
+
+  it("podcasts: a name is searched; text that starts like an address must be one", async () => {
+    answer = feedRefused("feed_not_found", enValidation.feed_not_found);
+    render(<Harness provider="podcasts" />);
+    const box = await type("https://exa mple.com/show.xml");
+    expect(screen.getByTestId("source-status").textContent).toBe(en.sourcePicker.addressExpected);
+    await settle();
+    expect(requests).toEqual([]);
+    fireEvent.change(box, { target: { value: "https://example.com/show.xml" } });
+    await settle();
+    expect(screen.getByTestId("source-status").textContent).toBe(enValidation.feed_not_found);
+    answer = { status: 200, body: { results: [] } };
+    fireEvent.change(box, { target: { value: "ada" } });
+    await settle();
+    expect(requests).toEqual([`/api/plugins/podcasts/search?q=${encodeURIComponent("https://example.com/show.xml")}`, "/api/plugins/podcasts/search?q=ada"]);
+  });
 });
 
 it("loads avatars only from this site, data: URIs and the platform CDN", () => {

@@ -23,7 +23,8 @@ type Props = {
  * A subscription's source, found by searching its provider (ARIA 1.2 combobox with a listbox
  * popup): type a name, arrows move, Enter picks, Escape closes. Results show the avatar, the
  * name and handle, followers and whether the account is live; a provider failure says so and
- * that saved subscriptions are kept.
+ * that saved subscriptions are kept; a feed that cannot be read says why, and a feed picker
+ * asks for an address before searching a word.
  */
 export function SourcePicker({ id, provider, value, onChoose, labels, disabled, invalid, describedBy }: Props) {
   const listId = useId();
@@ -81,7 +82,8 @@ export function SourcePicker({ id, provider, value, onChoose, labels, disabled, 
 
   const asked = query.trim();
   const listed = open && results.length > 0;
-  const status = !open || !asked ? "" : search.loading ? labels.searching : search.failure ? labels.failures[search.failure] : results.length === 0 ? fill(labels.noResults, { query: asked }) : "";
+  const problem = search.failure ? labels.failures[search.failure] : search.reason;
+  const status = !open || !asked ? "" : search.needsAddress ? labels.addressExpected : search.loading ? labels.searching : (problem ?? (results.length === 0 ? fill(labels.noResults, { query: asked }) : ""));
   const activeId = listed ? `${listId}-${active}` : undefined;
   return (
     <div className={styles.picker}>
@@ -133,7 +135,7 @@ export function SourcePicker({ id, provider, value, onChoose, labels, disabled, 
         </ul>
       </div>
       {status ? (
-        <p id={statusId} className={search.failure ? "notice notice-warning" : styles.status} role="status" data-testid="source-status">
+        <p id={statusId} className={problem ? "notice notice-warning" : styles.status} role="status" data-testid="source-status">
           {status}
         </p>
       ) : null}

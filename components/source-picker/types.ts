@@ -12,6 +12,8 @@ export type SourcePickerLabels = {
   searching: string;
   /** "No account found for “{query}”." */
   noResults: string;
+  /** A feed picker (RSS, a podcast's feed) given text that is no web address: what to type instead. */
+  addressExpected: string;
   live: string;
   /** "{count} followers" with `count` already formatted. */
   followers: string;

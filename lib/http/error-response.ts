@@ -14,10 +14,13 @@ export function errorResponse(error: ApiError, headers?: Record<string, string>,
   return response;
 }
 
+/** Answers whose message is their first field's problem: in another language it is that field's sentence. */
+const SAID_BY_FIELDS = new Set(["validation_failed", "duplicate_value"]);
+
 function inLocale(error: ApiError, locale: Locale): ApiError {
   if (!error.fields || locale === "en") return error;
   const text = issueTextFor(locale);
   const fields = error.fields.map((field) => ({ ...field, message: text(field.code, field.params) }));
-  const message = error.code === "validation_failed" ? validationSummary(fields, "body") : error.message;
+  const message = SAID_BY_FIELDS.has(error.code) ? validationSummary(fields, "body") : error.message;
   return new ApiError(error.status, error.code, message, fields, error.retryAfter);
 }

@@ -7,7 +7,7 @@ import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
 import { inputDateTime, inputText } from "../validation/text";
 import type { ProviderId } from "../providers/types";
-import type { FieldMeta } from "./types";
+import type { FieldMeta, UniqueFields } from "./types";
 
 export { EMOJI_ERRORS, inputDateTime, inputText };
 
@@ -120,6 +120,12 @@ export const list = <T extends z.ZodType>(item: T, max: number, meta: FieldMeta 
  */
 export const sourceField = (provider: ProviderId) => withMeta(inputText().trim().min(1).max(2048), { ui: "source", provider });
 export const sourceNameField = () => withMeta(inputText().trim().min(1).max(200), { ui: "source_name" });
+
+/** A subscription's own alert message; blank sends the plugin's `default_message`. */
+export const alertMessageField = () => messageField("", { fallback: "default_message" });
+
+/** A subscription's `unique` rule: a source posts once in a channel (twice would post every alert twice). */
+export const ONE_SOURCE_PER_CHANNEL: UniqueFields = { fields: ["source_id", "channel_id"], issue: "duplicate_source" };
 
 /**
  * Items saved before sources were searched held only the handle (or the feed URL) under

@@ -21,6 +21,8 @@ export type FormField = {
   gives?: boolean;
   /** `ui: "source"`: whose sources the picker searches. */
   provider?: ProviderId;
+  /** The config field a blank message falls back to (FieldMeta.fallback). */
+  fallback?: string;
   default: unknown;
   /** Sent only when true, like every flag of a field: the spec travels in each page's payload. */
   nullable?: boolean;
@@ -51,6 +53,7 @@ type JsonSchema = {
   freeMax?: number;
   gives?: boolean;
   provider?: ProviderId;
+  fallback?: string;
 };
 
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
@@ -88,6 +91,7 @@ function toField(name: string, property: JsonSchema, required: boolean): FormFie
     ...(property.freeMax !== undefined && { freeMax: property.freeMax }),
     ...(property.gives && { gives: true }),
     ...(property.provider && { provider: property.provider }),
+    ...(property.fallback && { fallback: property.fallback }),
   };
   if (main.enum) return { ...base, type: "enum", options: main.enum.map(String) };
   if (main.type === "boolean") return { ...base, type: "boolean" };

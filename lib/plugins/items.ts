@@ -9,7 +9,7 @@ import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import type { z } from "zod";
 import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { getPlugin } from "./index";
-import type { CollectionDefinition } from "./types";
+import type { CollectionDefinition, UniqueFields } from "./types";
 import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
 import { fieldIssues } from "@/lib/validation/issue-text";
 
@@ -71,29 +71,47 @@ export async function getItem(db: Db | Tx, scope: ItemScope, itemId: string, loc
   return toItem(row);
 }
 
-/** A string value as uniqueness compares it: trimmed, case-insensitive (platform names are). */
-function uniqueKey(value: unknown): string | null {
+/** A value as uniqueness compares it: strings trimmed, case-insensitive (platform names are). */
+function uniqueValue(value: unknown): string | null {
   if (typeof value === "string") return value.trim().toLowerCase();
   return typeof value === "number" || typeof value === "boolean" ? String(value) : null;
 }
 
+/** The fields of a `unique` rule, the issue it reports on the first, and an item's key under it (null: not compared). */
+function uniqueRule(rule: string | UniqueFields) {
+  const { fields, issue }: UniqueFields = typeof rule === "string" ? { fields: [rule], issue: "duplicate_value" } : rule;
+  const keyOf = (data: Record<string, unknown>): string | null => {
+    const values = fields.map((field) => uniqueValue(data[field]));
+    return values.some((value) => value === null || value === "") ? null : JSON.stringify(values);
+  };
+  return { fields, issue, keyOf };
+}
+
+/** Whether `next` changes a value some `unique` rule compares (only then is it checked again). */
+function changesUnique(definition: CollectionDefinition | undefined, current: Record<string, unknown>, next: Record<string, unknown>): boolean {
+  return (definition?.unique ?? []).map(uniqueRule).some((rule) => rule.keyOf(next) !== rule.keyOf(current));
+}
+
 /**
- * A 409 `duplicate_value` when an item of `incoming` shares a `definition.unique` field with
+ * A 409 `duplicate_value` when an item of `incoming` shares a `definition.unique` value with
  * another (stored, or earlier in the batch). Run inside the collection's advisory lock.
  */
 async function assertUnique(tx: Tx, scope: ItemScope, definition: CollectionDefinition | undefined, incoming: { id?: string; data: Record<string, unknown> }[]): Promise<void> {
-  const fields = definition?.unique ?? [];
-  if (fields.length === 0) return;
+  const rules = (definition?.unique ?? []).map(uniqueRule);
+  if (rules.length === 0) return;
   const rows = await tx.select({ id: pluginItems.id, data: pluginItems.data }).from(pluginItems).where(scopeWhere(scope));
   const replaced = new Set(incoming.flatMap((item) => (item.id ? [item.id] : [])));
-  for (const field of fields) {
-    const taken = new Set(rows.filter((row) => !replaced.has(row.id)).map((row) => uniqueKey(row.data[field])));
+  for (const { fields, issue, keyOf } of rules) {
+    const taken = new Set(rows.filter((row) => !replaced.has(row.id)).map((row) => keyOf(row.data)));
     for (const item of incoming) {
-      const key = uniqueKey(item.data[field]);
-      if (key === null || key === "") continue;
+      const key = keyOf(item.data);
+      if (key === null) continue;
       if (taken.has(key)) {
-        const shown = String(item.data[field]).trim();
-        throw new ApiError(409, "duplicate_value", `"${shown}" is already used by another item of this server; choose another ${field}.`, [fieldIssue(field, "duplicate_value")]);
+        const [field] = fields;
+        const problem = fieldIssue(field, issue);
+        // One field names its value; a pair of fields reads best as the issue's own sentence.
+        const message = fields.length === 1 ? `"${String(item.data[field]).trim()}" is already used by another item of this server; choose another ${field}.` : problem.message;
+        throw new ApiError(409, "duplicate_value", message, [problem]);
       }
       taken.add(key);
     }
@@ -162,7 +180,7 @@ export async function updateItem(
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict();
     const data = next(current);
     if (!data) return current;
-    if (definition?.unique?.some((field) => uniqueKey(data[field]) !== uniqueKey(current.data[field]))) await assertUnique(tx, scope, definition, [{ id: itemId, data }]);
+    if (changesUnique(definition, current.data, data)) await assertUnique(tx, scope, definition, [{ id: itemId, data }]);
     const [row] = await tx
       .update(pluginItems)
       .set({ data, version: sql`${pluginItems.version} + 1`, updatedAt: new Date(), updatedBy: writer.userId })

@@ -10,6 +10,7 @@ import { getGuildEmojis } from "@/lib/platform/bot-api";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { ProviderError, providerApiError } from "@/lib/providers/errors";
 import { lookupSource } from "@/lib/providers/routes";
+import { FeedError } from "@/lib/providers/rss/feed";
 import type { ProviderId } from "@/lib/providers/types";
 import { channelsField, EMOJI_ERRORS } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
@@ -30,8 +31,10 @@ export type WriteTarget = { plugin: PluginDefinition; collection?: string } | "g
  * guild of the kind the field takes, every role a role of the guild, and one the bot can give when
  * the field says `gives` (below the bot's highest role, not an integration's, not @everyone);
  * every `upload:<key>` an image this guild uploaded; every custom emoji one of the guild's own
- * (the bot could not react with another guild's). Refuses with 400 `validation_failed` naming
- * each field, its path prefixed with `at` (where the value sits in a larger document).
+ * (the bot could not react with another guild's); every social source one its provider knows,
+ * and every feed one that reads. Refuses with 400 `validation_failed` naming each field (a feed
+ * with the reason it cannot be read), its path prefixed with `at` (where the value sits in a
+ * larger document).
  */
 export async function checkReferences(db: Db, guildId: string, target: WriteTarget, value: unknown, { at = "", what = "body" }: { at?: string; what?: string } = {}): Promise<void> {
   const schema = schemaOf(target);
@@ -39,10 +42,10 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
   const emojis = customEmojiReferences(schema, value);
   const sources = sourceReferences(schema, value);
   if (references.length === 0 && emojis.length === 0 && sources.length === 0) return;
-  const [pickers, guildEmojis, missingSources] = await Promise.all([
+  const [pickers, guildEmojis, badSources] = await Promise.all([
     references.some((ref) => ref.kind !== "upload") ? getGuildPickers(guildId) : { channels: [], roles: [] },
     emojis.length > 0 ? getGuildEmojis(guildId) : [],
-    missingSourcePaths(sources),
+    sourceProblems(sources),
   ]);
   const channels = new Map(pickers.channels.map((channel) => [channel.id, channel]));
   const roles = new Map(pickers.roles.map((role) => [role.id, role]));
@@ -56,7 +59,7 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
     const own = ownEmojis.get(emoji.id);
     report(emoji.path, !own ? EMOJI_ERRORS.notInGuild : own.available ? null : EMOJI_ERRORS.unavailable);
   }
-  for (const path of missingSources) report(path, "source_not_found");
+  for (const source of badSources) report(source.path, source.code);
   if (fields.length > 0) throw fieldsError(fields, what);
 
   async function problem(ref: (typeof references)[number]): Promise<IssueCode | null> {
@@ -96,22 +99,25 @@ function sourceReferences(schema: z.ZodType, value: unknown): SourceReference[] 
 }
 
 /**
- * Paths of the sources their provider does not know (lookups are cached). A provider that is
- * down or has no credentials refuses the whole write (503), so nothing unchecked is stored.
+ * The sources that cannot be followed and why: unknown to their provider, or a feed that cannot
+ * be read (its reason: a private address, a web page, broken XML…). Lookups are cached. A
+ * provider that is down or has no credentials refuses the whole write (503), so nothing
+ * unchecked is stored.
  */
-async function missingSourcePaths(sources: SourceReference[]): Promise<string[]> {
+async function sourceProblems(sources: SourceReference[]): Promise<Array<{ path: string; code: IssueCode }>> {
   const checked = await Promise.all(
-    sources.map(async (source) => {
+    sources.map(async (source): Promise<{ path: string; code: IssueCode } | null> => {
       try {
         await lookupSource(source.provider, source.id);
         return null;
       } catch (error) {
-        if (error instanceof ApiError && error.code === "source_not_found") return source.path;
+        if (error instanceof ApiError && error.code === "source_not_found") return { path: source.path, code: "source_not_found" };
+        if (error instanceof FeedError) return { path: source.path, code: error.code };
         throw error instanceof ProviderError ? providerApiError(error) : error;
       }
     }),
   );
-  return checked.filter((path): path is string => path !== null);
+  return checked.filter((problem) => problem !== null);
 }
 
 function schemaOf(target: WriteTarget): z.ZodType {

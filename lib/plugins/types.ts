@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import type { ProviderId } from "../providers/types";
+import type { IssueCode } from "../validation/issues";
 
 // The one plugin definition shape (DESIGN "A plugin"). Client-safe: no I/O here.
 
@@ -60,6 +61,11 @@ export type FieldMeta = {
   neededWhen?: true | string;
   /** `ui: "source"` fields: whose accounts, channels or feeds the id names. */
   provider?: ProviderId;
+  /**
+   * `ui: "message"` fields of an item: left blank, the bot sends the message of this config
+   * field instead (a subscription's own message → the plugin's default message); the preview shows it.
+   */
+  fallback?: string;
 };
 
 export type CollectionDefinition = {
@@ -74,8 +80,11 @@ export type CollectionDefinition = {
    * when not at the generic `/{plugin}/guilds/:guildId/{collection}`; items are `{path}/{itemId}`.
    */
   path?: string;
-  /** Item fields whose values no two items of a guild may share (compared case-insensitively). */
-  unique?: readonly string[];
+  /**
+   * Values no two items of a guild may share (compared case-insensitively): a field's own, or
+   * several fields' together (a source in a channel), refused with their issue on the first field.
+   */
+  unique?: readonly (string | UniqueFields)[];
   /**
    * Maps an item stored under an older shape to the current one. Every read of a stored item
    * goes through it (lib/plugins/items.ts), so old items load and show, and the next save
@@ -85,6 +94,9 @@ export type CollectionDefinition = {
   /** Buttons offered on every saved item, each calling a POST endpoint below the item's path. */
   actions?: readonly CollectionAction[];
 };
+
+/** Fields whose values together no two items may share, and the issue the first one reports. */
+export type UniqueFields = { fields: readonly [string, ...string[]]; issue: IssueCode };
 
 /**
  * An item action: posts something to the platform now. "preview" sends a sample of the

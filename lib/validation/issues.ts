@@ -60,6 +60,8 @@ export const ISSUE_CODES = [
   "unknown_upload",
   "not_a_member",
   "duplicate_value",
+  // A subscription whose source already posts in its channel (lib/plugins/fields.ts ONE_SOURCE_PER_CHANNEL).
+  "duplicate_source",
   "needed_to_run",
   // A social source the provider does not know (checkReferences, lib/providers).
   "source_not_found",
@@ -98,6 +100,7 @@ export const ISSUE_CODES = [
   "feed_not_a_feed",
   "feed_too_large",
   "feed_timeout",
+  "feed_not_found",
   "feed_unreachable",
   "feed_blocked_address",
   // Linking a Twitch, X or TikTok account (lib/account-links/flow.ts).

@@ -58,7 +58,7 @@ test.each([
   ["/feeds/broken.xml", "feed_invalid"],
   ["/feeds/about", "feed_not_a_feed"],
   ["/feeds/huge.xml", "feed_too_large"],
-  ["/feeds/missing.xml", "feed_unreachable"],
+  ["/feeds/missing.xml", "feed_not_found"],
 ])("%s: 400 %s on url, worded in French for a French page", async (address, code) => {
   const url = address.startsWith("/") ? `${social.url}${address}` : address;
   const body = await envelope(await get(rssFeed, `/api/plugins/rss/feed?url=${q(url)}`, { "X-Guildhall-Locale": "fr" }), 400);
@@ -79,6 +79,11 @@ test("RSS search discovers a site's feeds; the same search again makes no second
 test("RSS search on a private address: 400 on q", async () => {
   const body = await envelope(await get(rssSearch, `/api/plugins/rss/search?q=${q("http://192.168.1.1/")}`), 400);
   expect(body.fields?.[0]).toMatchObject({ path: "q", code: "feed_blocked_address" });
+});
+
+test("podcast search by a feed address that has none: 400 with the reason on q", async () => {
+  const body = await envelope(await get(podcastSearch, `/api/plugins/podcasts/search?q=${q(`${social.url}/feeds/no-such-show.xml`)}`, { "X-Guildhall-Locale": "es" }), 400);
+  expect(body).toMatchObject({ message: issueTextFor("es")("feed_not_found"), fields: [{ path: "q", code: "feed_not_found" }] });
 });
 
 test("podcast search finds 'ada' and is cached", async () => {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, integer, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, integer, messageField, requiredChannelField, toggle, ONE_SOURCE_PER_CHANNEL, alertMessageField } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -21,10 +21,11 @@ export const rss = definePlugin({
         source_id: sourceField("rss"),
         source_name: sourceNameField(),
         channel_id: requiredChannelField(),
-        message: messageField(""),
+        message: alertMessageField(),
       }),
       limits: { free: 3, premium: 100 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("url"),
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, roleField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, roleField, toggle, ONE_SOURCE_PER_CHANNEL, alertMessageField } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -23,11 +23,12 @@ export const twitch = definePlugin({
         source_id: sourceField("twitch"),
         source_name: sourceNameField(),
         channel_id: requiredChannelField(),
-        message: messageField(""),
+        message: alertMessageField(),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 3, premium: 100 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("login"),
     },
   },

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle } from "../fields";
+import { legacySource, sourceField, sourceNameField, mentionableRoleField, messageField, requiredChannelField, toggle, ONE_SOURCE_PER_CHANNEL, alertMessageField } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -20,11 +20,12 @@ export const youtube = definePlugin({
         source_id: sourceField("youtube"),
         source_name: sourceNameField(),
         channel_id: requiredChannelField(),
-        message: messageField(""),
+        message: alertMessageField(),
         mention_role_id: mentionableRoleField(),
       }),
       limits: { free: 3, premium: 100 },
       titleField: "source_name",
+      unique: [ONE_SOURCE_PER_CHANNEL],
       upgrade: legacySource("youtube_channel"),
     },
   },

@@ -40,8 +40,10 @@ test("searching 'ada' finds the shows, with the feed URL as id and the artwork",
   expect((await harness.calls("itunes")).paths).toEqual(["GET /search?media=podcast&entity=podcast&term=ada&limit=10"]);
 });
 
-test("a pasted feed address is looked up directly", async () => {
+test("a pasted feed address is looked up directly; one that has no feed says why", async () => {
   expect((await podcastsAdapter.search(`${harness.url}/feeds/adaptive-minds.xml`)).map((show) => show.display_name)).toEqual(["Adaptive Minds"]);
+  await expect(podcastsAdapter.search(`${harness.url}/feeds/no-such-show.xml`)).rejects.toMatchObject({ code: "feed_not_found" });
+  await expect(podcastsAdapter.search(`${harness.url}/feeds/about`)).rejects.toMatchObject({ code: "feed_not_a_feed" });
   expect((await harness.calls("itunes")).count).toBe(0);
 });
 

@@ -1,22 +1,21 @@
 import "server-only";
 import { PROVIDER_VARIABLES } from "../variables";
-import { cachedFeed, feedLatest, lookupFeed } from "@/lib/providers/rss/feed-source";
+import { cachedFeed, feedLatest, feedSource, lookupFeed } from "@/lib/providers/rss/feed-source";
 import { typedUrl } from "@/lib/providers/rss/feed-url";
 import type { ProviderAdapter } from "@/lib/providers/types";
 import { searchPodcasts } from "./itunes";
 
 // Podcasts: found through Apple's directory, followed through their RSS feed (a source's id is
-// the feed URL, read by the same guarded reader as RSS). A pasted feed address is looked up directly.
+// the feed URL, read by the same guarded reader as RSS). A pasted feed address is read directly,
+// and why it cannot be (no such page, a web page, a private address…) is the search's answer.
 
 export const podcastsAdapter: ProviderAdapter = {
   id: "podcasts",
   variables: PROVIDER_VARIABLES.podcasts,
   configured: () => true,
   async search(query) {
-    if (/^https?:\/\//i.test(query.trim()) && typedUrl(query)) {
-      const found = await lookupFeed(query);
-      return found ? [found] : [];
-    }
+    const url = /^https?:\/\//i.test(query.trim()) ? typedUrl(query) : null;
+    if (url) return [feedSource(await cachedFeed(url))];
     return searchPodcasts(query);
   },
   lookup: lookupFeed,

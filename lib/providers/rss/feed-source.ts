@@ -20,7 +20,7 @@ export async function lookupFeed(idOrUrl: string): Promise<SourceAccount | null>
   try {
     return feedSource(await cachedFeed(url));
   } catch (error) {
-    if (error instanceof FeedError && (error.status === 404 || error.status === 410)) return null;
+    if (error instanceof FeedError && error.code === "feed_not_found") return null;
     throw error;
   }
 }

@@ -39,8 +39,6 @@ export class FeedError extends Error {
   constructor(
     readonly code: FeedFailure,
     message: string,
-    /** The HTTP status when the server answered with an error (404: no such feed). */
-    readonly status?: number,
   ) {
     super(message);
     this.name = "FeedError";

@@ -36,8 +36,10 @@ test("a feed that trickles in is feed_timeout", async () => {
   expect(Date.now() - started).toBeLessThan(4000);
 });
 
-test("a missing feed is feed_unreachable with its status; broken XML feed_invalid; a private address feed_blocked_address", async () => {
-  await expect(readFeed(`${harness.url}/feeds/missing.xml`)).rejects.toMatchObject({ code: "feed_unreachable", status: 404 });
+test("a missing feed is feed_not_found, a failing server feed_unreachable; broken XML feed_invalid; a private address feed_blocked_address", async () => {
+  expect(await failure(readFeed(`${harness.url}/feeds/missing.xml`))).toBe("feed_not_found");
+  await harness.fault("feeds", 503);
+  expect(await failure(readFeed(`${harness.url}/feeds/ada-notes.xml`))).toBe("feed_unreachable");
   expect(await failure(readFeed(`${harness.url}/feeds/broken.xml`))).toBe("feed_invalid");
   expect(await failure(readFeed("http://169.254.169.254/latest/meta-data/"))).toBe("feed_blocked_address");
   expect(await failure(readFeed(`http://localhost:${new URL(harness.url).port}/feeds/ada-notes.xml`))).toBe("feed_blocked_address");

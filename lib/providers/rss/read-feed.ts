@@ -19,13 +19,18 @@ const FAILURE_OF: Record<OutboundErrorKind, FeedFailure> = {
   bad_url: "feed_unreachable",
 };
 
+/** A server saying the page does not exist (404, 410 Gone) is a wrong address, not a site that is down. */
+function failureOf(error: OutboundError): FeedFailure {
+  return error.kind === "bad_status" && (error.status === 404 || error.status === 410) ? "feed_not_found" : FAILURE_OF[error.kind];
+}
+
 /** The page or feed at `url` as text (decoded in its declared charset); FeedError when it cannot be had. */
 export async function fetchFeedText(url: string, options: GuardedFetchOptions = {}): Promise<{ url: string; text: string; contentType: string }> {
   let response: GuardedResponse;
   try {
     response = await guardedFetch(url, { ...options, headers: { accept: ACCEPT, ...options.headers } });
   } catch (error) {
-    if (error instanceof OutboundError) throw new FeedError(FAILURE_OF[error.kind], error.message, error.status);
+    if (error instanceof OutboundError) throw new FeedError(failureOf(error), error.message);
     throw error;
   }
   const contentType = String(response.headers["content-type"] ?? "").toLowerCase();

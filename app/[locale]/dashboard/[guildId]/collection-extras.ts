@@ -23,6 +23,7 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
     open: t("open"),
     dismiss: t("dismiss"),
     pluginOff: t.raw("pluginOff") as string,
+    alertsOff: t.raw("alertsOff") as string,
     turnOn: t.raw("turnOn") as string,
     turnedOn: t.raw("turnedOn") as string,
     errors: {
@@ -34,7 +35,6 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
       role_not_assignable: raw("errors.role_not_assignable"),
       unknown_role: t("errors.unknown_role"),
     },
-    duplicate: t("duplicate"),
     outOfRange: raw("outOfRange"),
   };
 }

@@ -130,6 +130,12 @@ function usesPickers(spec: FormSpec): boolean {
   return usesMessages(spec) || spec.fields.some((field) => isChannelUi(field.ui) || isRoleUi(field.ui) || (field.itemFields ? usesPickers({ fields: field.itemFields }) : false));
 }
 
+/** The saved settings the collection's blank fields fall back to (a subscription's message → the default message), by name. */
+function fallbacksOf(spec: FormSpec, config: Record<string, unknown>): Record<string, unknown> | undefined {
+  const names = spec.fields.flatMap((field) => (field.fallback ? [field.fallback] : []));
+  return names.length > 0 ? Object.fromEntries(names.map((name) => [name, config[name]])) : undefined;
+}
+
 // Member mentions the stored messages hold are named in the preview; past this many they read "@unknown-user".
 const MAX_NAMED_MEMBERS = 25;
 const USER_MENTION = /<@!?(\d{17,20})>/g;
@@ -324,9 +330,9 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
             titleField={collection.definition.titleField}
             spec={collection.spec}
             initial={{ items: list.items, total: list.total, max: list.max }}
-            context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name) }}
+            context={{ ...context, texts: pluginText.fields(pluginId, collection.spec.fields, collection.name), fallbacks: fallbacksOf(collection.spec, stored.config) }}
             text={strings.collection({ title: own("title") ?? name, add: own("add"), empty: own("empty"), example: own("example") })}
-            plugin={{ name, enabled: stored.enabled }}
+            plugin={{ name, enabled: stored.enabled, alerts: isProviderId(pluginId) }}
             {...(extrasText ? collectionExtras(pluginId, collection.name, collection.definition, guildId, extrasText) : {})}
             {...displays[index]}
           />

@@ -45,19 +45,22 @@ export const podcastFeed = (base: string) => `<?xml version="1.0" encoding="UTF-
 
 type ShowOptions = { slug: string; title: string; author: string; about: string; episodes: { title: string; date: string; minutes: number }[] };
 
+/** Text as XML character data: a show called "Engines & Numbers" must not break its own feed. */
+const xml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 /** A plainer show, like most small podcasts' hosted feeds: one enclosure per episode, channel artwork only. */
 export const showFeed = (base: string, show: ShowOptions) => `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
 <channel>
-  <title>${show.title}</title>
+  <title>${xml(show.title)}</title>
   <link>${base}/feeds/${show.slug}/</link>
-  <description>${show.about}</description>
-  <itunes:author>${show.author}</itunes:author>
+  <description>${xml(show.about)}</description>
+  <itunes:author>${xml(show.author)}</itunes:author>
   <itunes:image href="${base}/feeds/art/${show.slug}.svg" />
 ${show.episodes
   .map(
     (episode, index) => `  <item>
-    <title>${episode.title}</title>
+    <title>${xml(episode.title)}</title>
     <guid isPermaLink="false">${show.slug}-${show.episodes.length - index}</guid>
     <pubDate>${new Date(episode.date).toUTCString()}</pubDate>
     <enclosure url="${base}/feeds/audio/${show.slug}-${show.episodes.length - index}.mp3" length="${episode.minutes * 960_000}" type="audio/mpeg" />
