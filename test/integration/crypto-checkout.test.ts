@@ -151,8 +151,8 @@ describe("paying", () => {
       ["crypto_wrong_chain", async () => pay(ada, { guild_id: guild, tx_hash: good, chain_id: 1 })],
       ["crypto_wrong_recipient", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(premiumUnits, { to: LOCAL_ACCOUNTS.stranger }) })],
       ["crypto_wrong_recipient", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payNative(10n ** 18n) })],
-      ["crypto_short_amount", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(premiumUnits - 1n) })],
-      ["crypto_short_amount", async () => pay(ada, { guild_id: guild, tx_hash: good }, "pro")],
+      ["crypto_wrong_amount", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(premiumUnits - 1n) })],
+      ["crypto_wrong_amount", async () => pay(ada, { guild_id: guild, tx_hash: good }, "pro")],
       ["crypto_reverted", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(FUNDED_UNITS * 10n, { gas: 100_000n }) })],
       ["crypto_tx_not_found", async () => pay(ada, { guild_id: guild, tx_hash: `0x${randomBytes(32).toString("hex")}` })],
     ];

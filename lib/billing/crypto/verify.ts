@@ -56,6 +56,6 @@ export async function verifyPayment(settings: CryptoSettings, input: { txHash: H
     if (transfers.length === 0) throw paymentRefused("crypto_wrong_recipient");
     paid = transfers.reduce((sum, log) => sum + log.args.value, 0n);
   }
-  if (paid < input.minimum) throw paymentRefused("crypto_short_amount");
+  if (paid < input.minimum) throw paymentRefused("crypto_wrong_amount");
   return { from: tx.from, amount: paid, tokenAddress: asset.address };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "subscriptions" ADD COLUMN "free_month_granted_at" timestamp with time zone;
