@@ -63,6 +63,8 @@ const schema = z
     RATE_LIMIT_PAGES_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Searches of a public leaderboard (/{locale}/leaderboard/{guild}/search), drawn per request. */
     RATE_LIMIT_LEADERBOARD_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Checkout starts (Stripe, Chargebee, PayPal, crypto): each costs calls to a payment provider or a stored quote. */
+    RATE_LIMIT_CHECKOUTS_PER_MINUTE: z.coerce.number().int().min(1).default(10),
     /** How many proxies in front append to X-Forwarded-For (lib/http/client-ip.ts); 0: none is trusted. */
     TRUST_PROXY: z.preprocess((value) => (value === "true" ? "1" : value === "false" ? "0" : value), z.coerce.number().int().min(0).max(10)).default(0),
     // S3-compatible upload storage (lib/storage/s3.ts): all of endpoint, bucket and keys, or none (see s3Settings).

@@ -16,6 +16,6 @@ process.env.DISCORD_BOT_TOKEN ??= "emulator-bot-token";
 process.env.PLATFORM_EMULATOR ??= "1";
 process.env.PGLITE_DIR ??= "memory://";
 // Budgets (lib/http/budgets.ts) out of the way: tests of one budget lower it themselves.
-for (const name of ["GUILD_LISTS", "MEMBER_SEARCHES", "RENDER_UNITS", "LOGINS", "PAGES", "LEADERBOARD_SEARCHES"]) process.env[`RATE_LIMIT_${name}_PER_MINUTE`] ??= "100000";
+for (const name of ["GUILD_LISTS", "MEMBER_SEARCHES", "RENDER_UNITS", "LOGINS", "PAGES", "LEADERBOARD_SEARCHES", "CHECKOUTS"]) process.env[`RATE_LIMIT_${name}_PER_MINUTE`] ??= "100000";
 // Uploads go to a throwaway folder per test process, never to .data/uploads.
 process.env.UPLOADS_DIR ??= join(tmpdir(), `guildhall-test-uploads-${process.pid}`);

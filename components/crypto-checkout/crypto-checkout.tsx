@@ -4,15 +4,16 @@ import { useEffect, useRef, useState } from "react";
 import { formatUnits, type EIP1193Provider, type Hash } from "viem";
 import { Spinner } from "@/components/spinner";
 import type { DemoWalletAnswer } from "@/lib/billing/crypto/demo-account";
-import type { PaymentQuote } from "@/lib/billing/crypto/quote";
+import type { OpenedCheckout, PaymentQuote } from "@/lib/billing/crypto/quote";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import type { CryptoCheckoutText } from "./text";
-import { connectWallet, demoWalletProvider, sendPayment, WalletError } from "./wallet";
+import { connectWallet, demoWalletProvider, sendPayment, WalletError, type Connected } from "./wallet";
 import styles from "./crypto-checkout.module.css";
 
-// "Pay with crypto" for one guild, plan and period: the quote from the server, a wallet (the
-// browser's, or the DEMO one on npm start), the transfer signed there, then the server reads the
-// payment back from the chain until it is confirmed and credited. Every wait shows its step.
+// "Pay with crypto" for one guild, plan and period: the price from the server, a wallet (the
+// browser's, or the DEMO one on npm start) whose address opens a checkout bound to it (an amount
+// of its own: lib/billing/crypto/checkout.ts), the transfer signed there, then the server reads
+// the payment back from the chain until it is confirmed and credited. Every wait shows its step.
 
 type Props = { guildId: string; plan: string; period: number; text: CryptoCheckoutText };
 
@@ -21,6 +22,7 @@ type Step =
   | { kind: "quoting" }
   | { kind: "ready" }
   | { kind: "connecting" }
+  | { kind: "opening" }
   | { kind: "signature" }
   | { kind: "confirming"; hash: Hash }
   | { kind: "credited"; hash: Hash; until: string }
@@ -47,6 +49,8 @@ const demoProvider = demoWalletProvider((body) => apiFetch<DemoWalletAnswer>("/c
 export function CryptoCheckout({ guildId, plan, period, text }: Props) {
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [quote, setQuote] = useState<PaymentQuote | null>(null);
+  // The checkout opened for the connected wallet: its own amount, kept for a retry from the same wallet.
+  const [checkout, setCheckout] = useState<OpenedCheckout | null>(null);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -67,26 +71,44 @@ export function CryptoCheckout({ guildId, plan, period, text }: Props) {
     }
   }
 
+  /** The wallet's account first, then a checkout bound to it (the same one again while it is open), then the transfer. */
   async function pay(provider: EIP1193Provider, current: PaymentQuote) {
     setStep({ kind: "connecting" });
-    let hash: Hash;
+    let connected: Connected;
     try {
-      const connected = await connectWallet(provider, current.chain_id);
-      setStep({ kind: "signature" });
-      hash = await sendPayment(connected, current);
+      connected = await connectWallet(provider, current.chain_id);
     } catch (error) {
       setStep({ kind: "error", message: walletMessage(error, current) });
       return;
     }
-    await confirm(hash, current);
+    let bound = checkout;
+    if (!bound || bound.payer.toLowerCase() !== connected.account.toLowerCase() || Date.parse(bound.expires_at) <= Date.now()) {
+      setStep({ kind: "opening" });
+      try {
+        bound = await apiFetch<OpenedCheckout>(checkoutPath, { method: "POST", silent: true, body: { guild_id: guildId, period, payer: connected.account } });
+      } catch (error) {
+        setStep({ kind: "error", message: messageOf(error) });
+        return;
+      }
+      setCheckout(bound);
+    }
+    setStep({ kind: "signature" });
+    let hash: Hash;
+    try {
+      hash = await sendPayment(connected, bound);
+    } catch (error) {
+      setStep({ kind: "error", message: walletMessage(error, current) });
+      return;
+    }
+    await confirm(hash, bound);
   }
 
-  /** Asks the server to credit the payment, again while the chain has not confirmed it yet. */
-  async function confirm(hash: Hash, current: PaymentQuote) {
+  /** Asks the server to credit the checkout's payment, again while the chain has not confirmed it yet. */
+  async function confirm(hash: Hash, bound: OpenedCheckout) {
     setStep({ kind: "confirming", hash });
     for (let attempt = 0; attempt < POLL_LIMIT && alive.current; attempt++) {
       try {
-        const credited = await apiFetch<Credited>(checkoutPath, { method: "POST", silent: true, body: { guild_id: guildId, period, tx_hash: hash, chain_id: current.chain_id } });
+        const credited = await apiFetch<Credited>(`/crypto/checkouts/${bound.checkout_id}/payment`, { method: "POST", silent: true, body: { tx_hash: hash, chain_id: bound.chain_id } });
         setStep({ kind: "credited", hash, until: new Date(credited.current_period_end).toLocaleDateString(document.documentElement.lang || undefined, { dateStyle: "long" }) });
         return;
       } catch (error) {
@@ -112,12 +134,15 @@ export function CryptoCheckout({ guildId, plan, period, text }: Props) {
     return error instanceof Error ? error.message : text.unavailable;
   }
 
-  const busy = step.kind === "quoting" || step.kind === "connecting" || step.kind === "signature" || step.kind === "confirming";
+  const busy = step.kind === "quoting" || step.kind === "connecting" || step.kind === "opening" || step.kind === "signature" || step.kind === "confirming";
   const hash = "hash" in step ? step.hash : undefined;
   const explorer = hash && quote?.explorer_tx_url ? quote.explorer_tx_url.replace("{hash}", hash) : null;
   // Read only once a click brought the island past its server-rendered first state: no hydration mismatch.
   const browserWallet = step.kind === "ready" ? window.ethereum : undefined;
-  const amount = quote ? `${formatUnits(BigInt(quote.amount), quote.asset.decimals)} ${quote.asset.symbol}` : "";
+  // The price until a wallet is known, then the checkout's own amount (the price and a few units).
+  const shown = checkout ?? quote;
+  const amount = shown ? `${formatUnits(BigInt(shown.amount), shown.asset.decimals)} ${shown.asset.symbol}` : "";
+  const spinnerLabel = { quoting: text.quoting, connecting: text.connecting, opening: text.opening, signature: text.signature } as Partial<Record<Step["kind"], string>>;
 
   return (
     <section className={styles.box} aria-labelledby="crypto-checkout-title" data-testid="crypto-checkout">
@@ -129,18 +154,27 @@ export function CryptoCheckout({ guildId, plan, period, text }: Props) {
           {text.start}
         </button>
       ) : null}
-      {quote && step.kind !== "idle" && step.kind !== "quoting" ? (
+      {shown && step.kind !== "idle" && step.kind !== "quoting" ? (
         <dl className={styles.quote}>
           <dt>{text.amount}</dt>
           <dd data-testid="crypto-amount">{amount}</dd>
           <dt>{text.network}</dt>
-          <dd>{quote.chain_id}</dd>
+          <dd>{shown.chain_id}</dd>
           <dt>{text.recipient}</dt>
-          <dd className={styles.address}>{quote.recipient}</dd>
-          <dt>{text.expires}</dt>
-          <dd>{new Date(quote.expires_at).toLocaleTimeString(document.documentElement.lang || undefined, { timeStyle: "short" })}</dd>
+          <dd className={styles.address}>{shown.recipient}</dd>
+          {checkout ? (
+            <>
+              <dt>{text.payer}</dt>
+              <dd className={styles.address} data-testid="crypto-payer">
+                {checkout.payer}
+              </dd>
+              <dt>{text.expires}</dt>
+              <dd>{new Date(checkout.expires_at).toLocaleTimeString(document.documentElement.lang || undefined, { timeStyle: "short" })}</dd>
+            </>
+          ) : null}
         </dl>
       ) : null}
+      {checkout && step.kind !== "credited" ? <p className={styles.note}>{text.exactAmount}</p> : null}
       {step.kind === "ready" && quote ? (
         <div className={styles.actions}>
           {browserWallet ? (
@@ -160,12 +194,7 @@ export function CryptoCheckout({ guildId, plan, period, text }: Props) {
           ) : null}
         </div>
       ) : null}
-      {busy ? (
-        <Spinner
-          showLabel
-          label={step.kind === "quoting" ? text.quoting : step.kind === "connecting" ? text.connecting : step.kind === "signature" ? text.signature : text.confirming}
-        />
-      ) : null}
+      {busy ? <Spinner showLabel label={spinnerLabel[step.kind] ?? text.confirming} /> : null}
       {hash ? (
         <p className={styles.note}>
           {text.sent}{" "}
@@ -184,8 +213,8 @@ export function CryptoCheckout({ guildId, plan, period, text }: Props) {
       {step.kind === "error" ? (
         <div role="alert" className={styles.error}>
           <p>{step.message}</p>
-          {step.hash && quote ? (
-            <button type="button" className="button button-secondary button-small" onClick={() => void confirm(step.hash!, quote)}>
+          {step.hash && checkout ? (
+            <button type="button" className="button button-secondary button-small" onClick={() => void confirm(step.hash!, checkout)}>
               {text.checkAgain}
             </button>
           ) : (

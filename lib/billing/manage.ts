@@ -3,6 +3,8 @@ import { and, desc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
+import type { Locale } from "@/lib/i18n/locales";
+import { claimFreeMonth, freeMonthAvailable, freeMonthUsed, releaseFreeMonth } from "./free-month";
 import type { BillingProvider, ProviderId, ProviderSubscription } from "./provider";
 import { billingProvider } from "./providers";
 import { applyProviderSubscription, givesBuffs } from "./subscriptions";
@@ -35,7 +37,7 @@ export async function guildSubscription(db: Db, guildId: string, now = new Date(
 export function allowedActions(row: Row): Action[] {
   const provider = billingProvider(row.provider as ProviderId);
   if (!provider) return [];
-  return (ALLOWED[row.status] ?? []).filter((action) => provider.supports?.(action) ?? true);
+  return (ALLOWED[row.status] ?? []).filter((action) => (provider.supports?.(action) ?? true) && (action !== "extend" || freeMonthAvailable(row)));
 }
 
 export function subscriptionView(row: Row | null, viewerId: string) {
@@ -76,21 +78,36 @@ function adapterOf(row: Row): BillingProvider {
   return provider;
 }
 
-export async function runAction(db: Db, guildId: string, action: Action, actorId: string): Promise<ReturnType<typeof subscriptionView>> {
+export async function runAction(db: Db, guildId: string, action: Action, actorId: string, locale: Locale): Promise<ReturnType<typeof subscriptionView>> {
   const row = await guildSubscription(db, guildId);
   if (!row) throw new ApiError(404, "subscription_not_found", "This server has no subscription.");
+  if (action === "extend" && !freeMonthAvailable(row)) throw freeMonthUsed(locale);
   if (!allowedActions(row).includes(action)) throw new ApiError(409, "subscription_action_unavailable", "This subscription cannot be changed that way now.");
   const provider = adapterOf(row);
-  const calls: Record<Action, () => Promise<ProviderSubscription>> = {
+  if (action === "extend") return subscriptionView(await giveFreeMonth(db, row, provider, actorId, locale), actorId);
+  const calls: Record<Exclude<Action, "extend">, () => Promise<ProviderSubscription>> = {
     cancel: () => provider.cancel(row.externalId, { atPeriodEnd: true }),
     pause: () => provider.pause(row.externalId),
     resume: () => provider.resume(row.externalId),
     reactivate: () => provider.reactivate(row.externalId),
-    extend: () => provider.extend(row.externalId),
   };
   const updated = await fromProvider(calls[action]);
   const stored = await db.transaction((tx) => applyProviderSubscription(tx, updated));
   return subscriptionView(stored, actorId);
+}
+
+/** The free month: claimed on the row first (once per subscription, lib/billing/free-month.ts), then asked of the provider, audited as the actor's. */
+async function giveFreeMonth(db: Db, row: Row, provider: BillingProvider, actorId: string, locale: Locale): Promise<Row> {
+  const claimedAt = new Date();
+  await claimFreeMonth(db, row.id, claimedAt, locale);
+  let updated: ProviderSubscription;
+  try {
+    updated = await fromProvider(() => provider.extend(row.externalId));
+  } catch (error) {
+    await releaseFreeMonth(db, row.id, claimedAt);
+    throw error;
+  }
+  return db.transaction((tx) => applyProviderSubscription(tx, updated, claimedAt, { userId: actorId, event: "free_month" }));
 }
 
 /** The provider's portal for a customer, coming back to `returnUrl`. */

@@ -43,12 +43,15 @@ export async function recomputeGuildBuffs(tx: Tx, guildId: string, now = new Dat
   return { before, after };
 }
 
+/** A change an owner made for a reason the audit log names (the free month), audited as theirs. */
+export type AuditCause = { userId: string; event: "free_month" };
+
 /**
  * Stores the provider's view of a subscription (new or changed) and applies it to its guild's
- * buffs, audited as the buyer's change. A subscription that moved to another guild (a transfer)
- * is applied to both. Returns the stored row.
+ * buffs, audited as the buyer's change (or `cause`'s). A subscription that moved to another
+ * guild (a transfer) is applied to both. Returns the stored row.
  */
-export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscription, now = new Date()): Promise<Row> {
+export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscription, now = new Date(), cause?: AuditCause): Promise<Row> {
   const where = and(eq(subscriptions.provider, sub.provider), eq(subscriptions.externalId, sub.externalId));
   const [previous] = await tx.select().from(subscriptions).where(where).for("update");
   const values = {
@@ -72,11 +75,11 @@ export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscriptio
     const buffs = await recomputeGuildBuffs(tx, guildId, now);
     await recordAudit(tx, {
       guildId,
-      userId: sub.userId,
+      userId: cause?.userId ?? sub.userId,
       action: "billing.update",
       target: `subscription:${row!.id}`,
       before: previous ? { status: previous.status, plan: previous.plan, guild_id: previous.guildId, current_period_end: previous.currentPeriodEnd.toISOString(), buffs: buffs.before } : null,
-      after: { status: row!.status, plan: row!.plan, guild_id: row!.guildId, current_period_end: row!.currentPeriodEnd.toISOString(), buffs: buffs.after },
+      after: { status: row!.status, plan: row!.plan, guild_id: row!.guildId, current_period_end: row!.currentPeriodEnd.toISOString(), buffs: buffs.after, ...(cause ? { event: cause.event } : {}) },
     });
   }
   return row!;

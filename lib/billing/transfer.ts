@@ -3,14 +3,12 @@ import { inArray } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
 import { isPremium } from "@/lib/guilds/premium";
-import { ApiError } from "@/lib/http/api-error";
-import type { IssueCode } from "@/lib/validation/issues";
-import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
 import type { Locale } from "@/lib/i18n/locales";
 import { PLAN_BUFFS, type Plan } from "./plans";
 import { applyProviderSubscription, buffsFrom, givesBuffs } from "./subscriptions";
 import type { ProviderId, ProviderSubscription, SubscriptionStatus } from "./provider";
 import { billingProvider } from "./providers";
+import { billingRefusal } from "./refusal";
 
 // A buyer moves what they pay for from one guild they manage to another (spec 1): the
 // subscription itself moves, so its period, renewals and invoices go with it. Both guilds'
@@ -27,14 +25,10 @@ export type TransferRequest = { userId: string; originGuildId: string; targetGui
 const grants = (row: Row, kind: TransferKind) => (PLAN_BUFFS[row.plan as Plan] ?? []).includes(kind);
 const hasKind = (buffs: readonly string[], kind: TransferKind) => (kind === "premium" ? isPremium(buffs) : buffs.includes(kind));
 
-function refused(status: number, path: string, code: IssueCode, locale: Locale): ApiError {
-  return new ApiError(status, code, issueTextFor(locale)(code), [fieldIssue(path, code)]);
-}
-
 /** Moves the origin guild's subscription giving `kind` to the target guild; returns the moved subscription. */
 export async function transferSubscription(db: Db, request: TransferRequest, now = new Date()): Promise<Row> {
   const { userId, originGuildId, targetGuildId, kind, locale } = request;
-  if (originGuildId === targetGuildId) throw refused(400, "target_guild_id", "transfer_same_guild", locale);
+  if (originGuildId === targetGuildId) throw billingRefusal(400, "target_guild_id", "transfer_same_guild", locale);
   return db.transaction(async (tx) => {
     const guilds = [originGuildId, targetGuildId].sort();
     await tx.insert(guildSettings).values(guilds.map((guildId) => ({ guildId }))).onConflictDoNothing();
@@ -42,12 +36,12 @@ export async function transferSubscription(db: Db, request: TransferRequest, now
     const rows = await tx.select().from(subscriptions).where(inArray(subscriptions.guildId, guilds)).for("update");
 
     const moving = rows.filter((row) => row.guildId === originGuildId && grants(row, kind) && givesBuffs(row, now));
-    if (moving.length === 0) throw refused(409, "origin_guild_id", "transfer_nothing_to_move", locale);
+    if (moving.length === 0) throw billingRefusal(409, "origin_guild_id", "transfer_nothing_to_move", locale);
     const owned = moving.find((row) => row.userId === userId);
-    if (!owned) throw refused(403, "origin_guild_id", "transfer_not_buyer", locale);
+    if (!owned) throw billingRefusal(403, "origin_guild_id", "transfer_not_buyer", locale);
 
     const targetBuffs = buffsFrom(settings.find((row) => row.guildId === targetGuildId)?.buffs ?? [], rows.filter((row) => row.guildId === targetGuildId), now);
-    if (hasKind(targetBuffs, kind)) throw refused(409, "target_guild_id", "transfer_target_has_plan", locale);
+    if (hasKind(targetBuffs, kind)) throw billingRefusal(409, "target_guild_id", "transfer_target_has_plan", locale);
 
     // The provider learns first: when it refuses, the transaction rolls back and nothing moved here either.
     const provider = billingProvider(owned.provider as ProviderId);

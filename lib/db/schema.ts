@@ -382,6 +382,8 @@ export const subscriptions = pgTable(
     /** `{ brand, last4 }` of the card on file, when the provider says. */
     paymentMethod: jsonb("payment_method").$type<{ brand: string; last4: string } | null>(),
     withCustomBot: boolean("with_custom_bot").notNull().default(false),
+    /** When an owner took the free month (a retention offer, once per subscription: lib/billing/free-month.ts). */
+    freeMonthGrantedAt: timestamp("free_month_granted_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -439,6 +441,37 @@ export const cryptoPayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.chainId, table.txHash] }), index("crypto_payments_guild_idx").on(table.guildId)],
+);
+
+/**
+ * A crypto checkout: what one buyer was asked to pay, from which wallet, for which guild and
+ * plan. Its amount is the plan's price plus a few smallest units no other checkout of that
+ * wallet was ever given, so a payment (sender and exact amount, read from the chain) belongs to
+ * one checkout only: another user cannot claim it by its public hash (lib/billing/crypto/checkout.ts).
+ */
+export const cryptoCheckouts = pgTable(
+  "crypto_checkouts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    guildId: text("guild_id").notNull(),
+    plan: text("plan").notNull(),
+    periodMonths: integer("period_months").notNull(),
+    chainId: integer("chain_id").notNull(),
+    /** The token's address (lowercase), or `native` for the chain's coin. */
+    asset: text("asset").notNull(),
+    recipient: text("recipient").notNull(),
+    /** The wallet the buyer declared they pay from (lowercase). */
+    payer: text("payer").notNull(),
+    /** In the asset's smallest unit, as a decimal string. */
+    amount: text("amount").notNull(),
+    usdCents: integer("usd_cents").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** The transaction credited to it, once paid. */
+    txHash: text("tx_hash"),
+  },
+  (table) => [uniqueIndex("crypto_checkouts_payer_amount_idx").on(table.chainId, table.asset, table.payer, table.amount), index("crypto_checkouts_user_idx").on(table.userId)],
 );
 
 /** One-off purchases of a user (the custom rank card). */

@@ -24,6 +24,8 @@ const LIMITS = {
   renders: (env: Env) => env.RATE_LIMIT_RENDER_UNITS_PER_MINUTE,
   /** Starting and finishing a sign-in: database rows and a platform token exchange. */
   logins: (env: Env) => env.RATE_LIMIT_LOGINS_PER_MINUTE,
+  /** Opening a checkout (card, Chargebee, PayPal, crypto quote): each calls a payment provider or stores a quote. */
+  checkouts: (env: Env) => env.RATE_LIMIT_CHECKOUTS_PER_MINUTE,
   /** Dynamic page renders, spent in middleware. */
   pages: (env: Env) => env.RATE_LIMIT_PAGES_PER_MINUTE,
   /** Public leaderboard searches: a page drawn per request around a search query, spent in middleware. */

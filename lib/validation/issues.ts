@@ -86,15 +86,21 @@ export const ISSUE_CODES = [
   "transfer_target_has_plan",
   "billing_unavailable",
   "already_owned",
-  // A crypto payment the chain does not show as paying for the checkout (lib/billing/crypto/verify.ts).
+  // A checkout for a plan the guild already pays for (lib/billing/checkout-guard.ts); the free month given twice (lib/billing/free-month.ts).
+  "already_subscribed",
+  "free_month_used",
+  // A crypto payment the chain does not show as paying for the checkout (lib/billing/crypto/verify.ts, payment.ts).
   "crypto_wrong_chain",
   "crypto_tx_not_found",
   "crypto_unconfirmed",
   "crypto_reverted",
   "crypto_expired",
   "crypto_wrong_recipient",
-  "crypto_short_amount",
+  "crypto_wrong_payer",
+  "crypto_wrong_amount",
   "crypto_already_credited",
+  "crypto_checkout_not_found",
+  "crypto_checkout_used",
   // A feed address the server could not read (lib/providers/rss/read-feed.ts, the guarded fetch).
   "feed_invalid",
   "feed_not_a_feed",

@@ -30,6 +30,7 @@ import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
 import * as userBillingSession from "@/app/api/users/[userId]/billing/session/route";
 import * as updatePaymentMethods from "@/app/api/users/[userId]/billing/update-payment-methods/route";
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
+import * as cryptoPayment from "@/app/api/crypto/checkouts/[checkoutId]/payment/route";
 import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import * as twitchLink from "@/app/api/plugins/twitch/oauth/[guildId]/route";
@@ -38,11 +39,13 @@ import * as twitterLink from "@/app/api/plugins/twitter/oauth/[guildId]/route";
 import * as twitterLinkFinalize from "@/app/api/plugins/twitter/oauth/[guildId]/finalize/route";
 import * as tiktokLink from "@/app/api/plugins/tiktok/oauth/[guildId]/route";
 import * as tiktokLinkFinalize from "@/app/api/plugins/tiktok/oauth/[guildId]/finalize/route";
+import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { musicVideo, watchUrl } from "@/emulators/social/youtube/music";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { getDb } from "@/lib/db/client";
+import { cryptoCheckouts } from "@/lib/db/schema";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
@@ -237,6 +240,8 @@ type RouteSpec = {
   membersAllowed?: boolean;
   /** Any signed-in user, even a stranger to the guild: the answer is only the caller's own data. */
   signedInAllowed?: boolean;
+  /** A route whose address names a record made for each case (a crypto checkout): the call to send, instead of url/params/body. */
+  made?: (guildId: string, asManager: boolean) => Promise<{ url: string; params: Record<string, string>; body: unknown }>;
 };
 
 /** The manager's finalize finishes a real consent on the social fake; anyone else sends a made-up state. */
@@ -307,7 +312,8 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   // A Chargebee hosted checkout for the guild (the Chargebee fake answers the manager's).
   "app/api/guilds/[guildId]/chargebee/checkout/route.ts": {
     module: chargebeeCheckout,
-    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/chargebee/checkout`, body: () => ({ period_months: 1 }) }],
+    // Pro: the guild under test already pays for Premium (beforeAll), which a second checkout may not buy again.
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/chargebee/checkout`, body: () => ({ period_months: 1, plan: "pro" }) }],
   },
   // The public leaderboard's pinned row: the caller's own standing, whoever they are.
   "app/api/plugins/levels/guilds/[guildId]/leaderboard/me/route.ts": {
@@ -341,14 +347,24 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
 
 // ---- routes that name their guild in the query or body (spec 3's checkouts): they call requireGuildAccess themselves ----
 
+/** A crypto checkout of `userId` for `guildId`, stored as the checkout route would (for callers the route itself refuses). */
+async function storedCryptoCheckout(guildId: string, userId: string): Promise<string> {
+  const id = randomUUID();
+  await (await getDb())
+    .insert(cryptoCheckouts)
+    .values({ id, userId, guildId, plan: "web3", periodMonths: 1, chainId: evm.node.chainId, asset: "native", recipient: LOCAL_ACCOUNTS.merchant, payer: LOCAL_ACCOUNTS.demoWallet, amount: id.replace(/\D/g, ""), usdCents: 1, expiresAt: new Date(Date.now() + 60_000) });
+  return id;
+}
+
+// The checkouts sell Pro and Web3: the guild under test already pays for Premium (beforeAll), which no checkout may sell it again.
 const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
   "app/api/stripe/plans/[planId]/checkout/route.ts": {
     module: stripeCheckoutRoute,
-    specs: [{ method: "GET", url: (id) => `/api/stripe/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
+    specs: [{ method: "GET", url: (id) => `/api/stripe/plans/pro/checkout?guild_id=${id}&period=1`, params: { planId: "pro" } }],
   },
   "app/api/paypal/plans/[planId]/checkout/route.ts": {
     module: paypalCheckoutRoute,
-    specs: [{ method: "GET", url: (id) => `/api/paypal/plans/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } }],
+    specs: [{ method: "GET", url: (id) => `/api/paypal/plans/pro/checkout?guild_id=${id}&period=1`, params: { planId: "pro" } }],
   },
   "app/api/paypal/finalize/route.ts": {
     module: paypalFinalize,
@@ -358,13 +374,30 @@ const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec
   "app/api/crypto/plan/[planId]/checkout/route.ts": {
     module: cryptoCheckout,
     specs: [
-      { method: "GET", url: (id) => `/api/crypto/plan/premium/checkout?guild_id=${id}&period=1`, params: { planId: "premium" } },
+      { method: "GET", url: (id) => `/api/crypto/plan/web3/checkout?guild_id=${id}&period=1`, params: { planId: "web3" } },
+      { method: "POST", url: () => "/api/crypto/plan/web3/checkout", params: { planId: "web3" }, body: (id) => ({ guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet }) },
+    ],
+  },
+  "app/api/crypto/checkouts/[checkoutId]/payment/route.ts": {
+    module: cryptoPayment,
+    specs: [
       {
         method: "POST",
-        url: () => "/api/crypto/plan/premium/checkout",
-        params: { planId: "premium" },
-        // The manager pays for real on the local node; anyone else is refused before the chain is read.
-        body: async (id, asManager) => ({ guild_id: id, period: 1, chain_id: evm.node.chainId, tx_hash: asManager ? await evm.payToken(1_199n * 10_000n) : `0x${"ab".repeat(32)}` }),
+        url: () => "/api/crypto/checkouts/{checkout}/payment",
+        // The manager opens a checkout for the guild, pays it for real on the local node and submits it; anyone
+        // else submits a checkout of their own for a guild they do not manage, refused before the chain is read.
+        made: async (id, asManager) => {
+          let checkoutId: string;
+          let txHash = `0x${"ab".repeat(32)}`;
+          if (asManager) {
+            const opened = await json(await call(cryptoCheckout.POST!, "/api/crypto/plan/web3/checkout", { method: "POST", jar: ada, params: { planId: "web3" }, body: { guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet } }), 201);
+            checkoutId = opened.checkout_id as string;
+            txHash = await evm.payToken(BigInt(opened.amount as string));
+          } else {
+            checkoutId = await storedCryptoCheckout(id, id === workshop ? USER_IDS.bjorn : USER_IDS.ada);
+          }
+          return { url: `/api/crypto/checkouts/${checkoutId}/payment`, params: { checkoutId }, body: { tx_hash: txHash, chain_id: evm.node.chainId } };
+        },
       },
     ],
   },
@@ -374,6 +407,10 @@ function queryRouteTarget(file: string, spec: RouteSpec, handler: Handler): Targ
   return {
     label: `${spec.method} ${file}`,
     async prepare(guildId, asManager) {
+      if (spec.made) {
+        const made = await spec.made(guildId, asManager);
+        return { send: (jar) => call(handler, made.url, { method: spec.method, jar, params: made.params, body: made.body }) };
+      }
       const body = spec.body ? await spec.body(guildId, asManager) : undefined;
       return { send: (jar) => call(handler, spec.url(guildId), { method: spec.method, jar, params: spec.params, body }) };
     },

@@ -13,6 +13,7 @@ import { auditEvents, guildSettings, subscriptions, webhookEvents } from "@/lib/
 import { readBody } from "@/test/api";
 import { startChargebeeHarness, type ChargebeeHarness, WEBHOOK_PASSWORD, WEBHOOK_USER } from "@/test/chargebee-harness";
 import { call, CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
 import { scratchGuildForThisBlock, signedInJar } from "@/test/sign-in";
 
 const scratch = scratchGuildForThisBlock("Chargebee checkout");
@@ -73,8 +74,9 @@ it("buys Premium yearly with the custom bot: the webhook applies it, the return 
 it("finalize applies a checkout whose webhook never came, once; another user is refused", async () => {
   chargebee.fake.setWebhook(undefined);
   try {
-    const guildId = scratch.guild;
-    const { body } = await startCheckout({ period_months: 1, bundle_id: "mee6-bundle" });
+    // A guild of its own: the first test's already pays for Premium, which the bundle includes.
+    const guildId = addScratchGuild(scratch.harness, "workshop");
+    const { body } = await startCheckout({ period_months: 1, bundle_id: "mee6-bundle" }, scratch.ada, guildId);
     const back = await onHostedPage(body.url, "pay");
     const id = back.searchParams.get("id")!;
 
@@ -109,7 +111,7 @@ it("a cancelled checkout says so and changes nothing", async () => {
 });
 
 it("an unpaid checkout is not finalized, and bad input is refused before Chargebee is asked", async () => {
-  const { body } = await startCheckout({ period_months: 1 });
+  const { body } = await startCheckout({ period_months: 1 }, scratch.ada, addScratchGuild(scratch.harness, "workshop"));
   const answer = await finalize(body.hosted_page_id);
   expect(answer.status).toBe(409);
   expect(((await readBody(answer)) as { code: string }).code).toBe("checkout_unpaid");

@@ -1,24 +1,29 @@
 /** @jest-environment node */
-// Crypto checkout against a real local EVM node (Hardhat Network, emulators/evm): the quote, the
-// payment read back with viem, refusals that write nothing, and each transaction credited once.
-import { randomBytes } from "node:crypto";
+// Crypto checkout against a real local EVM node (Hardhat Network, emulators/evm): the price, a
+// checkout bound to the buyer's wallet with an amount of its own, the payment read back with
+// viem, refusals that write nothing, each transaction credited once, and nobody crediting
+// another buyer's payment by its (public) hash.
+import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
+import * as payment from "@/app/api/crypto/checkouts/[checkoutId]/payment/route";
 import * as demoWallet from "@/app/api/crypto/demo-wallet/route";
 import * as checkout from "@/app/api/crypto/plan/[planId]/checkout/route";
 import { connectWallet, demoWalletProvider, sendPayment, WalletError } from "@/components/crypto-checkout/wallet";
 import { FUNDED_UNITS, LOCAL_ACCOUNTS, TEST_TOKEN } from "@/emulators/evm/node";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import type { DemoWalletAnswer } from "@/lib/billing/crypto/demo-account";
-import type { PaymentQuote } from "@/lib/billing/crypto/quote";
+import type { OpenedCheckout, PaymentQuote } from "@/lib/billing/crypto/quote";
 import { USD_CENTS } from "@/lib/billing/plans";
 import { getDb } from "@/lib/db/client";
-import { auditEvents, cryptoPayments, guildSettings, payments, subscriptions } from "@/lib/db/schema";
-import { resetEnvCache } from "@/lib/env";
+import { auditEvents, cryptoCheckouts, cryptoPayments, guildSettings, payments, subscriptions } from "@/lib/db/schema";
+import { LOCALE_HEADER } from "@/lib/http/api-locale";
+import { issueTextFor } from "@/lib/validation/server-messages";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { GUILD_IDS } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
+import { setEnv, withEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
 
 let platform: EmulatorHarness;
@@ -27,11 +32,11 @@ let ada: CookieJar;
 let bjorn: CookieJar;
 
 beforeAll(async () => {
-  process.env.RATE_LIMIT_WRITES_PER_MINUTE = "100000";
+  // Every refusal below is a write; the polling browser is what the writes budget is sized for.
+  setEnv({ RATE_LIMIT_WRITES_PER_MINUTE: "100000" });
   [platform, evm] = await Promise.all([startEmulatorHarness(), startEvmHarness()]);
-  resetEnvCache();
   [ada, bjorn] = [await signedInJar(platform), await signedInJar(platform, USER_IDS.bjorn)];
-}, 30_000);
+}, 60_000);
 afterAll(async () => {
   await Promise.all([platform.stop(), evm.stop()]);
 });
@@ -39,13 +44,27 @@ afterAll(async () => {
 const premiumUnits = BigInt(USD_CENTS.premium[1]) * 10n ** BigInt(TEST_TOKEN.decimals - 2);
 const at = (plan: string, query = "") => `/api/crypto/plan/${plan}/checkout${query}`;
 
-function quote(jar: CookieJar | undefined, guildId: string, plan = "premium", period = 1) {
+function price(jar: CookieJar | undefined, guildId: string, plan = "premium", period = 1) {
   return call(checkout.GET, at(plan, `?guild_id=${guildId}&period=${period}`), { jar, params: { planId: plan } });
 }
 
-function pay(jar: CookieJar | undefined, body: { guild_id: string; tx_hash: string; period?: number; chain_id?: number }, plan = "premium", headers?: Record<string, string>) {
-  return call(checkout.POST, at(plan), { method: "POST", jar, params: { planId: plan }, body: { period: 1, chain_id: evm.node.chainId, ...body }, headers });
+function open(jar: CookieJar | undefined, body: { guild_id: string; payer?: string; period?: number }, plan = "premium", headers?: Record<string, string>) {
+  return call(checkout.POST, at(plan), { method: "POST", jar, params: { planId: plan }, body: { period: 1, payer: LOCAL_ACCOUNTS.demoWallet, ...body }, headers });
 }
+
+/** A checkout `jar` opened for `guildId` (Ada's, from the DEMO wallet, by default). */
+async function opened(guildId: string, options: { jar?: CookieJar; plan?: string; payer?: string } = {}): Promise<OpenedCheckout> {
+  const response = await open(options.jar ?? ada, { guild_id: guildId, ...(options.payer ? { payer: options.payer } : {}) }, options.plan);
+  expect(response.status).toBe(201);
+  return (await response.json()) as OpenedCheckout;
+}
+
+function submit(jar: CookieJar | undefined, checkoutId: string, txHash: string, options: { chainId?: number; headers?: Record<string, string> } = {}) {
+  return call(payment.POST, `/api/crypto/checkouts/${checkoutId}/payment`, { method: "POST", jar, params: { checkoutId }, body: { tx_hash: txHash, chain_id: options.chainId ?? evm.node.chainId }, headers: options.headers });
+}
+
+/** Pays a checkout's exact amount from its wallet. */
+const payFor = (opened: OpenedCheckout, options: { from?: `0x${string}` } = {}) => evm.payToken(BigInt(opened.amount), { from: options.from ?? opened.payer });
 
 async function written(guildId: string) {
   const db = await getDb();
@@ -60,15 +79,15 @@ async function written(guildId: string) {
 }
 
 async function refusal(response: Response): Promise<{ status: number; code: string; message: string }> {
-  const body = (await response.json()) as { fields?: Array<{ path: string; code: string; message: string }> };
-  const field = body.fields?.find((entry) => entry.path === "tx_hash");
-  return { status: response.status, code: field?.code ?? JSON.stringify(body), message: field?.message ?? "" };
+  const body = (await response.json()) as { code: string; message: string; fields?: Array<{ path: string; code: string; message: string }> };
+  const field = body.fields?.[0];
+  return { status: response.status, code: field?.code ?? body.code, message: field?.message ?? body.message };
 }
 
-describe("the quote", () => {
-  it("asks the plan's USD price in the token's smallest unit, on the configured chain, to the recipient", async () => {
+describe("the price and the checkout", () => {
+  it("prices the plan in the token's smallest unit, on the configured chain, to the recipient", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const response = await quote(ada, guild, "pro", 12);
+    const response = await price(ada, guild, "pro", 12);
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body).toMatchObject({
@@ -82,31 +101,48 @@ describe("the quote", () => {
       confirmations: 1,
       demo_wallet: true,
     });
-    const expires = Date.parse(body.expires_at) - Date.now();
-    expect(expires).toBeGreaterThan(29 * 60_000);
-    expect(expires).toBeLessThanOrEqual(30 * 60_000);
   });
 
-  it("refuses signed-out callers, guilds the caller does not manage, and unknown plans or periods", async () => {
+  it("binds a checkout to the declared wallet, asking the price plus a few units no other checkout of that wallet was given", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    expect((await quote(undefined, guild)).status).toBe(401);
-    expect((await quote(bjorn, guild)).status).toBe(403);
-    expect((await quote(ada, GUILD_IDS.lofi)).status).toBe(403);
-    expect((await quote(ada, GUILD_IDS.synthwave)).status).toBe(403);
-    expect((await quote(ada, guild, "gold")).status).toBe(400);
-    expect((await quote(ada, guild, "premium", 3)).status).toBe(400);
+    const checkouts = await Promise.all(Array.from({ length: 5 }, () => opened(guild)));
+    for (const entry of checkouts) {
+      expect(entry).toMatchObject({ plan: "premium", period: 1, payer: LOCAL_ACCOUNTS.demoWallet, checkout_id: expect.any(String) });
+      expect(BigInt(entry.amount)).toBeGreaterThan(premiumUnits);
+      // Under a cent more than the price.
+      expect(BigInt(entry.amount) - premiumUnits).toBeLessThan(10_000n);
+      const expires = Date.parse(entry.expires_at) - Date.now();
+      expect(expires).toBeGreaterThan(29 * 60_000);
+      expect(expires).toBeLessThanOrEqual(30 * 60_000);
+    }
+    expect(new Set(checkouts.map((entry) => entry.amount)).size).toBe(checkouts.length);
+    const [stored] = await (await getDb()).select().from(cryptoCheckouts).where(eq(cryptoCheckouts.id, checkouts[0]!.checkout_id));
+    expect(stored).toMatchObject({ userId: USER_IDS.ada, guildId: guild, payer: LOCAL_ACCOUNTS.demoWallet.toLowerCase(), amount: checkouts[0]!.amount, txHash: null });
+  });
+
+  it("refuses signed-out callers, guilds the caller does not manage, unknown plans or periods, and a payer that is no address", async () => {
+    const guild = addScratchGuild(platform, "workshop");
+    for (const ask of [price, (jar: CookieJar | undefined, id: string, plan?: string, period?: number) => open(jar, { guild_id: id, ...(period ? { period } : {}) }, plan)]) {
+      expect((await ask(undefined, guild)).status).toBe(401);
+      expect((await ask(bjorn, guild)).status).toBe(403);
+      expect((await ask(ada, GUILD_IDS.lofi)).status).toBe(403);
+      expect((await ask(ada, GUILD_IDS.synthwave)).status).toBe(403);
+      expect((await ask(ada, guild, "gold")).status).toBe(400);
+      expect((await ask(ada, guild, "premium", 3)).status).toBe(400);
+    }
+    expect((await open(ada, { guild_id: guild, payer: "ada.eth" })).status).toBe(400);
   });
 });
 
 describe("paying", () => {
-  it("credits a correct token payment once: a crypto subscription, the payment, the buffs and the audit row", async () => {
+  it("credits a checkout's exact payment once: a crypto subscription, the payment, the buffs and the audit row", async () => {
     const guild = addScratchGuild(platform, "workshop");
     const before = Date.now();
-    const hash = await evm.payToken(premiumUnits);
-    const response = await pay(ada, { guild_id: guild, tx_hash: hash });
+    const bound = await opened(guild);
+    const hash = await payFor(bound);
+    const response = await submit(ada, bound.checkout_id, hash);
     expect(response.status).toBe(201);
-    const credited = await response.json();
-    expect(credited).toMatchObject({ tx_hash: hash, from: LOCAL_ACCOUNTS.demoWallet, amount: premiumUnits.toString() });
+    expect(await response.json()).toMatchObject({ tx_hash: hash, from: LOCAL_ACCOUNTS.demoWallet, amount: bound.amount });
     const state = await written(guild);
     expect(state).toMatchObject({ buffs: ["premium"], payments: 1, receipts: 1, audit: 1 });
     expect(state.subscriptions).toHaveLength(1);
@@ -116,21 +152,33 @@ describe("paying", () => {
     expect(days).toBeGreaterThanOrEqual(28);
     expect(days).toBeLessThanOrEqual(31.01);
 
-    const again = await refusal(await pay(ada, { guild_id: guild, tx_hash: hash }));
-    expect(again).toMatchObject({ status: 400, code: "crypto_already_credited" });
+    expect(await refusal(await submit(ada, bound.checkout_id, hash))).toMatchObject({ status: 400, code: "crypto_already_credited" });
+    // Another checkout (another guild of Ada's) cannot take the same transaction again.
     const elsewhere = addScratchGuild(platform, "workshop");
-    expect(await refusal(await pay(ada, { guild_id: elsewhere, tx_hash: hash.toUpperCase().replace("0X", "0x") }))).toMatchObject({ code: "crypto_already_credited" });
+    const other = await opened(elsewhere);
+    expect(await refusal(await submit(ada, other.checkout_id, hash.toUpperCase().replace("0X", "0x")))).toMatchObject({ code: "crypto_already_credited" });
+    // A paid checkout takes no second payment.
+    expect(await refusal(await submit(ada, bound.checkout_id, await payFor(bound)))).toMatchObject({ code: "crypto_checkout_used" });
     expect(await written(guild)).toMatchObject({ payments: 1, receipts: 1, audit: 1 });
     expect(await written(elsewhere)).toMatchObject({ buffs: [], payments: 0, subscriptions: [] });
   });
 
+  it("credits one of two submissions of a checkout sent at once", async () => {
+    const guild = addScratchGuild(platform, "workshop");
+    const bound = await opened(guild);
+    const hash = await payFor(bound);
+    const answers = await Promise.all([submit(ada, bound.checkout_id, hash), submit(ada, bound.checkout_id, hash)]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(await written(guild)).toMatchObject({ payments: 1, receipts: 1, audit: 1 });
+  });
+
   it("extends the guild's running crypto subscription of the same plan, and turns web3 on for the web3 plan", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const first = await evm.payToken(premiumUnits);
-    expect((await pay(ada, { guild_id: guild, tx_hash: first })).status).toBe(201);
+    const first = await opened(guild);
+    expect((await submit(ada, first.checkout_id, await payFor(first))).status).toBe(201);
     const [firstSub] = (await written(guild)).subscriptions;
-    const second = await evm.payToken(premiumUnits);
-    expect((await pay(ada, { guild_id: guild, tx_hash: second })).status).toBe(201);
+    const second = await opened(guild);
+    expect((await submit(ada, second.checkout_id, await payFor(second))).status).toBe(201);
     const { subscriptions: rows, payments: paid } = await written(guild);
     expect(rows).toHaveLength(1);
     expect(paid).toBe(2);
@@ -139,66 +187,130 @@ describe("paying", () => {
     expect(added).toBeGreaterThanOrEqual(28);
     expect(added).toBeLessThanOrEqual(31);
 
-    const web3 = await evm.payToken(BigInt(USD_CENTS.web3[1]) * 10_000n);
-    expect((await pay(ada, { guild_id: guild, tx_hash: web3 }, "web3")).status).toBe(201);
+    const web3 = await opened(guild, { plan: "web3" });
+    expect((await submit(ada, web3.checkout_id, await payFor(web3))).status).toBe(201);
     expect((await written(guild)).buffs.sort()).toEqual(["premium", "web3"]);
   });
 
-  it("refuses a payment on the wrong chain, to the wrong recipient, short, reverted or unknown, writing nothing", async () => {
+  it("refuses a payment on the wrong chain, to the wrong recipient, from another wallet, not the exact amount, reverted or unknown, writing nothing", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const good = await evm.payToken(premiumUnits);
+    const bound = await opened(guild);
+    const units = BigInt(bound.amount);
+    const good = await payFor(bound);
     const cases: Array<[string, () => Promise<Response>]> = [
-      ["crypto_wrong_chain", async () => pay(ada, { guild_id: guild, tx_hash: good, chain_id: 1 })],
-      ["crypto_wrong_recipient", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(premiumUnits, { to: LOCAL_ACCOUNTS.stranger }) })],
-      ["crypto_wrong_recipient", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payNative(10n ** 18n) })],
-      ["crypto_short_amount", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(premiumUnits - 1n) })],
-      ["crypto_short_amount", async () => pay(ada, { guild_id: guild, tx_hash: good }, "pro")],
-      ["crypto_reverted", async () => pay(ada, { guild_id: guild, tx_hash: await evm.payToken(FUNDED_UNITS * 10n, { gas: 100_000n }) })],
-      ["crypto_tx_not_found", async () => pay(ada, { guild_id: guild, tx_hash: `0x${randomBytes(32).toString("hex")}` })],
+      ["crypto_wrong_chain", async () => submit(ada, bound.checkout_id, good, { chainId: 1 })],
+      ["crypto_wrong_recipient", async () => submit(ada, bound.checkout_id, await evm.payToken(units, { to: LOCAL_ACCOUNTS.stranger }))],
+      ["crypto_wrong_recipient", async () => submit(ada, bound.checkout_id, await evm.payNative(10n ** 18n))],
+      ["crypto_wrong_payer", async () => submit(ada, bound.checkout_id, await evm.payToken(units, { from: LOCAL_ACCOUNTS.stranger }))],
+      ["crypto_wrong_amount", async () => submit(ada, bound.checkout_id, await evm.payToken(units - 1n))],
+      ["crypto_wrong_amount", async () => submit(ada, bound.checkout_id, await evm.payToken(units + 1n))],
+      ["crypto_wrong_amount", async () => submit(ada, bound.checkout_id, await evm.payToken(premiumUnits))],
+      ["crypto_reverted", async () => submit(ada, bound.checkout_id, await evm.payToken(FUNDED_UNITS * 10n, { gas: 100_000n }))],
+      ["crypto_tx_not_found", async () => submit(ada, bound.checkout_id, `0x${randomBytes(32).toString("hex")}`)],
     ];
     for (const [code, send] of cases) expect({ code, got: await refusal(await send()) }).toMatchObject({ code, got: { status: 400, code } });
     expect(await written(guild)).toMatchObject({ buffs: [], payments: 0, receipts: 0, subscriptions: [], audit: 0 });
+    // The checkout is still open to its own payment.
+    expect((await submit(ada, bound.checkout_id, good)).status).toBe(201);
+  });
+
+  it("refuses a payment made before its checkout opened or after it expired", async () => {
+    const guild = addScratchGuild(platform, "workshop");
+    const db = await getDb();
+    const now = Date.now();
+    const units = premiumUnits + 10_000n + BigInt(Math.floor(Math.random() * 1_000_000));
+    const hash = await evm.payToken(units);
+    const row = (openedAt: number, expiresAt: number, amount: bigint) => ({
+      id: randomUUID(),
+      userId: USER_IDS.ada,
+      guildId: guild,
+      plan: "premium",
+      periodMonths: 1,
+      chainId: evm.node.chainId,
+      asset: evm.node.tokenAddress.toLowerCase(),
+      recipient: LOCAL_ACCOUNTS.merchant.toLowerCase(),
+      payer: LOCAL_ACCOUNTS.demoWallet.toLowerCase(),
+      amount: amount.toString(),
+      usdCents: USD_CENTS.premium[1],
+      createdAt: new Date(openedAt),
+      expiresAt: new Date(expiresAt),
+    });
+    const later = row(now + 5 * 60_000, now + 35 * 60_000, units);
+    const lapsed = row(now - 40 * 60_000, now - 10 * 60_000, units + 1n);
+    await db.insert(cryptoCheckouts).values([later, lapsed]);
+    expect(await refusal(await submit(ada, later.id, hash))).toMatchObject({ status: 400, code: "crypto_expired" });
+    expect(await refusal(await submit(ada, lapsed.id, await evm.payToken(units + 1n)))).toMatchObject({ status: 400, code: "crypto_expired" });
+    expect(await written(guild)).toMatchObject({ payments: 0, subscriptions: [] });
   });
 
   it("refuses an unconfirmed payment (pending, or under the configured confirmations) and credits it once buried", async () => {
     const guild = addScratchGuild(platform, "workshop");
+    const bound = await opened(guild);
     await evm.automine(false);
     let hash: `0x${string}`;
     try {
-      hash = await evm.payToken(premiumUnits);
-      expect(await refusal(await pay(ada, { guild_id: guild, tx_hash: hash }))).toMatchObject({ status: 400, code: "crypto_unconfirmed" });
+      hash = await payFor(bound);
+      expect(await refusal(await submit(ada, bound.checkout_id, hash))).toMatchObject({ status: 400, code: "crypto_unconfirmed" });
       await evm.mine(1);
     } finally {
       await evm.automine(true);
     }
-    process.env.CRYPTO_CONFIRMATIONS = "3";
-    resetEnvCache();
-    try {
-      expect(await refusal(await pay(ada, { guild_id: guild, tx_hash: hash }))).toMatchObject({ status: 400, code: "crypto_unconfirmed" });
+    await withEnv({ CRYPTO_CONFIRMATIONS: "3" }, async () => {
+      expect(await refusal(await submit(ada, bound.checkout_id, hash))).toMatchObject({ status: 400, code: "crypto_unconfirmed" });
       expect(await written(guild)).toMatchObject({ buffs: [], payments: 0, subscriptions: [], audit: 0 });
       await evm.mine(2);
-      expect((await pay(ada, { guild_id: guild, tx_hash: hash })).status).toBe(201);
-    } finally {
-      process.env.CRYPTO_CONFIRMATIONS = "1";
-      resetEnvCache();
-    }
+      expect((await submit(ada, bound.checkout_id, hash)).status).toBe(201);
+    });
     expect((await written(guild)).buffs).toEqual(["premium"]);
   });
 
   it("words refusals in the caller's language", async () => {
-    const guild = addScratchGuild(platform, "workshop");
-    const response = await pay(ada, { guild_id: guild, tx_hash: `0x${"ab".repeat(32)}` }, "premium", { "x-guildhall-locale": "fr" });
+    const bound = await opened(addScratchGuild(platform, "workshop"));
+    const response = await submit(ada, bound.checkout_id, `0x${"ab".repeat(32)}`, { headers: { [LOCALE_HEADER]: "fr" } });
     expect(await refusal(response)).toMatchObject({ status: 400, code: "crypto_tx_not_found", message: expect.stringContaining("Aucune transaction") });
   });
 
-  it("refuses signed-out callers and guilds the caller does not manage before reading the chain", async () => {
+  it("takes a payment only from the checkout's buyer, while they manage its guild, and only signed in", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const hash = await evm.payToken(premiumUnits);
-    expect((await pay(undefined, { guild_id: guild, tx_hash: hash })).status).toBe(401);
-    expect((await pay(bjorn, { guild_id: guild, tx_hash: hash })).status).toBe(403);
-    expect((await pay(ada, { guild_id: GUILD_IDS.lofi, tx_hash: hash })).status).toBe(403);
+    const bound = await opened(guild);
+    const hash = await payFor(bound);
+    expect((await submit(undefined, bound.checkout_id, hash)).status).toBe(401);
+    const foreign = await submit(bjorn, bound.checkout_id, hash, { headers: { [LOCALE_HEADER]: "de" } });
+    expect(await refusal(foreign)).toEqual({ status: 404, code: "crypto_checkout_not_found", message: issueTextFor("de")("crypto_checkout_not_found") });
+    expect((await submit(ada, randomUUID(), hash)).status).toBe(404);
+    // A checkout for a guild Ada no longer manages (she is a plain member of lofi).
+    const [elsewhere] = await (await getDb())
+      .insert(cryptoCheckouts)
+      .values({ id: randomUUID(), userId: USER_IDS.ada, guildId: GUILD_IDS.lofi, plan: "premium", periodMonths: 1, chainId: evm.node.chainId, asset: "native", recipient: LOCAL_ACCOUNTS.merchant, payer: LOCAL_ACCOUNTS.demoWallet.toLowerCase(), amount: randomUUID().replace(/\D/g, ""), usdCents: 1, expiresAt: new Date(Date.now() + 60_000) })
+      .returning();
+    expect((await submit(ada, elsewhere!.id, hash)).status).toBe(403);
     expect(await written(guild)).toMatchObject({ payments: 0, subscriptions: [] });
-    expect((await pay(ada, { guild_id: guild, tx_hash: hash })).status).toBe(201);
+    expect((await submit(ada, bound.checkout_id, hash)).status).toBe(201);
+  });
+});
+
+describe("a payment's hash is public: nobody credits another buyer's payment with it", () => {
+  it("Mallory submits Ada's hash before her, for his own checkouts: refused, nothing credited; Ada's own submission is credited", async () => {
+    const adaGuild = addScratchGuild(platform, "workshop");
+    const malloryGuild = addScratchGuild(platform, "synthwave");
+    const mallory = bjorn;
+    const adas = await opened(adaGuild);
+    const hash = await payFor(adas);
+
+    // From the chain Mallory sees Ada's transaction: its hash, her wallet, the amount.
+    const own = await opened(malloryGuild, { jar: mallory, payer: LOCAL_ACCOUNTS.stranger });
+    expect(await refusal(await submit(mallory, own.checkout_id, hash))).toMatchObject({ status: 400, code: "crypto_wrong_payer" });
+    const posingAsAda = await opened(malloryGuild, { jar: mallory, payer: LOCAL_ACCOUNTS.demoWallet });
+    expect(posingAsAda.amount).not.toBe(adas.amount);
+    expect(await refusal(await submit(mallory, posingAsAda.checkout_id, hash))).toMatchObject({ status: 400, code: "crypto_wrong_amount" });
+    expect((await submit(mallory, adas.checkout_id, hash)).status).toBe(404);
+    expect(await written(malloryGuild)).toMatchObject({ buffs: [], payments: 0, receipts: 0, subscriptions: [], audit: 0 });
+    expect(await written(adaGuild)).toMatchObject({ buffs: [], payments: 0, subscriptions: [] });
+
+    expect((await submit(ada, adas.checkout_id, hash)).status).toBe(201);
+    expect(await written(adaGuild)).toMatchObject({ buffs: ["premium"], payments: 1 });
+    expect(await refusal(await submit(mallory, posingAsAda.checkout_id, hash))).toMatchObject({ code: "crypto_already_credited" });
+    expect(await written(malloryGuild)).toMatchObject({ buffs: [], payments: 0 });
   });
 });
 
@@ -206,13 +318,14 @@ describe("the DEMO wallet (npm start's local node)", () => {
   const relay = (jar: CookieJar | undefined, body: unknown) => call(demoWallet.POST, "/api/crypto/demo-wallet", { method: "POST", jar, body });
   const provider = demoWalletProvider(async (body) => (await (await relay(ada, body)).json()) as DemoWalletAnswer);
 
-  it("pays through the browser's steps (viem wallet client over EIP-1193) and the payment is credited", async () => {
+  it("pays through the browser's steps (declare the wallet, open the checkout, pay, submit) and the payment is credited", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const offer = (await (await quote(ada, guild, "web3")).json()) as PaymentQuote;
+    const offer = (await (await price(ada, guild, "web3")).json()) as PaymentQuote;
     const connected = await connectWallet(provider, offer.chain_id);
     expect(connected.account).toBe(LOCAL_ACCOUNTS.demoWallet);
-    const hash = await sendPayment(connected, offer);
-    const response = await pay(ada, { guild_id: guild, tx_hash: hash }, "web3");
+    const bound = (await (await open(ada, { guild_id: guild, payer: connected.account }, "web3")).json()) as OpenedCheckout;
+    const hash = await sendPayment(connected, bound);
+    const response = await submit(ada, bound.checkout_id, hash);
     expect(response.status).toBe(201);
     expect((await written(guild)).buffs).toEqual(["web3"]);
   });
@@ -224,14 +337,9 @@ describe("the DEMO wallet (npm start's local node)", () => {
     expect(foreign).toMatchObject({ error: { code: 4100 } });
     expect((await relay(ada, { method: "eth_sign", params: [LOCAL_ACCOUNTS.demoWallet, "0x00"] })).status).toBe(400);
     expect((await relay(undefined, { method: "eth_chainId" })).status).toBe(401);
-    process.env.CRYPTO_DEMO_WALLET = "0";
-    resetEnvCache();
-    try {
+    await withEnv({ CRYPTO_DEMO_WALLET: "0" }, async () => {
       expect((await relay(ada, { method: "eth_chainId" })).status).toBe(404);
-      expect((await (await quote(ada, addScratchGuild(platform, "workshop"))).json()).demo_wallet).toBe(false);
-    } finally {
-      process.env.CRYPTO_DEMO_WALLET = "1";
-      resetEnvCache();
-    }
+      expect((await (await price(ada, addScratchGuild(platform, "workshop"))).json()).demo_wallet).toBe(false);
+    });
   });
 });

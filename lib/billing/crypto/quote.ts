@@ -39,6 +39,9 @@ export type PaymentQuote = {
   demo_wallet: boolean;
 };
 
+/** A checkout opened for one wallet (lib/billing/crypto/checkout.ts): `amount` is its own, `payer` the wallet it must come from. */
+export type OpenedCheckout = PaymentQuote & { checkout_id: string; payer: `0x${string}` };
+
 export function paymentQuote(settings: CryptoSettings, plan: Plan, period: PeriodMonths, now: Date): PaymentQuote {
   const usdCents = USD_CENTS[plan][period];
   return {

@@ -1,18 +1,24 @@
 import "server-only";
-import { erc20Abi, isAddressEqual, parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, type Hash } from "viem";
+import { erc20Abi, isAddressEqual, parseEventLogs, TransactionNotFoundError, TransactionReceiptNotFoundError, type Address, type Hash } from "viem";
 import type { CryptoSettings } from "@/lib/env";
 import { ApiError, fieldsError } from "@/lib/http/api-error";
 import type { IssueCode } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { chainClient } from "./chain";
-import { paymentAsset } from "./quote";
 
 // Reads a payment back from the chain with viem and accepts it only when the chain itself says
-// it paid us: the configured chain, a mined and successful transaction buried under enough
-// blocks, recent enough for the checkout's quote, and a transfer of the configured asset to the
-// recipient covering the amount. The caller's word (body) is never trusted beyond the hash.
+// it paid this checkout: the configured chain, a mined and successful transaction buried under
+// enough blocks, a transfer of the checkout's asset to its recipient, sent from the wallet the
+// buyer declared, of exactly the checkout's amount, while the checkout was open. The caller's
+// word (body) is never trusted beyond the hash.
 
-export type VerifiedPayment = { from: `0x${string}`; amount: bigint; tokenAddress: `0x${string}` | null };
+/** What one checkout asked for (./checkout.ts): `asset` is a token's address or `native`. */
+export type ExpectedPayment = { asset: string; recipient: Address; payer: Address; amount: bigint; openedAt: Date; expiresAt: Date };
+
+export type VerifiedPayment = { from: Address; amount: bigint; tokenAddress: Address | null };
+
+/** A block's clock may run a little behind ours: a payment mined this long before its checkout opened still counts. */
+const CLOCK_SKEW_MS = 60_000;
 
 /** A refusal the payer can act on, worded from its code in their language (messages/validation). */
 export function paymentRefused(code: IssueCode, params?: Record<string, string | number>): ApiError {
@@ -23,7 +29,8 @@ function nodeDown(): ApiError {
   return new ApiError(503, "crypto_unavailable", "The payment network cannot be reached right now. Nothing was charged twice: try again in a minute.");
 }
 
-export async function verifyPayment(settings: CryptoSettings, input: { txHash: Hash; walletChainId: number; minimum: bigint; now: Date }): Promise<VerifiedPayment> {
+export async function verifyPayment(settings: CryptoSettings, input: { txHash: Hash; walletChainId: number; expected: ExpectedPayment }): Promise<VerifiedPayment> {
+  const { expected } = input;
   if (input.walletChainId !== settings.chainId) throw paymentRefused("crypto_wrong_chain", { chain_id: settings.chainId });
   const client = chainClient(settings);
   const read = async <T>(call: () => Promise<T>, missing: IssueCode): Promise<T> => {
@@ -42,20 +49,23 @@ export async function verifyPayment(settings: CryptoSettings, input: { txHash: H
   if (receipt.status !== "success") throw paymentRefused("crypto_reverted");
   const [latest, block] = await Promise.all([read(() => client.getBlockNumber({ cacheTime: 0 }), "crypto_unconfirmed"), read(() => client.getBlock({ blockNumber: receipt.blockNumber }), "crypto_unconfirmed")]);
   if (latest - receipt.blockNumber + 1n < BigInt(settings.confirmations)) throw paymentRefused("crypto_unconfirmed", { confirmations: settings.confirmations });
-  if (Number(block.timestamp) * 1000 < input.now.getTime() - settings.quoteMinutes * 60_000) throw paymentRefused("crypto_expired", { minutes: settings.quoteMinutes });
 
-  const asset = paymentAsset(settings);
   let paid: bigint;
-  if (asset.kind === "native") {
-    if (!tx.to || !isAddressEqual(tx.to, settings.recipient)) throw paymentRefused("crypto_wrong_recipient");
+  if (expected.asset === "native") {
+    if (!tx.to || !isAddressEqual(tx.to, expected.recipient)) throw paymentRefused("crypto_wrong_recipient");
+    if (!isAddressEqual(tx.from, expected.payer)) throw paymentRefused("crypto_wrong_payer");
     paid = tx.value;
   } else {
-    const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs }).filter(
-      (log) => isAddressEqual(log.address, asset.address) && isAddressEqual(log.args.to, settings.recipient),
-    );
+    const token = expected.asset as Address;
+    const transfers = parseEventLogs({ abi: erc20Abi, eventName: "Transfer", logs: receipt.logs }).filter((log) => isAddressEqual(log.address, token) && isAddressEqual(log.args.to, expected.recipient));
     if (transfers.length === 0) throw paymentRefused("crypto_wrong_recipient");
-    paid = transfers.reduce((sum, log) => sum + log.args.value, 0n);
+    const fromPayer = transfers.filter((log) => isAddressEqual(log.args.from, expected.payer));
+    if (fromPayer.length === 0) throw paymentRefused("crypto_wrong_payer");
+    paid = fromPayer.reduce((sum, log) => sum + log.args.value, 0n);
   }
-  if (paid < input.minimum) throw paymentRefused("crypto_short_amount");
-  return { from: tx.from, amount: paid, tokenAddress: asset.address };
+  // Exactly the checkout's amount: that is what tells this buyer's payment from any other.
+  if (paid !== expected.amount) throw paymentRefused("crypto_wrong_amount");
+  const paidAt = Number(block.timestamp) * 1000;
+  if (paidAt < expected.openedAt.getTime() - CLOCK_SKEW_MS || paidAt > expected.expiresAt.getTime()) throw paymentRefused("crypto_expired", { minutes: settings.quoteMinutes });
+  return { from: expected.payer, amount: paid, tokenAddress: expected.asset === "native" ? null : (expected.asset as Address) };
 }

@@ -326,6 +326,10 @@ describe("billing events", () => {
     expect(billing(state(), state({ status: "in_trial" }))).toBe("Premium bought by Ada was updated");
   });
 
+  it("names the free month an owner took, with the new end", () => {
+    expect(billing(state(), state({ status: "in_trial", current_period_end: "2027-01-25T12:00:00.000Z", event: "free_month" }))).toBe("Ada added a free month to Premium: it now runs until January 25, 2027");
+  });
+
   it("reads a transfer from this guild's side: moved away to the other guild, or moved here from it", () => {
     const other = "300000000000000070";
     expect(billing(state(), state({ guild_id: OWLS }))).toBe("Ada moved Premium to Night Owls");

@@ -240,7 +240,8 @@ const PAID = ["active", "in_trial", "non_renewing", "past_due"];
 
 /**
  * A subscription's change (`subscription:{id}`, lib/billing/subscriptions.ts): bought, moved to
- * or from this guild, cancelled (to end with its period), renewed, paused, resumed or ended.
+ * or from this guild, cancelled (to end with its period), renewed, given its free month, paused,
+ * resumed or ended.
  */
 function billingEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
   if (!/^subscription:[\w-]+$/.test(event.target)) return null;
@@ -255,6 +256,7 @@ function billingEvent(event: AuditEventView, user: Entity, d: Describer): Descri
     const guild: Entity = { text: d.guild(other) ?? d.words.otherServer };
     return describe(after.guild_id === d.guildId ? "movedIn" : "movedOut", { guild });
   }
+  if (after.event === "free_month") return describe("freeMonth");
   const [was, is] = [String(before?.status ?? ""), String(after.status)];
   if (!PAID.includes(is)) return describe(is === "paused" ? "paused" : "ended");
   if (!PAID.includes(was)) return describe(was === "paused" ? "resumed" : "started");

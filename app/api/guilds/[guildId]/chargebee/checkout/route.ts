@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { createHostedCheckout } from "@/lib/billing/chargebee/checkout";
+import { assertCanStartCheckout } from "@/lib/billing/checkout-guard";
 import { CUSTOM_BOT_ITEM } from "@/lib/billing/chargebee/item-prices";
 import { PLANS } from "@/lib/billing/plans";
 import { apiLocale } from "@/lib/http/api-locale";
@@ -9,7 +10,8 @@ import { inputText } from "@/lib/validation/text";
 
 // POST /api/guilds/{id}/chargebee/checkout: a Chargebee hosted checkout page selling a plan for
 // this guild (spec 3: period_months, with_custom_bot, coupon_id, addons, bundle_id); answers
-// its address, where the browser goes next. Nothing is stored until the payment returns.
+// its address, where the browser goes next. Nothing is stored until the payment returns. A guild
+// already paying for the plan is refused (409 already_subscribed, lib/billing/checkout-guard.ts).
 const body = z.strictObject({
   period_months: z.union([z.literal(1), z.literal(12)]),
   plan: z.enum(PLANS).default("premium"),
@@ -21,15 +23,18 @@ const body = z.strictObject({
   bundle_id: z.enum(["mee6-bundle"]).optional(),
 });
 
-export const POST = guildRoute({ params: guildIdParams, body }, async ({ req, access, session, body }) => {
+export const POST = guildRoute({ params: guildIdParams, body, budget: "checkouts" }, async ({ req, db, access, session, body }) => {
+  const plan = body.bundle_id ? "bundle" : body.plan;
+  const locale = apiLocale(req);
+  await assertCanStartCheckout(db, { guildId: access.guildId, plan, provider: "chargebee", locale });
   const page = await createHostedCheckout({
     guildId: access.guildId,
     userId: session.userId,
-    plan: body.bundle_id ? "bundle" : body.plan,
+    plan,
     periodMonths: body.period_months,
     withCustomBot: body.with_custom_bot || body.addons.includes(CUSTOM_BOT_ITEM),
     couponId: body.coupon_id,
-    locale: apiLocale(req),
+    locale,
   });
   return { hosted_page_id: page.id, url: page.url };
 });
