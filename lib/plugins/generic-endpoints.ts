@@ -2,10 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { fieldsError, validationError, versionConflict, type FieldIssue } from "@/lib/http/api-error";
-import { apiLocale } from "@/lib/http/api-locale";
-import type { Locale } from "@/lib/i18n/locales";
-import { fieldIssue } from "@/lib/validation/server-messages";
+import { validationError, versionConflict } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import { guildIdParams } from "@/lib/platform/snowflake";
@@ -14,8 +11,6 @@ import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
 import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
-import { missingToRun, switchOf } from "./needed-fields";
-import { fieldLabel, pluginName } from "./plugin-labels";
 import { assertPremiumAllowed, checkReferences } from "./rules";
 import type { CollectionDefinition, PluginDefinition } from "./types";
 
@@ -53,10 +48,6 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
         if (Object.keys(changes).length > 0) await checkReferences(db, params.guildId, { plugin }, changes);
         const current = await readPluginState(db, params.guildId, plugin);
         const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
-        const on = enabled ?? current.enabled;
-        // Not turned on, nor left on, without what it needs to run (the change must be the cause).
-        const missing = on ? missingToRun(plugin, config).filter((field) => !current.enabled || field in changes || switchOf(plugin, field)! in changes) : [];
-        if (missing.length > 0) throw fieldsError(neededIssues(plugin, missing, apiLocale(req)), "body");
         // A save that changes nothing writes no version and no audit entry.
         if ((enabled ?? current.enabled) === current.enabled && sameValue(config, current.config)) return unchanged(current, req, (state) => stateResponse(plugin, state));
         const state = await writePluginState(db, {
@@ -155,9 +146,4 @@ function unchanged<T extends { version: number }>(current: T, req: NextRequest, 
   const expected = expectedVersion(req);
   if (expected !== undefined && expected !== current.version) throw versionConflict();
   return answer(current);
-}
-
-/** "Fill in “Welcome channel” before turning Welcome on", with the labels of the caller's language. */
-function neededIssues(plugin: PluginDefinition, fields: readonly string[], locale: Locale): FieldIssue[] {
-  return fields.map((field) => fieldIssue(field, "needed_to_run", { field: fieldLabel(locale, plugin.id, field), plugin: pluginName(locale, plugin.id) }));
 }

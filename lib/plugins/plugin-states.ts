@@ -6,6 +6,7 @@ import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { guildPlugins } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
 import { getPlugin, PLUGINS } from "./index";
+import { assertNeedsMet } from "./needs-check";
 import { isRecord } from "./schema-walk";
 import type { PluginDefinition } from "./types";
 
@@ -72,7 +73,8 @@ type WriteInput = {
 
 /**
  * Writes a plugin's state and its audit row in one transaction. The row is locked
- * first, so of two writers holding the same version exactly one succeeds.
+ * first, so of two writers holding the same version exactly one succeeds. A write that
+ * leaves a needed field empty is refused (UnmetNeedsError).
  */
 export async function writePluginState(db: Db, input: WriteInput): Promise<PluginState> {
   const { guildId, plugin } = input;
@@ -85,6 +87,8 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
         .for("update");
       const before = toState(plugin, current);
       if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
+      // Against the locked row: whichever path writes (form, switch, revert, import), no need is left unmet by it.
+      assertNeedsMet(plugin, undefined, { enabled: before.enabled, values: before.config }, { enabled: input.next.enabled, values: input.next.config });
       const values = { enabled: input.next.enabled, config: input.next.config, updatedAt: new Date(), updatedBy: input.userId };
       const [row] = current
         ? await tx

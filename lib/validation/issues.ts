@@ -26,7 +26,6 @@ export const CUSTOM_ISSUES = [
   "embed_total",
   "embeds_total",
   "invalid_playlist_url",
-  "condition_role_required",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 
@@ -58,7 +57,10 @@ export const ISSUE_CODES = [
   "unknown_upload",
   "not_a_member",
   "duplicate_value",
+  // A field left empty that the plugin or one of its options needs (lib/plugins/needed-fields.ts).
   "needed_to_run",
+  "needed_while_on",
+  "needed_for_option",
   // A social source the provider does not know (checkReferences, lib/providers).
   "source_not_found",
   // The music player (lib/plugins/music/server.ts): the catalogue and the plugin's limits.
