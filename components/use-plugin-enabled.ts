@@ -1,9 +1,9 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
-import { reportUnshownError } from "@/components/report-error";
-import { apiFetch } from "@/lib/http/client-fetch";
+import { onPluginSaved } from "@/components/plugin-events";
+import { switchPlugin } from "@/components/plugin-switching";
+import { raiseErrorModal } from "@/lib/http/error-bus";
 
 /**
  * Whether a plugin is on, following the page's switch (and any other island), with a way to
@@ -18,16 +18,11 @@ export function usePluginEnabled(guildId: string, pluginId: string, initial: boo
 
   async function turnOn() {
     setEnabling(true);
-    try {
-      const saved = await apiFetch<Omit<PluginSaved, "pluginId">>(`/plugins/${pluginId}/config/${guildId}`, { method: "PATCH", body: { enabled: true } });
-      announcePluginSaved({ pluginId, enabled: saved.enabled, config: saved.config, version: saved.version });
-      setEnabled(saved.enabled);
-      setTurnedOnHere(true);
-    } catch (error) {
-      reportUnshownError(error);
-    } finally {
-      setEnabling(false);
-    }
+    const outcome = await switchPlugin(guildId, pluginId, true);
+    if (outcome.status === "saved") setTurnedOnHere(true);
+    // These offers sit on the plugin's page, whose form says beside its fields what is missing; without one, the reason is still told.
+    if (outcome.status === "refused" && outcome.message) raiseErrorModal({ message: outcome.message });
+    setEnabling(false);
   }
 
   return { enabled, enabling, turnedOnHere, turnOn };

@@ -5,7 +5,7 @@ import { ColorPresets } from "@/components/pickers/color-presets";
 import pickerStyles from "@/components/pickers/pickers.module.css";
 import { textLength } from "@/lib/messages/limits";
 import type { FormField, FormLabels, PickerRole } from "./types";
-import { colorOf, fill, hexOf } from "./values";
+import { colorOf, fill, hexOf, humanize } from "./values";
 import styles from "./form.module.css";
 
 // The simple controls of the generic form. Each takes the id its <label> points at
@@ -178,8 +178,3 @@ export function ColorControl({ id, field, value, onChange, disabled, invalid, de
   );
 }
 
-/** "join_channel_id" → "Join channel id": a readable fallback while a label is missing. */
-export function humanize(name: string): string {
-  const words = name.replace(/[_-]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}

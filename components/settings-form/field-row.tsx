@@ -15,14 +15,14 @@ import type { SourcePickerLabels } from "@/components/source-picker/types";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
-import { ColorControl, humanize, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
+import { ColorControl, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
 import { ImageControl, type ImageFieldData } from "./image-control";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi, isRoleUi } from "./picker-options";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
-import { errorFor } from "./values";
+import { errorFor, fill, humanize } from "./values";
 import styles from "./form.module.css";
 
 // Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)

@@ -9,7 +9,7 @@ import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import type { FieldErrors, FormField, FormSpec, Values } from "./types";
 import { useLiveValidation } from "./use-live-validation";
-import { changedKeys, fieldErrorsOf, fill, isEqual, pick } from "./values";
+import { changedKeys, fieldErrorsOf, fill, isEqual, needLabelsOf, pick } from "./values";
 import styles from "./collection.module.css";
 
 export type RawItem = { id: string; position: number; version: number } & Values;
@@ -55,8 +55,8 @@ export function explainFieldErrors(errors: FieldErrors, fields: readonly FormFie
 /** Add or edit one collection item in a modal <dialog>; validation errors stay next to their fields. */
 export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, context, text, validationText, heading, onDone }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const startValues = () => (editing ? { ...emptyValues, ...editing.data } : emptyValues);
-  const [values, setValues] = useState<Values>(startValues);
+  const start = useMemo(() => (editing ? { ...emptyValues, ...editing.data } : emptyValues), [editing, emptyValues]);
+  const [values, setValues] = useState<Values>(start);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -66,9 +66,12 @@ export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, conte
   const keepEditing = useRef<HTMLButtonElement>(null);
   const open = editing !== undefined;
   const fieldNames = useMemo(() => spec.fields.map((field) => field.name), [spec]);
-  const live = useLiveValidation(schema.pluginId, schema.collection, fieldNames, values);
+  // An item's options need their fields whether or not the plugin is on; the sentences name no plugin.
+  const needLabels = useMemo(() => needLabelsOf(context.texts, heading), [context.texts, heading]);
+  const stored = useMemo(() => ({ enabled: true, values: editing?.data ?? null }), [editing]);
+  const live = useLiveValidation(schema.pluginId, schema.collection, fieldNames, values, { labels: needLabels, stored, start });
   const shownErrors = live.shown(errors);
-  const changed = open && spec.fields.some((field) => !isEqual(values[field.name], startValues()[field.name]));
+  const changed = open && spec.fields.some((field) => !isEqual(values[field.name], start[field.name]));
   // A social subscription previews its messages with the chosen source's latest item.
   const sourceField = spec.fields.find((field) => field.ui === "source" && field.provider);
   const sourceId = sourceField && typeof values[sourceField.name] === "string" && values[sourceField.name] !== "" ? (values[sourceField.name] as string) : null;
@@ -81,7 +84,7 @@ export function ItemDialog({ editing, endpoint, schema, spec, emptyValues, conte
   if (editing !== shownFor) {
     setShownFor(editing);
     if (open) {
-      setValues(startValues());
+      setValues(start);
       setErrors({});
       setNotice(null);
       setConfirming(false);

@@ -1,6 +1,7 @@
 "use client";
 
-import { humanize, type ControlProps } from "./controls";
+import type { ControlProps } from "./controls";
+import { humanize } from "./values";
 import { fill } from "./values";
 import styles from "./form.module.css";
 

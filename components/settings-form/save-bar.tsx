@@ -1,17 +1,25 @@
 "use client";
 
+import { fill, type firstProblem } from "./values";
 import styles from "./form.module.css";
 
-export type SaveBarText = { unsaved: string; save: string; saving: string; reset: string; conflict: string; reload: string; invalid: string };
+/** `invalid` and `invalidMore` are templates: {field}, {message} and {count}. */
+export type SaveBarText = { unsaved: string; save: string; saving: string; reset: string; conflict: string; reload: string; invalid: string; invalidMore: string };
 
-type Props = { text: SaveBarText; saving: boolean; conflict: boolean; invalid: boolean; onReset: () => void; onReload: () => void };
+/** The first setting to fix, from the top of the form (firstProblem), and how many others need fixing too. */
+type Props = { text: SaveBarText; saving: boolean; conflict: boolean; problem: ReturnType<typeof firstProblem>; onReset: () => void; onReload: () => void };
 
 /** Sticky bar shown while the form differs from what is saved; the Save button submits the form. */
-export function SaveBar({ text, saving, conflict, invalid, onReset, onReload }: Props) {
+export function SaveBar({ text, saving, conflict, problem, onReset, onReload }: Props) {
+  const status = conflict
+    ? text.conflict
+    : problem
+      ? fill(problem.others > 0 ? text.invalidMore : text.invalid, { field: problem.field, message: problem.message, count: problem.others })
+      : text.unsaved;
   return (
-    <div className={`${styles.saveBar} ${conflict ? styles.saveBarConflict : ""}`} data-testid="save-bar" role="region" aria-label={text.unsaved}>
-      <p className={styles.saveBarText} role="status">
-        {conflict ? text.conflict : invalid ? text.invalid : text.unsaved}
+    <div className={`${styles.saveBar} ${conflict ? styles.saveBarConflict : ""} ${problem && !conflict ? styles.saveBarInvalid : ""}`} data-testid="save-bar" role="region" aria-label={text.unsaved}>
+      <p className={styles.saveBarText} role="status" data-testid="save-bar-status">
+        {status}
       </p>
       <div className={styles.saveBarActions}>
         {conflict ? (

@@ -3,6 +3,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
+import { takeOverTurningOn, type SwitchOutcome } from "@/components/plugin-switching";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
@@ -15,7 +16,7 @@ import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
 import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Values } from "./types";
 import { useLiveValidation } from "./use-live-validation";
 import { useUnsavedGuard } from "./use-unsaved-guard";
-import { changedKeys, fieldErrorsOf, isEqual, pick } from "./values";
+import { changedKeys, drawnOrder, fieldErrorsOf, firstProblem, isEqual, needLabelsOf, pick } from "./values";
 import styles from "./form.module.css";
 
 export type SettingsFormText = SaveBarText & { saved: string; leave: string };
@@ -23,8 +24,10 @@ export type SettingsFormText = SaveBarText & { saved: string; leave: string };
 type Props = {
   guildId: string;
   pluginId: string;
+  /** The plugin's name, as the sentences about what it needs say it. */
+  pluginName: string;
   spec: FormSpec;
-  initial: { config: Values; version: number };
+  initial: { enabled: boolean; config: Values; version: number };
   texts: FieldTexts;
   labels: FormLabels;
   text: SettingsFormText;
@@ -47,12 +50,19 @@ type Props = {
 
 type Saved = { enabled: boolean; config: Values; version: number };
 
-/** The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts visible. */
-export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, text, pickers: packedPickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
+/**
+ * The plugin's config form: edits locally, saves only changed keys with If-Match, keeps conflicts
+ * visible. It takes over turning the plugin on (the page's switch): what the plugin still needs is
+ * said beside its fields, and the unsaved changes are saved with the switch, in one request.
+ */
+export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, texts, labels, text, pickers: packedPickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
   const pickers = useMemo(() => unpackPickers(packedPickers), [packedPickers]);
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
+  const [enabled, setEnabled] = useState(initial.enabled);
+  // A refused switch: what turning the plugin on needs stays shown, live, until it is on.
+  const [turningOn, setTurningOn] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
@@ -61,7 +71,9 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   const [focusErrors, setFocusErrors] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const fieldNames = useMemo(() => spec.fields.map((field) => field.name), [spec]);
-  const live = useLiveValidation(pluginId, undefined, fieldNames, draft);
+  const needLabels = useMemo(() => needLabelsOf(texts, pluginName), [texts, pluginName]);
+  const stored = useMemo(() => ({ enabled, values: saved }), [enabled, saved]);
+  const live = useLiveValidation(pluginId, undefined, fieldNames, draft, { labels: needLabels, stored, start: saved, turningOn });
   const shownErrors = live.shown(errors);
 
   const dirty = changedKeys(saved, draft).length > 0;
@@ -70,8 +82,11 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   // The enable switch (and islands saving keys this form does not show, like the welcome
   // card's background) bump the version; adopt it when the fields this form holds are unchanged.
   const adoptVersion = useEffectEvent((detail: PluginSaved) => {
+    if (detail.pluginId !== pluginId) return;
+    setEnabled(detail.enabled);
+    if (detail.enabled) setTurningOn(false);
     const same = spec.fields.every((field) => isEqual(detail.config[field.name], saved[field.name]));
-    if (detail.pluginId === pluginId && same) setVersion(detail.version);
+    if (same) setVersion(detail.version);
   });
   useEffect(() => onPluginSaved((detail) => adoptVersion(detail)), []);
 
@@ -90,29 +105,37 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
   }, [justSaved]);
 
   async function save() {
-    const keys = changedKeys(saved, draft);
-    if (saving || conflict || keys.length === 0) return;
-    const sent = draft;
-    // The schema's own problems are shown without asking the server.
-    if (Object.keys(await live.checkAll(sent)).length > 0) {
+    if (saving || conflict || changedKeys(saved, draft).length === 0) return;
+    // The schema's own problems, and what the changes leave the plugin without, are shown without asking the server.
+    if (Object.keys(await live.checkAll(draft)).length > 0) {
       setFocusErrors((count) => count + 1);
       return;
     }
+    await write(false);
+  }
+
+  /** Sends the changed keys (and `enabled: true` when turning the plugin on) in one request. */
+  async function write(turnOn: boolean): Promise<SwitchOutcome> {
+    const keys = changedKeys(saved, draft);
+    const sent = draft;
     setSaving(true);
     try {
       const result = await apiFetch<Saved>(`/plugins/${pluginId}/config/${guildId}`, {
         method: "PATCH",
-        body: pick(draft, keys),
+        body: { ...(turnOn && { enabled: true }), ...pick(sent, keys) },
         headers: { "If-Match": `"${version}"` },
         handles: ["version_conflict", "validation_failed"],
       });
       setSaved(result.config);
       setVersion(result.version);
+      setEnabled(result.enabled);
+      setTurningOn(false);
       // Keep edits made while the request was in flight; take the server's value elsewhere.
       setDraft((current) => Object.fromEntries(Object.keys(result.config).map((key) => [key, isEqual(current[key], sent[key]) ? result.config[key] : current[key]])));
       setErrors({});
-      setJustSaved(true);
+      if (keys.length > 0) setJustSaved(true);
       announcePluginSaved({ pluginId, enabled: result.enabled, config: result.config, version: result.version });
+      return { status: "saved" };
     } catch (error) {
       const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
       if (code === "version_conflict") setConflict(true);
@@ -121,11 +144,28 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
         if (Object.keys(fields).length === 0) raiseErrorModal({ message: (error as TransportError).message });
         setErrors(fields);
         setFocusErrors((count) => count + 1);
+        return { status: "refused" };
       } else reportUnshownError(error);
+      return { status: "failed" };
     } finally {
       setSaving(false);
     }
   }
+
+  // The page's switch asks this form to turn the plugin on (components/plugin-switching.ts).
+  const turnOn = useEffectEvent(async (): Promise<SwitchOutcome> => {
+    if (saving) return { status: "failed" };
+    // Checked as the server would: the unsaved changes go with the switch.
+    if (Object.keys(await live.checkAll(draft, { turningOn: true })).length === 0) {
+      const outcome = await write(true);
+      if (outcome.status !== "refused") return outcome;
+    }
+    // What it needs stays shown beside its fields until it is on.
+    setTurningOn(true);
+    setFocusErrors((count) => count + 1);
+    return { status: "refused" };
+  });
+  useEffect(() => takeOverTurningOn(pluginId, { turnOn: () => turnOn() }), [pluginId]);
 
   // Ctrl+S / Cmd+S saves instead of saving the page as a file.
   const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
@@ -170,10 +210,11 @@ export function SettingsForm({ guildId, pluginId, spec, initial, texts, labels, 
           text={text}
           saving={saving}
           conflict={conflict}
-          invalid={Object.keys(shownErrors).length > 0}
+          problem={firstProblem(shownErrors, drawnOrder(spec), texts)}
           onReset={() => {
             setDraft(saved);
             setErrors({});
+            setTurningOn(false);
             live.reset();
           }}
           onReload={() => setReloading(true)}

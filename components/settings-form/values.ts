@@ -1,4 +1,5 @@
-import type { FieldErrors, FormField, PickerChannel, Values } from "./types";
+import type { NeedLabels } from "@/lib/plugins/needed-fields";
+import type { FieldErrors, FieldTexts, FormField, FormSpec, PickerChannel, Values } from "./types";
 
 // Pure helpers shared by the config form and the collection dialogs (and their tests).
 
@@ -86,4 +87,38 @@ function emptyValue(field: FormField): unknown {
       // Required ids (a channel, a role) stay empty so the server names the missing field.
       return "";
   }
+}
+
+/** "join_channel_id" → "Join channel id": a readable fallback while a label is missing. */
+export function humanize(name: string): string {
+  const words = name.replace(/[_-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A field's label as the form shows it ("rewards.role_id" for a row's field). */
+export function labelOf(texts: FieldTexts, path: string): string {
+  return texts[path]?.label ?? humanize(path.split(".").pop() ?? path);
+}
+
+/** What the form's needed fields are named with: the labels it shows (lib/plugins/needed-fields.ts). */
+export function needLabelsOf(texts: FieldTexts, plugin: string): NeedLabels {
+  return { plugin, field: (name) => labelOf(texts, name), option: (name, value) => texts[name]?.options?.[value] ?? value };
+}
+
+/** The spec's fields in the order FieldsEditor draws them: those in no section first, then each section's. */
+export function drawnOrder(spec: FormSpec): FormField[] {
+  if (!spec.sections) return spec.fields;
+  const grouped = spec.sections.flatMap((section) => section.fields);
+  const byName = new Map(spec.fields.map((field) => [field.name, field]));
+  return [...spec.fields.filter((field) => !grouped.includes(field.name)), ...grouped.flatMap((name) => byName.get(name) ?? [])];
+}
+
+/** The first error from the top of the form, with its field's label, and how many other fields have one. */
+export function firstProblem(errors: FieldErrors, fields: readonly FormField[], texts: FieldTexts): { field: string; message: string; others: number } | null {
+  const paths = Object.keys(errors);
+  const withError = fields.filter((field) => paths.some((path) => path === field.name || path.startsWith(`${field.name}.`)));
+  const first = withError[0];
+  if (!first) return null;
+  const path = paths.find((candidate) => candidate === first.name) ?? paths.find((candidate) => candidate.startsWith(`${first.name}.`))!;
+  return { field: labelOf(texts, first.name), message: errors[path]!, others: withError.length - 1 };
 }

@@ -97,7 +97,8 @@ async function respond(req: NextRequest, run: () => Promise<Response | object>):
     if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "no-store");
     return response;
   } catch (error) {
-    return errorResponse(toApiError(error), undefined, apiLocale(req));
+    const locale = apiLocale(req);
+    return errorResponse(toApiError(error, locale), undefined, locale);
   }
 }
 

@@ -1,17 +1,22 @@
 import "server-only";
+import type { Locale } from "@/lib/i18n/locales";
+import { unmetNeedIssues, UnmetNeedsError } from "@/lib/plugins/needs-check";
 import { PlatformError } from "@/lib/platform/errors";
 import { ProviderError, providerApiError } from "@/lib/providers/errors";
-import { ApiError } from "./api-error";
+import { ApiError, fieldsError } from "./api-error";
 
-/** Maps anything a handler throws to the envelope; unknown errors are logged, never leaked. */
-export function toApiError(error: unknown): ApiError {
+/**
+ * Maps anything a handler throws to the envelope; unknown errors are logged, never leaked.
+ * `locale` is the caller's: errors that name a plugin's fields use its labels in that language.
+ */
+export function toApiError(error: unknown, locale: Locale = "en"): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof PlatformError) return fromPlatform(error);
   if (error instanceof ProviderError) return providerApiError(error);
+  if (error instanceof UnmetNeedsError) return fieldsError(unmetNeedIssues(error, locale), "body");
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }
-
 function fromPlatform(error: PlatformError): ApiError {
   switch (error.kind) {
     case "unauthorized":

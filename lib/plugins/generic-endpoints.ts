@@ -2,10 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { fieldsError, validationError, type FieldIssue } from "@/lib/http/api-error";
-import { apiLocale } from "@/lib/http/api-locale";
-import type { Locale } from "@/lib/i18n/locales";
-import { fieldIssue } from "@/lib/validation/server-messages";
+import { validationError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import { guildIdParams } from "@/lib/platform/snowflake";
@@ -13,8 +10,6 @@ import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
 import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
-import { missingToRun, switchOf } from "./needed-fields";
-import { fieldLabel, pluginName } from "./plugin-labels";
 import { assertPremiumAllowed, checkReferences } from "./rules";
 import type { CollectionDefinition, PluginDefinition } from "./types";
 
@@ -58,9 +53,6 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
           next: (current) => {
             const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
             const on = enabled ?? current.enabled;
-            // Not turned on, nor left on, without what it needs to run (the change must be the cause).
-            const missing = on ? missingToRun(plugin, config).filter((field) => !current.enabled || field in changes || switchOf(plugin, field)! in changes) : [];
-            if (missing.length > 0) throw fieldsError(neededIssues(plugin, missing, apiLocale(req)), "body");
             // A save that changes nothing writes no version and no audit entry.
             return on === current.enabled && sameValue(config, current.config) ? null : { enabled: on, config };
           },
@@ -158,9 +150,4 @@ export async function checkedItem(db: Db, target: { plugin: PluginDefinition; co
   assertPremiumAllowed(target.plugin, target.plugin.collections[target.collection]!.itemSchema, item, premium);
   await checkReferences(db, guildId, target, item);
   return item;
-}
-
-/** "Fill in “Welcome channel” before turning Welcome on", with the labels of the caller's language. */
-function neededIssues(plugin: PluginDefinition, fields: readonly string[], locale: Locale): FieldIssue[] {
-  return fields.map((field) => fieldIssue(field, "needed_to_run", { field: fieldLabel(locale, plugin.id, field), plugin: pluginName(locale, plugin.id) }));
 }

@@ -9,6 +9,7 @@ import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import type { z } from "zod";
 import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { getPlugin } from "./index";
+import { assertNeedsMet } from "./needs-check";
 import type { CollectionDefinition, UniqueFields } from "./types";
 import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
 import { fieldIssues } from "@/lib/validation/issue-text";
@@ -31,6 +32,8 @@ export function parseStoredItem<T extends z.ZodObject>(schema: T, item: Item): z
 export function itemResponse(item: Item) {
   return { ...item.data, id: item.id, position: item.position, version: item.version };
 }
+
+const plugin = (scope: ItemScope) => getPlugin(scope.pluginId)!;
 
 const scopeWhere = (scope: ItemScope) =>
   and(eq(pluginItems.guildId, scope.guildId), eq(pluginItems.pluginId, scope.pluginId), eq(pluginItems.collection, scope.collection));
@@ -123,7 +126,7 @@ const lockCollection = (tx: Tx, scope: ItemScope) => tx.execute(sql`select pg_ad
 /** Who writes, and under which audit action (reverts and imports name themselves). */
 type Writer = { userId: string; premium: boolean; action?: AuditAction };
 
-/** Creates items in one transaction, refusing the whole batch when it would pass the guild's limit. */
+/** Creates items in one transaction, refusing the whole batch when it would pass the guild's limit or leave a needed field empty. */
 export async function createItems(
   db: Db,
   scope: ItemScope,
@@ -147,6 +150,7 @@ export async function createItems(
         : new ApiError(403, "premium_limit_reached", `Free servers can have ${limit} of these; premium raises the limit to ${definition.limits.premium}.`);
     }
     await assertUnique(tx, scope, definition, batch.map((data) => ({ data })));
+    for (const data of batch) assertNeedsMet(plugin(scope), scope.collection, { enabled: true, values: null }, { enabled: true, values: data });
     const start = (last?.value ?? -1) + 1;
     const rows = await tx
       .insert(pluginItems)
@@ -180,6 +184,7 @@ export async function updateItem(
     if (expectedVersion !== undefined && expectedVersion !== current.version) throw versionConflict();
     const data = next(current);
     if (!data) return current;
+    assertNeedsMet(plugin(scope), scope.collection, { enabled: true, values: current.data }, { enabled: true, values: data });
     if (changesUnique(definition, current.data, data)) await assertUnique(tx, scope, definition, [{ id: itemId, data }]);
     const [row] = await tx
       .update(pluginItems)

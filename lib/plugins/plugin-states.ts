@@ -7,6 +7,7 @@ import { guildPlugins } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
 import { sameValue } from "@/lib/json/same-value";
 import { getPlugin, PLUGINS } from "./index";
+import { assertNeedsMet } from "./needs-check";
 import { isRecord } from "./schema-walk";
 import type { PluginDefinition } from "./types";
 
@@ -83,6 +84,7 @@ type WriteInput = {
  * Writes a plugin's state and its audit row in one transaction. The row is locked
  * first (SELECT … FOR UPDATE), so of two writers holding the same version exactly one
  * succeeds, and two writers of different fields without If-Match both keep their field.
+ * A write that leaves a needed field empty is refused (UnmetNeedsError).
  */
 export async function writePluginState(db: Db, input: WriteInput): Promise<PluginState> {
   const { guildId, plugin } = input;
@@ -97,6 +99,8 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
       if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
       const next = input.next(before);
       if (!next) return before;
+      // Against the locked row: whichever path writes (form, switch, revert, import), no need is left unmet by it.
+      assertNeedsMet(plugin, undefined, { enabled: before.enabled, values: before.config }, { enabled: next.enabled, values: next.config });
       const values = { enabled: next.enabled, config: next.config, updatedAt: new Date(), updatedBy: input.userId };
       const [row] = current
         ? await tx

@@ -55,10 +55,11 @@ export type FieldMeta = {
    */
   upload?: boolean;
   /**
-   * The plugin does nothing useful without this field once it is on (`true`), or once the
-   * named switch of the same config is on: turning the plugin on with it empty is refused.
+   * What this field must be filled in for (lib/plugins/needed-fields.ts): the plugin itself
+   * while it is on (`true`), or an option of the same config or item (a switch on, a mode
+   * chosen, another field filled in). A write that would leave it empty is refused.
    */
-  neededWhen?: true | string;
+  neededWhen?: NeededWhen;
   /** `ui: "source"` fields: whose accounts, channels or feeds the id names. */
   provider?: ProviderId;
   /**
@@ -67,6 +68,15 @@ export type FieldMeta = {
    */
   fallback?: string;
 };
+
+/** A field needed by the plugin while it is on (`true`), or by an option (NeededOption). */
+export type NeededWhen = true | NeededOption;
+
+/**
+ * The option that needs a field: `field` of the same config or item holding `is`, which is
+ * `true` for a switch that is on, "filled" for any value at all, or the modes that need it.
+ */
+export type NeededOption = { field: string; is: true | "filled" | readonly string[] };
 
 export type CollectionDefinition = {
   /** Strict zod object for one item (without `id`, which the server assigns). */

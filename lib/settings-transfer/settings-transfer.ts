@@ -7,6 +7,8 @@ import { ApiError } from "@/lib/http/api-error";
 import { isPastIssue } from "@/lib/plugins/fields";
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { createItems, deleteItem, queryItems, type ItemScope } from "@/lib/plugins/items";
+import { unmetNeeds } from "@/lib/plugins/needed-fields";
+import { assertNeedsMet } from "@/lib/plugins/needs-check";
 import { readAllPluginStates, readPluginState, writePluginState } from "@/lib/plugins/plugin-states";
 import { assertPremiumAllowed, checkReferences, type WriteTarget } from "@/lib/plugins/rules";
 import type { GuildAccess } from "@/lib/guilds/access";
@@ -16,6 +18,9 @@ import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { collectionChange, pluginChange, settingsChange } from "./import-diff";
 import { Remapper } from "./remap";
 import { SETTINGS_FILE_FORMAT, settingsFileSchema, type ImportPlan, type PlannedPlugin, type SettingsFile } from "./settings-file";
+
+/** An item the import creates: every need is checked, as nothing was there before. */
+const NEW_ITEM = { enabled: true, values: null };
 
 const EXPORTED_SETTINGS = ["activePrefix", "application_commands_enabled", "application_commands_localized", "default_embed_color", "ignored_channel_ids", "onboarding", "locale", "timezone"] as const;
 
@@ -63,6 +68,7 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
   const check = (target: WriteTarget, value: unknown, at: string) => checkReferences(db, access.guildId, target, value, { what: "settings file", at });
 
   const plugins: Prepared["plugins"] = [];
+  const states = await readAllPluginStates(db, access.guildId);
   for (const [id, entry] of Object.entries(file.plugins)) {
     const plugin = getPlugin(id);
     if (!plugin) throw invalidFile(`The file contains an unknown plugin "${id}".`);
@@ -71,6 +77,9 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
       if (!plugin.premium || entry.enabled) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);
     }
     await check({ plugin }, config, `plugins.${id}`);
+    // Refused now rather than when applied: the plan would promise a write that cannot happen.
+    const current = states[id]!;
+    assertNeedsMet(plugin, undefined, { enabled: current.enabled, values: current.config }, { enabled: entry.enabled, values: config }, `plugins.${id}`);
     plugins.push({ id, enabled: entry.enabled, config });
   }
 
@@ -82,6 +91,7 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
     const definition = plugin?.collections[collection];
     if (!plugin || !definition) throw invalidFile(`The file contains an unknown collection "${key}".`);
     const mapped: Record<string, unknown>[] = [];
+    const lacksNeeds = (values: Record<string, unknown>) => unmetNeeds(definition.itemSchema, NEW_ITEM, { enabled: true, values }).length > 0;
     for (const [index, saved] of items.entries()) {
       // Files exported before an item's shape changed import in today's shape.
       const item = definition.upgrade?.(saved) ?? saved;
@@ -96,7 +106,13 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
           continue;
         }
       }
+      // An option whose channel or role found no match here lacks what it needs: skipped like an item that fails to match.
+      if (remapped.success && lacksNeeds(remapped.data) && !lacksNeeds(item)) {
+        skipped.push({ collection: key, title: String(item[definition.titleField] ?? index + 1), reason: "unmatched" });
+        continue;
+      }
       const value = validate(definition.itemSchema, remapped.success ? remapped.data : remap.apply(definition.itemSchema, item), `collections.${key}.${index}`);
+      assertNeedsMet(plugin, collection, NEW_ITEM, { enabled: true, values: value }, `collections.${key}.${index}`);
       assertPremiumAllowed(plugin, definition.itemSchema, value, access.premium);
       await check({ plugin, collection }, value, `collections.${key}.${index}`);
       mapped.push(value);

@@ -28,7 +28,6 @@ export const CUSTOM_ISSUES = [
   "embed_total",
   "embeds_total",
   "invalid_playlist_url",
-  "condition_role_required",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 
@@ -62,7 +61,10 @@ export const ISSUE_CODES = [
   "duplicate_value",
   // A subscription whose source already posts in its channel (lib/plugins/fields.ts ONE_SOURCE_PER_CHANNEL).
   "duplicate_source",
+  // A field left empty that the plugin or one of its options needs (lib/plugins/needed-fields.ts).
   "needed_to_run",
+  "needed_while_on",
+  "needed_for_option",
   // A social source the provider does not know (checkReferences, lib/providers).
   "source_not_found",
   // The music player (lib/plugins/music/server.ts): the link's host and the plugin's limits.

@@ -331,8 +331,9 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
       let url = spec.url(guildId);
       if (asManager && file.includes("revert")) {
         // A change to revert, made just now (other rows, such as an account link, cannot be reverted).
-        const current = (await json(await pluginCall(ada, "GET", `/welcome/config/${guildId}`), 200)) as { config: { join_dm_enabled: boolean } };
-        await json(await pluginCall(ada, "PATCH", `/welcome/config/${guildId}`, { body: { join_dm_enabled: !current.config.join_dm_enabled } }), 200);
+        // The welcome card's switch: no other field depends on it, so the change and its revert both save.
+        const current = (await json(await pluginCall(ada, "GET", `/welcome/config/${guildId}`), 200)) as { config: { card_enabled: boolean } };
+        await json(await pluginCall(ada, "PATCH", `/welcome/config/${guildId}`, { body: { card_enabled: !current.config.card_enabled } }), 200);
         url = url.replace("/1/", `/${(await auditEvents(ada, guildId, 1))[0]!.id}/`);
       }
       const eventId = /audit-log\/(\d+)\//.exec(url)?.[1];

@@ -152,9 +152,11 @@ describe("achievements", () => {
     const path = `/achievements/guilds/${other}/trophies`;
     const missing = await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held" }, headers: { [LOCALE_HEADER]: "fr" } });
     expect(missing.status).toBe(400);
-    expect(((await readBody(missing)) as Envelope).fields).toEqual([{ path: "required_role_id", code: "condition_role_required", message: "Choisissez le rôle que les membres doivent avoir." }]);
+    expect(((await readBody(missing)) as Envelope).fields).toEqual([
+      { path: "required_role_id", code: "needed_for_option", params: { field: "Rôle à avoir", option: "Avoir un rôle" }, message: "Renseignez « Rôle à avoir » pour utiliser « Avoir un rôle »." },
+    ]);
     const noThreshold = await pluginCall(ada, "POST", path, { body: { name: "Talker", condition: "messages_sent" } });
-    expect(((await readBody(noThreshold)) as Envelope).fields?.map((field) => [field.path, field.code])).toEqual([["threshold", "required"]]);
+    expect(((await readBody(noThreshold)) as Envelope).fields?.map((field) => [field.path, field.code])).toEqual([["threshold", "needed_for_option"]]);
     const otherRole = (await guildRefs(other)).role;
     expect((await pluginCall(ada, "POST", path, { body: { name: "Helper", condition: "role_held", required_role_id: otherRole } })).status).toBe(201);
     // Another server's role is not one of this server's.

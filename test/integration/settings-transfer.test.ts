@@ -210,6 +210,8 @@ describe("settings import", () => {
   it("treats prototype keys used as ids like any id without a match (no 500)", async () => {
     const before = await snapshot(target);
     const copy = edit((draft) => {
+      // Welcome messages off: without a channel they would be refused (see below).
+      plugins(draft).welcome!.config.join_enabled = false;
       plugins(draft).welcome!.config.join_channel_id = "__proto__";
       plugins(draft).welcome!.config.leave_channel_id = "constructor";
       plugins(draft).moderator!.config.mute_role_id = "__proto__";
@@ -217,6 +219,18 @@ describe("settings import", () => {
     })();
     const body = await ok(await importFile(copy, false));
     expect(body.plan).toMatchObject({ unmatched: { channels: ["#electronics", "__proto__", "constructor"].sort(), roles: ["@Woodworkers", "__proto__", "hasOwnProperty", "toString"].sort() } });
+    expect(await snapshot(target)).toEqual(before);
+  });
+
+  it("refuses a file whose option loses what it needs to a channel without a match, and changes nothing", async () => {
+    const before = await snapshot(target);
+    // Goodbye messages on, in a channel only the source has.
+    const copy = edit((draft) => void (plugins(draft).welcome!.config.leave_enabled = true))();
+    const refused = await importFile(copy, false);
+    expect(refused.status).toBe(400);
+    expect(((await readBody(refused)) as { fields: unknown[] }).fields).toEqual([
+      expect.objectContaining({ path: "plugins.welcome.leave_channel_id", code: "needed_for_option", message: "Fill in “Goodbye channel” to use “Send a goodbye message”." }),
+    ]);
     expect(await snapshot(target)).toEqual(before);
   });
 

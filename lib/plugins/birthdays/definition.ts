@@ -10,7 +10,7 @@ export const birthdays = definePlugin({
   icon: "cake",
   configSchema: z.strictObject({
     announcement_channel_id: channelField({ neededWhen: true }),
-    announcement_message: messageField(defaultMessage("birthdays.announcement_message")),
+    announcement_message: messageField(defaultMessage("birthdays.announcement_message"), { neededWhen: true }),
     birthday_role_id: roleField({ gives: true }),
     timezone: timezoneField("UTC"),
     announcement_hour: integer(0, 23, 9),

@@ -11,7 +11,7 @@ export const credits = definePlugin({
   icon: "credit",
   configSchema: z.strictObject({
     ads_enabled: toggle(false),
-    ads_channel_id: channelField(),
+    ads_channel_id: channelField({ neededWhen: { field: "ads_enabled", is: true } }),
     ads_per_day: integer(1, 24, 3),
     ad_categories: list(z.enum(AD_CATEGORIES), AD_CATEGORIES.length),
     low_balance_alert: toggle(true),

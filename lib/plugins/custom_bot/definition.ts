@@ -15,7 +15,7 @@ export const customBot = definePlugin({
     presence_status: z.enum(PRESENCE_STATUSES).default("online"),
     presence_activity_type: z.enum(PRESENCE_ACTIVITY_TYPES).default("playing"),
     presence_activity_name: text(128),
-    presence_activity_url: urlField(),
+    presence_activity_url: urlField({ neededWhen: { field: "presence_activity_type", is: ["streaming"] } }),
     backstory_enabled: toggle(false),
     backstory_channel_ids: channelsField(25),
   }),

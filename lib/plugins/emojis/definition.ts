@@ -11,7 +11,7 @@ export const emojis = definePlugin({
     manager_role_ids: rolesField(10),
     log_channel_id: channelField(),
     allow_suggestions: toggle(false),
-    suggestions_channel_id: channelField(),
+    suggestions_channel_id: channelField({ neededWhen: { field: "allow_suggestions", is: true } }),
     votes_to_approve: integer(1, 50, 5),
   }),
   collections: {},

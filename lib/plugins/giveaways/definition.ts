@@ -12,7 +12,7 @@ export const giveaways = definePlugin({
     manager_role_ids: rolesField(10),
     entry_emoji: emojiField("🎉"),
     ping_role_id: mentionableRoleField(),
-    winner_message: messageField(defaultMessage("giveaways.winner_message")),
+    winner_message: messageField(defaultMessage("giveaways.winner_message"), { neededWhen: true }),
     dm_winners: toggle(true),
     embed_color: colorField(),
   }),

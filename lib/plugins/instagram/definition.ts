@@ -9,7 +9,7 @@ export const instagram = definePlugin({
   premium: false,
   icon: "instagram",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("instagram.default_message")),
+    default_message: messageField(defaultMessage("instagram.default_message"), { neededWhen: true }),
     include_reels: toggle(true),
     show_preview: toggle(true),
     mention_role_id: mentionableRoleField(),

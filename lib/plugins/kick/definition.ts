@@ -9,7 +9,7 @@ export const kick = definePlugin({
   premium: false,
   icon: "kick",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("kick.default_message")),
+    default_message: messageField(defaultMessage("kick.default_message"), { neededWhen: true }),
     show_preview: toggle(true),
     delete_when_offline: toggle(false),
     notify_title_change: toggle(false),

@@ -23,8 +23,8 @@ export const levels = definePlugin({
     xp_per_message_max: integer(1, 1000, 25),
     xp_cooldown_seconds: integer(0, 3600, 60),
     level_up_announcement: z.enum(LEVEL_UP_ANNOUNCEMENTS).default("current_channel"),
-    level_up_channel_id: channelField(),
-    level_up_message: messageField(defaultMessage("levels.level_up_message")),
+    level_up_channel_id: channelField({ neededWhen: { field: "level_up_announcement", is: ["custom_channel"] } }),
+    level_up_message: messageField(defaultMessage("levels.level_up_message"), { neededWhen: { field: "level_up_announcement", is: ["current_channel", "custom_channel", "dm"] } }),
     no_xp_role_ids: rolesField(25),
     no_xp_channel_ids: channelsField(50),
     // Multipliers of one member's roles and the message's channel multiply together.

@@ -13,7 +13,7 @@ export const memberships = definePlugin({
     page_description: textareaField(2000),
     terms_url: urlField(),
     announcement_channel_id: channelField(),
-    welcome_message: messageField(defaultMessage("memberships.welcome_message")),
+    welcome_message: messageField(defaultMessage("memberships.welcome_message"), { neededWhen: { field: "announcement_channel_id", is: "filled" } }),
     grace_period_days: integer(0, 30, 3),
     remove_roles_on_expiry: toggle(true),
   }),

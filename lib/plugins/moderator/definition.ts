@@ -23,7 +23,7 @@ export const moderator = definePlugin({
     banned_words: list(inputText().min(1).max(64), 500, { freeMax: 50 }),
     automod_exempt_role_ids: rolesField(25),
     lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
-    lockdown_message: messageField(defaultMessage("moderator.lockdown_message")),
+    lockdown_message: messageField(defaultMessage("moderator.lockdown_message"), { neededWhen: { field: "lockdown_channel_ids", is: "filled" } }),
   }),
   sections: [
     { id: "team", fields: ["log_channel_id", "moderator_role_ids", "mute_role_id", "dm_on_infraction"] },

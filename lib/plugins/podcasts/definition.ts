@@ -9,7 +9,7 @@ export const podcasts = definePlugin({
   premium: false,
   icon: "podcast",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("podcasts.default_message")),
+    default_message: messageField(defaultMessage("podcasts.default_message"), { neededWhen: true }),
     include_description: toggle(true),
     show_cover: toggle(true),
     mention_role_id: mentionableRoleField(),

@@ -9,7 +9,7 @@ export const reddit = definePlugin({
   premium: false,
   icon: "reddit",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("reddit.default_message")),
+    default_message: messageField(defaultMessage("reddit.default_message"), { neededWhen: true }),
     show_images: toggle(true),
     include_nsfw: toggle(false),
     min_upvotes: integer(0, 100_000, 0),

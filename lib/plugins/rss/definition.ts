@@ -9,7 +9,7 @@ export const rss = definePlugin({
   premium: false,
   icon: "rss",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("rss.default_message")),
+    default_message: messageField(defaultMessage("rss.default_message"), { neededWhen: true }),
     include_summary: toggle(true),
     show_images: toggle(true),
     max_posts_per_check: integer(1, 10, 3),

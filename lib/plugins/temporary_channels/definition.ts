@@ -8,9 +8,9 @@ export const temporaryChannels = definePlugin({
   premium: false,
   icon: "door",
   configSchema: z.strictObject({
-    creator_channel_id: voiceChannelField(),
+    creator_channel_id: voiceChannelField({ neededWhen: true }),
     category_id: categoryChannelField(),
-    name_template: text(100, "{user.name}'s room"),
+    name_template: text(100, "{user.name}'s room", { neededWhen: true }),
     user_limit: integer(0, 99, 0),
     bitrate_kbps: integer(8, 384, 64),
     owner_can_manage: toggle(true),

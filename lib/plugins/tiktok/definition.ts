@@ -9,7 +9,7 @@ export const tiktok = definePlugin({
   premium: false,
   icon: "tiktok",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("tiktok.default_message")),
+    default_message: messageField(defaultMessage("tiktok.default_message"), { neededWhen: true }),
     include_lives: toggle(false),
     show_preview: toggle(true),
     mention_role_id: mentionableRoleField(),

@@ -12,7 +12,7 @@ export const twitch = definePlugin({
   premium: false,
   icon: "twitch",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("twitch.default_message")),
+    default_message: messageField(defaultMessage("twitch.default_message"), { neededWhen: true }),
     show_preview: toggle(true),
     delete_when_offline: toggle(false),
     live_role_id: roleField({ gives: true }),

@@ -9,7 +9,7 @@ export const twitter = definePlugin({
   premium: false,
   icon: "twitter",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("twitter.default_message")),
+    default_message: messageField(defaultMessage("twitter.default_message"), { neededWhen: true }),
     include_replies: toggle(false),
     include_reposts: toggle(false),
     show_preview: toggle(true),

@@ -9,7 +9,7 @@ export const youtube = definePlugin({
   premium: false,
   icon: "youtube",
   configSchema: z.strictObject({
-    default_message: messageField(defaultMessage("youtube.default_message")),
+    default_message: messageField(defaultMessage("youtube.default_message"), { neededWhen: true }),
     include_shorts: toggle(true),
     include_live: toggle(true),
     include_premieres: toggle(true),

@@ -76,7 +76,8 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
     reset: t("reset"),
     conflict: t("conflict"),
     reload: t("reload"),
-    invalid: t("invalid"),
+    invalid: raw("invalid"),
+    invalidMore: raw("invalidMore"),
     saved: t("saved"),
     leave: t("leave"),
   };

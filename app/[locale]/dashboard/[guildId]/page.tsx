@@ -95,7 +95,7 @@ export default async function GuildOverviewPage({ params }: Props) {
                   guildId={guildId}
                   enabled={states[plugin.id]?.enabled ?? false}
                   premiumGuild={state.premium}
-                  text={{ name, description: pluginText.description(plugin.id), premium: tc("premium"), enable: t("enablePlugin", { name }), on: t("on"), off: t("off") }}
+                  text={{ name, description: pluginText.description(plugin.id), premium: tc("premium"), enable: t("enablePlugin", { name }), on: t("on"), off: t("off"), openSettings: t("openSettings") }}
                 />
               );
             })}

@@ -12,7 +12,7 @@ type Props = {
   guildId: string;
   enabled: boolean;
   premiumGuild: boolean;
-  text: { name: string; description: string; premium: string; enable: string; on: string; off: string };
+  text: { name: string; description: string; premium: string; enable: string; on: string; off: string; openSettings: string };
 };
 
 /**
@@ -37,7 +37,7 @@ export function PluginCard({ plugin, href, guildId, enabled, premiumGuild, text 
       {text.description ? <p className={styles.cardDescription}>{text.description}</p> : null}
       {plugin.premium && !premiumGuild ? <PremiumCardNote guildId={guildId} name={text.name} /> : null}
       <div className={styles.cardFooter}>
-        <PluginSwitch guildId={guildId} pluginId={plugin.id} enabled={enabled} label={text.enable} stateText={{ on: text.on, off: text.off }} lockedOn={plugin.premium && !premiumGuild} />
+        <PluginSwitch guildId={guildId} pluginId={plugin.id} enabled={enabled} label={text.enable} stateText={{ on: text.on, off: text.off }} lockedOn={plugin.premium && !premiumGuild} settings={{ href, text: text.openSettings }} />
         <svg className={styles.cardArrow} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="M5 12h14M13 6l6 6-6 6" />
         </svg>

@@ -299,8 +299,9 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
           <SettingsForm
             guildId={guildId}
             pluginId={pluginId}
+            pluginName={name}
             spec={spec}
-            initial={{ config: stored.config, version: stored.version }}
+            initial={{ enabled: stored.enabled, config: stored.config, version: stored.version }}
             texts={pluginText.fields(pluginId, spec.fields)}
             labels={strings.labels}
             text={strings.form}
