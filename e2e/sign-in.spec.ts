@@ -59,9 +59,16 @@ test("adds the bot in a popup and the server then shows as bot present", async (
   await screenshot(popup, testInfo, "emulator-add-bot");
   await popup.getByRole("button", { name: "Authorize" }).click();
   await popup.waitForEvent("close");
+  // The server's dashboard opens and says the bot joined; the flag that said so leaves the address.
+  const joined = page.getByTestId("bot-joined");
+  await expect(joined).toHaveText("Guildhall joined Speedrun Central.");
+  await expect(joined.locator("bdi")).toHaveText("Speedrun Central");
   await expect(page).toHaveURL(new RegExp(`/en/dashboard/${GUILD_IDS.speedrun}$`));
   await expect(page.getByTestId("guild-overview")).toContainText("Speedrun Central");
   await screenshot(page, testInfo, "guild-desktop");
+  await page.reload();
+  await expect(page.getByTestId("guild-overview")).toBeVisible();
+  await expect(joined).toHaveCount(0);
 
   await page.goto("/en/dashboard");
   await expect(page.getByTestId("guilds-with-bot").getByRole("heading", { name: "Speedrun Central" })).toBeVisible();

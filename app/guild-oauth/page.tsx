@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { Spinner } from "@/components/spinner";
-import { parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
+import { botJoinedPath, parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
 import { forgetBotPresence } from "@/lib/guilds/bot-presence";
 import { getSession } from "@/lib/session/server";
 import { isSnowflake } from "@/lib/platform/snowflake";
@@ -10,7 +10,8 @@ import { GuildOAuthRelay } from "./guild-oauth-relay";
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 // Return page after adding the bot (spec 2). guild_id is only a hint: the page it
-// leads to confirms the bot's presence with the bot token.
+// leads to confirms the bot's presence with the bot token. With it (the platform sends it
+// only when the bot was added), that page also says so (?bot=joined).
 export default async function GuildOAuthPage({ searchParams }: Props) {
   const query = await searchParams;
   const rawGuild = typeof query.guild_id === "string" ? query.guild_id : null;
@@ -24,7 +25,7 @@ export default async function GuildOAuthPage({ searchParams }: Props) {
     <div>
       <Spinner label={t("title")} showLabel />
       <p style={{ color: "var(--text-muted)", marginTop: 16 }}>{t("body")}</p>
-      <GuildOAuthRelay guildID={guildID} targetPath={targetPath} fallbackPath={`/${locale}/dashboard`} />
+      <GuildOAuthRelay guildID={guildID} targetPath={guildID && targetPath ? botJoinedPath(targetPath) : targetPath} fallbackPath={`/${locale}/dashboard`} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { encodeGuildOAuthState, parseGuildOAuthState } from "./guild-oauth-state";
+import { botJoinedPath, encodeGuildOAuthState, parseGuildOAuthState } from "./guild-oauth-state";
 
 describe("guild-oauth state", () => {
   it("round-trips a target path", () => {
@@ -18,5 +18,10 @@ describe("guild-oauth state", () => {
     ["a protocol-relative target", '{"target_path":"//evil.example/x"}'],
   ])("rejects %s", (_label, raw) => {
     expect(parseGuildOAuthState(raw)).toBeNull();
+  });
+
+  it("flags the page to open once the bot joined, keeping its own query and hash", () => {
+    expect(botJoinedPath("/en/dashboard/123")).toBe("/en/dashboard/123?bot=joined");
+    expect(botJoinedPath("/fr/dashboard/123?tab=logs#top")).toBe("/fr/dashboard/123?tab=logs&bot=joined#top");
   });
 });

@@ -1,7 +1,7 @@
 // Which characters a TrueType/OpenType font can draw, read from its `cmap` table.
 // The card renderer (satori) fetches a web font for any character its fonts lack,
 // and the server must not reach the web: the card's text is cut down to what
-// these sets hold first (text.ts). Handles the Unicode subtables of format 4 and 12,
+// these sets hold first (script-text.ts). Handles the Unicode subtables of format 4 and 12,
 // in a TrueType/OpenType file or a WOFF one (the form npm's font packages ship).
 import { inflateSync } from "node:zlib";
 

@@ -5,9 +5,9 @@ import { fontCoverage, type Coverage } from "./cmap";
 
 // Fonts the cards are drawn with, all installed from npm by the project, so a card looks
 // the same on every machine and no font is ever fetched: DejaVu Sans (Latin, Greek,
-// Cyrillic, Arabic, Hebrew, regular and bold) from `dejavu-fonts-ttf`, and for names in
+// Cyrillic, Arabic, Hebrew, regular and bold) from `dejavu-fonts-ttf`, and for text in
 // other scripts the fallbacks below (getNameFonts). `coverage` lists what the loaded fonts
-// can draw, so the text can be cut to it (text.ts, script-text.ts).
+// can draw, so the text can be cut to it (script-text.ts).
 
 export type CardFont = { name: string; data: ArrayBuffer; weight: 400 | 700; style: "normal" };
 export type CardFonts = { family: string; fonts: CardFont[]; coverage: Coverage[] };

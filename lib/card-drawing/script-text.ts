@@ -3,7 +3,7 @@ import bidiFactory from "bidi-js";
 import type { Coverage } from "./cmap";
 import { emojiImage } from "./emoji";
 
-// A name as the card draws it, in any script: the renderer (satori) lays words out left to
+// A name, or any other text, as the cards draw it, in any script: the renderer (satori) lays words out left to
 // right and asks the web for what its fonts lack. So, before it sees the text:
 // - characters no loaded font has are left out (never fetched), emoji become pictures;
 // - the words are put in display order by the Unicode bidi algorithm (bidi-js), so an
@@ -21,6 +21,8 @@ export type DrawableName = {
   initial: TextRun | null;
   /** A generous guess of the drawn width in em at a bold weight, for choosing a size that fits. */
   ems: number;
+  /** How many clusters are drawn (letter spacing adds to each). */
+  clusters: number;
 };
 
 const bidi = bidiFactory();
@@ -121,5 +123,16 @@ export function drawableName(text: string, fonts: readonly Coverage[], max: numb
     runs,
     initial: first ? (first.image ? { kind: "emoji", text: first.text, image: first.image } : { kind: "text", text: first.text.toLocaleUpperCase() }) : null,
     ems: clusters.reduce((sum, cluster) => sum + emsOf(cluster), 0),
+    clusters: clusters.length,
   };
+}
+
+export type LineBox = { /** Most clusters, before the width is considered. */ max: number; fontSize: number; /** px */ width: number; /** Letter spacing in px. */ spacing?: number };
+
+/** `text` as drawableName draws it, cut (with an ellipsis) until its guessed width fits the line at that size. */
+export function fittedLine(text: string, fonts: readonly Coverage[], { max, fontSize, width, spacing = 0 }: LineBox): DrawableName {
+  const fits = (line: DrawableName) => line.ems * fontSize + line.clusters * spacing <= width;
+  let line = drawableName(text, fonts, max);
+  for (let count = line.clusters - 1; count >= 2 && !fits(line); count--) line = drawableName(text, fonts, count);
+  return line;
 }

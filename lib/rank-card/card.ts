@@ -7,7 +7,7 @@ import { uploadUrl } from "@/lib/images/upload";
 import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { userAvatarUrl } from "@/lib/platform/cdn";
 import { DEFAULT_RANK_CARD_COLORS, PLAIN_BACKGROUND } from "./settings";
-import { renderRankCard, type RankCardColors } from "./render";
+import { renderRankCard, type RankCardColors, type RankCardWords } from "./render";
 
 // From a guild's rank card settings and a member's standing to the card's PNG: used by the
 // rank card endpoint (the dashboard's preview and the #rank-card dialog) and by the bot.
@@ -50,19 +50,19 @@ export type RankCardMember = {
 const rendered = new Map<string, Uint8Array>();
 const RENDERED_MAX = 40;
 
-/** The rank card of `member` with these colours and background, as PNG bytes. */
-export async function rankCardPng(settings: { colors: RankCardColors; background: ResolvedRankBackground }, member: RankCardMember, cdnBase: string): Promise<Uint8Array> {
+/** The rank card of `member` with these colours, background and words (the guild's language), as PNG bytes. */
+export async function rankCardPng(settings: { colors: RankCardColors; background: ResolvedRankBackground; words: RankCardWords }, member: RankCardMember, cdnBase: string): Promise<Uint8Array> {
   const avatarSource = userAvatarUrl(cdnBase, member.user, 256);
-  const { background, colors } = settings;
+  const { background, colors, words } = settings;
   const key = createHash("sha256")
-    .update(JSON.stringify([avatarSource, member.name, member.rank, member.level, member.into, member.needed, colors, background.value]))
+    .update(JSON.stringify([avatarSource, member.name, member.rank, member.level, member.into, member.needed, colors, background.value, words]))
     .digest("hex");
   const known = rendered.get(key);
   if (known) return known;
 
   const [avatarUrl, image] = await Promise.all([avatarDataUrl(avatarSource), background.kind === "upload" ? backgroundDataUrl(background.key) : null]);
   const drawn = background.kind === "preset" ? { preset: background.preset } : image ? { image } : null;
-  const png = await renderRankCard({ avatarUrl, name: member.name, rank: member.rank, level: member.level, into: member.into, needed: member.needed, colors, background: drawn });
+  const png = await renderRankCard({ avatarUrl, name: member.name, rank: member.rank, level: member.level, into: member.into, needed: member.needed, colors, background: drawn, words });
   // A card drawn without its avatar or its picture (CDN or storage slow) is not kept: the next one tries again.
   if (avatarUrl && (background.kind !== "upload" || image)) {
     rendered.set(key, png);

@@ -11,6 +11,7 @@ const card = (overrides: Partial<RankCard> = {}): RankCard => ({
   needed: 1000,
   colors: { background: "#000000", accent: "#00ff00", text: "#ff0000" },
   background: null,
+  words: { rank: "RANK", level: "LEVEL", dir: "ltr" },
   ...overrides,
 });
 
@@ -25,6 +26,14 @@ async function inkOfName(png: Uint8Array): Promise<number> {
   const { at } = await raw(png);
   let ink = 0;
   for (let y = 118; y < 182; y += 2) for (let x = 300; x < 944; x += 2) if (at(x, y).some((channel) => channel > 60)) ink++;
+  return ink;
+}
+
+/** Pixels of the rank and level line (x 300–944, y 40–100) that are not the black background. */
+async function inkOfWords(png: Uint8Array): Promise<number> {
+  const { at } = await raw(png);
+  let ink = 0;
+  for (let y = 40; y < 100; y += 2) for (let x = 300; x < 944; x += 2) if (at(x, y).some((channel) => channel > 60)) ink++;
   return ink;
 }
 
@@ -63,6 +72,18 @@ describe("renderRankCard", () => {
     expect((await sharp(png).metadata()).width).toBe(RANK_CARD_WIDTH);
     // One "?" is far less ink than any of the names above: their threshold means glyphs were drawn.
     expect(await inkOfName(png)).toBeLessThan(150);
+    expect(networkCalls(fetchSpy)).toEqual([]);
+  });
+
+  it("draws its own words as given: French, and Arabic right to left rather than left out", async () => {
+    const english = await inkOfWords(await renderRankCard(card()));
+    const french = await renderRankCard(card({ words: { rank: "RANG", level: "NIVEAU", dir: "ltr" } }));
+    expect(Buffer.compare(Buffer.from(french), Buffer.from(await renderRankCard(card())))).not.toBe(0);
+    expect(await inkOfWords(french)).toBeGreaterThan(english * 0.8);
+    // Words no font draws leave only the figures: the Arabic ones draw well beyond that.
+    const figuresOnly = await inkOfWords(await renderRankCard(card({ words: { rank: "\u{10FFFD}", level: "\u{10FFFD}", dir: "rtl" } })));
+    const arabic = await inkOfWords(await renderRankCard(card({ words: { rank: "الترتيب", level: "المستوى", dir: "rtl" } })));
+    expect(arabic).toBeGreaterThan(figuresOnly + 60);
     expect(networkCalls(fetchSpy)).toEqual([]);
   });
 

@@ -4,7 +4,8 @@ import type { PresetId } from "@/lib/card-drawing/background";
 import { isDataUrl, presetImage, toPng } from "@/lib/card-drawing/draw";
 import { getNameFonts, nameCoverage, type CardFonts } from "@/lib/card-drawing/fonts";
 import { PRESETS } from "@/lib/card-drawing/presets";
-import { drawableName, type DrawableName, type TextRun } from "@/lib/card-drawing/script-text";
+import { joinsLetters, runElements, runsText } from "@/lib/card-drawing/runs";
+import { drawableName, type DrawableName } from "@/lib/card-drawing/script-text";
 import { RANK_CARD_SIZE } from "./settings";
 
 // The rank card: a member's avatar, name, rank, level and progress to the next level, in
@@ -17,6 +18,9 @@ export const RANK_CARD_HEIGHT = RANK_CARD_SIZE.height;
 export type RankCardBackground = { preset: PresetId } | { image: string } | null;
 
 export type RankCardColors = { background: string; accent: string; text: string };
+
+/** The card's own words in the guild's language (messages/defaults, `cards`), and which way it reads. */
+export type RankCardWords = { rank: string; level: string; dir: "ltr" | "rtl" };
 
 export type RankCard = {
   /** The avatar as a data: URL, or null to draw the name's first letter. */
@@ -31,6 +35,7 @@ export type RankCard = {
   colors: RankCardColors;
   /** Laid under a shade of the background colour; null for the plain colour. */
   background: RankCardBackground;
+  words: RankCardWords;
 };
 
 const AVATAR = 196;
@@ -38,13 +43,17 @@ const NAME_LEFT = 300;
 const NAME_WIDTH = RANK_CARD_WIDTH - NAME_LEFT - 56;
 const NAME_MAX = 32;
 const NAME_SIZES = { largest: 50, smallest: 26 } as const;
+const WORD_MAX = 16;
 
 /** The card as PNG bytes, RANK_CARD_WIDTH × RANK_CARD_HEIGHT. */
 export async function renderRankCard(card: RankCard): Promise<Uint8Array> {
-  const { name, fontSize } = fitName(card.name, await nameCoverage());
-  const fonts = await getNameFonts(name.runs.map((run) => (run.kind === "text" ? run.text : "")).join(""));
+  const coverage = await nameCoverage();
+  const { name, fontSize } = fitName(card.name, coverage);
+  // The words go through the same shaping as names: Arabic in its order, CJK with its fonts.
+  const words = { rank: drawableName(card.words.rank, coverage, WORD_MAX), level: drawableName(card.words.level, coverage, WORD_MAX) };
+  const fonts = await getNameFonts([name, words.rank, words.level].map((line) => runsText(line.runs)).join(""));
   const image = card.background === null ? null : "preset" in card.background ? await presetImage(PRESETS[card.background.preset]) : isDataUrl(card.background.image) ? card.background.image : null;
-  return toPng(rankCardElement(card, { fonts, image, name, fontSize }), fonts, { width: RANK_CARD_WIDTH, height: RANK_CARD_HEIGHT });
+  return toPng(rankCardElement(card, { fonts, image, name, fontSize, words }), fonts, { width: RANK_CARD_WIDTH, height: RANK_CARD_HEIGHT });
 }
 
 /** The name at the largest size that fits its line, cut shorter when even the smallest does not. */
@@ -63,29 +72,17 @@ function rgba(hex: string, alpha: number): string {
 
 const count = (value: number) => new Intl.NumberFormat("en-US", value >= 100_000 ? { notation: "compact", maximumFractionDigits: 1 } : {}).format(Math.max(0, Math.trunc(value)));
 
-/** Text and emoji pictures in a row (satori draws components returning one element only: this is a plain function). */
-function runElements(runs: TextRun[], size: number): ReactElement[] {
-  return runs.map((run, index) =>
-    run.kind === "text" ? (
-      <span key={index} style={{ whiteSpace: "pre" }}>
-        {run.text}
-      </span>
-    ) : (
-      // eslint-disable-next-line @next/next/no-img-element -- satori draws <img>, not next/image
-      <img key={index} src={run.image} width={size} height={size} alt="" style={{ width: size, height: size, margin: `0 ${Math.round(size * 0.06)}px` }} />
-    ),
-  );
-}
-
-type Look = { fonts: CardFonts; image: string | null; name: DrawableName; fontSize: number };
+type Look = { fonts: CardFonts; image: string | null; name: DrawableName; fontSize: number; words: { rank: DrawableName; level: DrawableName } };
 
 export function rankCardElement(card: RankCard, look: Look): ReactElement {
   const { colors } = card;
   const progress = card.needed > 0 ? Math.min(1, Math.max(0, card.into / card.needed)) : 0;
   const barWidth = NAME_WIDTH;
   const fill = progress > 0 ? Math.max(36, Math.round(barWidth * progress)) : 0;
-  const label = { fontSize: 22, fontWeight: 700, letterSpacing: 2, color: rgba(colors.text, 0.7), marginRight: 10 } as const;
-  const figure = { fontSize: 44, fontWeight: 700, marginRight: 28 } as const;
+  // Right to left: each word to the right of its figure, the rank on the right.
+  const row = card.words.dir === "rtl" ? "row-reverse" : "row";
+  const label = (word: DrawableName, color: string) => ({ display: "flex", fontSize: 22, fontWeight: 700, color, ...(!joinsLetters(word.runs) && { letterSpacing: 2 }) }) as const;
+  const figure = { fontSize: 44, fontWeight: 700 } as const;
 
   // satori fails on style keys whose value is undefined: absent keys are left out, never undefined.
   return (
@@ -106,11 +103,15 @@ export function rankCardElement(card: RankCard, look: Look): ReactElement {
           </div>
         )}
       </div>
-      <div style={{ position: "absolute", top: 44, left: NAME_LEFT, width: NAME_WIDTH, display: "flex", justifyContent: "flex-end", alignItems: "baseline" }}>
-        <span style={label}>RANK</span>
-        <span style={figure}>{`#${count(card.rank)}`}</span>
-        <span style={{ ...label, color: colors.accent }}>LEVEL</span>
-        <span style={{ ...figure, marginRight: 0, color: colors.accent }}>{count(card.level)}</span>
+      <div style={{ position: "absolute", top: 44, left: NAME_LEFT, width: NAME_WIDTH, display: "flex", flexDirection: row, justifyContent: row === "row" ? "flex-end" : "flex-start", alignItems: "baseline", gap: 28 }}>
+        <div style={{ display: "flex", flexDirection: row, alignItems: "baseline", gap: 10 }}>
+          <span style={label(look.words.rank, rgba(colors.text, 0.7))}>{runElements(look.words.rank.runs, 22)}</span>
+          <span style={figure}>{`#${count(card.rank)}`}</span>
+        </div>
+        <div style={{ display: "flex", flexDirection: row, alignItems: "baseline", gap: 10, color: colors.accent }}>
+          <span style={label(look.words.level, colors.accent)}>{runElements(look.words.level.runs, 22)}</span>
+          <span style={figure}>{count(card.level)}</span>
+        </div>
       </div>
       <div style={{ position: "absolute", top: 118, left: NAME_LEFT, width: NAME_WIDTH, height: 64, display: "flex", alignItems: "center", overflow: "hidden", fontSize: look.fontSize, fontWeight: 700, whiteSpace: "nowrap" }}>
         {look.name.runs.length > 0 ? runElements(look.name.runs, Math.round(look.fontSize * 0.95)) : "?"}

@@ -3,7 +3,7 @@
 // uses has a sentence in each language, translated, with the same variables as the English.
 import { LOCALES } from "@/lib/i18n/locales";
 import { fromPlatformLocale, guildLanguage } from "@/lib/guilds/guild-language";
-import { defaultTexts } from "@/lib/plugins/default-texts";
+import { defaultTexts, rankCardWords } from "@/lib/plugins/default-texts";
 import { PLUGINS } from "@/lib/plugins/index";
 import { sampleContext } from "./context";
 import { defaultKeyOf, defaultMessage, withDefaultText } from "./default-messages";
@@ -65,4 +65,17 @@ test("the guild's language: the managers' choice, else the platform's locale, el
   expect(guildLanguage("xx", undefined)).toBe("en");
   expect(fromPlatformLocale("es-ES")).toBe("es");
   expect(fromPlatformLocale("en-GB")).toBe("en");
+});
+
+test.each(LOCALES)("%s has the rank card's words, and its direction", (locale) => {
+  const words = rankCardWords(locale);
+  expect(words.rank.trim()).not.toBe("");
+  expect(words.level.trim()).not.toBe("");
+  expect(words.dir).toBe(locale === "ar" ? "rtl" : "ltr");
+});
+
+test("the rank card speaks French and Arabic on guilds that do", () => {
+  expect(rankCardWords("en")).toEqual({ rank: "RANK", level: "LEVEL", dir: "ltr" });
+  expect(rankCardWords("fr")).toEqual({ rank: "RANG", level: "NIVEAU", dir: "ltr" });
+  expect(rankCardWords("ar")).toEqual({ rank: "الترتيب", level: "المستوى", dir: "rtl" });
 });

@@ -1,15 +1,18 @@
 import "server-only";
 import type { ReactElement } from "react";
 import { DEFAULT_PRESET, type PresetId } from "@/lib/card-drawing/background";
+import type { Coverage } from "@/lib/card-drawing/cmap";
 import { isDataUrl, presetImage, toPng } from "@/lib/card-drawing/draw";
-import { getCardFonts, type CardFonts } from "@/lib/card-drawing/fonts";
+import { getNameFonts, nameCoverage, type CardFonts } from "@/lib/card-drawing/fonts";
 import { CARD_HEIGHT, CARD_WIDTH, PRESETS } from "@/lib/card-drawing/presets";
-import { clip, drawableText } from "@/lib/card-drawing/text";
+import { joinsLetters, runElements, runsText } from "@/lib/card-drawing/runs";
+import { fittedLine, type DrawableName } from "@/lib/card-drawing/script-text";
 
 // The welcome card: the member's avatar, name, a title, a subtitle and the member count
 // on a drawn or uploaded background. One function for the dashboard's preview and for
 // the bot when a member joins. Pure: everything it draws comes in as arguments (images
-// as data: URLs), so it never touches the network.
+// as data: URLs), so it never touches the network. Its texts are drawn like the rank card's
+// names (script-text.ts): any script the card fonts have, right-to-left in order, emoji as pictures.
 
 export type WelcomeCardBackground = { preset: PresetId } | { image: string };
 
@@ -27,28 +30,40 @@ export type WelcomeCard = {
 
 export { CARD_HEIGHT, CARD_WIDTH };
 
-const NAME_MAX = 32;
 const AVATAR = 168;
+const NAME_MAX = 32;
+const TEXT_MAX = 128;
+const LINE_WIDTH = 860;
+const SIZES = { title: 26, name: 56, subtitle: 28 } as const;
+const TITLE_SPACING = 3;
+
+/** The card's three lines as drawn: the title in capitals, each cut with an ellipsis to fit its line. */
+export type WelcomeLines = { title: DrawableName; name: DrawableName; subtitle: DrawableName };
+
+export function welcomeCardLines(card: Pick<WelcomeCard, "title" | "name" | "subtitle">, coverage: readonly Coverage[]): WelcomeLines {
+  return {
+    title: fittedLine(card.title.toUpperCase(), coverage, { max: TEXT_MAX, fontSize: SIZES.title, width: LINE_WIDTH, spacing: TITLE_SPACING }),
+    name: fittedLine(card.name, coverage, { max: NAME_MAX, fontSize: SIZES.name, width: LINE_WIDTH }),
+    subtitle: fittedLine(card.subtitle, coverage, { max: TEXT_MAX, fontSize: SIZES.subtitle, width: LINE_WIDTH }),
+  };
+}
 
 /** The card as PNG bytes, CARD_WIDTH × CARD_HEIGHT. */
 export async function renderWelcomeCard(card: WelcomeCard): Promise<Uint8Array> {
-  const fonts = await getCardFonts();
+  const lines = welcomeCardLines(card, await nameCoverage());
+  const fonts = await getNameFonts([lines.title, lines.name, lines.subtitle].map((line) => runsText(line.runs)).join(""));
   const preset = "preset" in card.background ? (PRESETS[card.background.preset] ?? PRESETS[DEFAULT_PRESET]) : null;
   const image = preset ? await presetImage(preset) : "image" in card.background && isDataUrl(card.background.image) ? card.background.image : null;
-  return toPng(welcomeCardElement(card, { fonts, image, accent: preset?.accent ?? "#ffffff" }), fonts, { width: CARD_WIDTH, height: CARD_HEIGHT });
+  return toPng(welcomeCardElement(card, { fonts, image, accent: preset?.accent ?? "#ffffff", lines }), fonts, { width: CARD_WIDTH, height: CARD_HEIGHT });
 }
 
-export type Look = { fonts: CardFonts; /** The background as a data: URL (null: a plain dark card). */ image: string | null; accent: string };
+export type Look = { fonts: CardFonts; /** The background as a data: URL (null: a plain dark card). */ image: string | null; accent: string; lines: WelcomeLines };
 
 export function welcomeCardElement(card: WelcomeCard, look: Look): ReactElement {
-  const { fonts, image, accent } = look;
-  const text = (value: string) => drawableText(value, fonts.coverage);
-  const name = text(clip(card.name, NAME_MAX));
-  const title = text(card.title);
-  const subtitle = text(card.subtitle);
-  const initial = (Array.from(new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name), (part) => part.segment)[0] ?? "?").toLocaleUpperCase();
-  const count = text(Math.max(0, Math.trunc(card.memberCount)).toLocaleString("en-US"));
-  const line = { display: "flex", maxWidth: 860, whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } as const;
+  const { fonts, image, accent, lines } = look;
+  const { title, name, subtitle } = lines;
+  const count = Math.max(0, Math.trunc(card.memberCount)).toLocaleString("en-US");
+  const line = { display: "flex", alignItems: "center", maxWidth: LINE_WIDTH, whiteSpace: "nowrap", overflow: "hidden" } as const;
 
   // satori fails on style keys whose value is undefined: absent keys are left out, never undefined.
   return (
@@ -70,13 +85,17 @@ export function welcomeCardElement(card: WelcomeCard, look: Look): ReactElement 
             <img src={card.avatarUrl} width={AVATAR} height={AVATAR} alt="" style={{ width: AVATAR, height: AVATAR, borderRadius: 999, objectFit: "cover" }} />
           ) : (
             <div style={{ width: AVATAR, height: AVATAR, borderRadius: 999, display: "flex", alignItems: "center", justifyContent: "center", backgroundColor: "#2a3040", fontSize: 84, fontWeight: 700 }}>
-              {initial}
+              {name.initial ? runElements([name.initial], 84) : "?"}
             </div>
           )}
         </div>
-        {title ? <div style={{ ...line, marginTop: 22, fontSize: 26, letterSpacing: 3, color: "rgba(255,255,255,0.85)", textTransform: "uppercase" }}>{title}</div> : null}
-        <div style={{ ...line, marginTop: title ? 6 : 22, fontSize: 56, fontWeight: 700 }}>{name || "?"}</div>
-        {subtitle ? <div style={{ ...line, marginTop: 8, fontSize: 28, color: "rgba(255,255,255,0.9)" }}>{subtitle}</div> : null}
+        {title.runs.length > 0 ? (
+          <div style={{ ...line, marginTop: 22, fontSize: SIZES.title, color: "rgba(255,255,255,0.85)", ...(!joinsLetters(title.runs) && { letterSpacing: TITLE_SPACING }) }}>
+            {runElements(title.runs, SIZES.title)}
+          </div>
+        ) : null}
+        <div style={{ ...line, marginTop: title.runs.length > 0 ? 6 : 22, fontSize: SIZES.name, fontWeight: 700 }}>{name.runs.length > 0 ? runElements(name.runs, Math.round(SIZES.name * 0.95)) : "?"}</div>
+        {subtitle.runs.length > 0 ? <div style={{ ...line, marginTop: 8, fontSize: SIZES.subtitle, color: "rgba(255,255,255,0.9)" }}>{runElements(subtitle.runs, SIZES.subtitle)}</div> : null}
       </div>
     </div>
   );

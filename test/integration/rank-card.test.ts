@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
+import { PATCH as patchGuild } from "@/app/api/guilds/[guildId]/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
@@ -16,7 +17,7 @@ import { RANK_CARD_HEIGHT, RANK_CARD_WIDTH } from "@/lib/rank-card/render";
 import { auditEventsSince, lastAuditId, pluginCall } from "@/test/api";
 import { expectError, expectStatus, noisePng, startCardHarness, type CardHarness } from "@/test/card-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
-import type { CookieJar } from "@/test/route-client";
+import { call, type CookieJar } from "@/test/route-client";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 type Config = {
@@ -212,5 +213,27 @@ describe("GET …/guilds/{guild}/rank-card/{userId}", () => {
       global.fetch = realFetch;
     }
     expect(fetched.filter((url) => !url.startsWith("data:") && !url.startsWith(process.env.DISCORD_API_URL ?? "\u0000") && !url.startsWith(process.env.DISCORD_CDN_URL ?? "\u0000"))).toEqual([]);
+  });
+
+  it("draws its words (rank, level) in the guild's language", async () => {
+    const speak = async (locale: string | null) => expectStatus(await call(patchGuild, `/api/guilds/${guild}`, { method: "PATCH", jar: ada, params: { guildId: guild }, body: { locale } }), 200);
+    const draw = async () => expectPng(await pluginCall(ada, "GET", cardPath(USER_IDS.bjorn)));
+    try {
+      await speak("en");
+      const english = await draw();
+      await speak("fr");
+      const french = await draw();
+      await speak("ar");
+      const arabic = await draw();
+      expect(french.equals(english)).toBe(false);
+      expect(arabic.equals(english)).toBe(false);
+      expect(arabic.equals(french)).toBe(false);
+      // Only the words changed: the rest of the card is the English one, pixel for pixel.
+      const [a, b] = await Promise.all([sharp(english).raw().toBuffer({ resolveWithObject: true }), sharp(french).raw().toBuffer()]);
+      const below = RANK_CARD_WIDTH * a.info.channels * 110;
+      expect(a.data.subarray(below).equals(b.subarray(below))).toBe(true);
+    } finally {
+      await speak(null);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // and its preview (GET …/preview, a PNG). Presets and this guild's own uploads are accepted,
 // another guild's upload or an unknown one is refused; every change is audited.
 import sharp from "sharp";
+import { PATCH as patchGuild } from "@/app/api/guilds/[guildId]/route";
 import { POST as upload } from "@/app/api/guilds/[guildId]/images/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
@@ -14,7 +15,7 @@ import { CARD_HEIGHT, CARD_WIDTH } from "@/lib/card-drawing/presets";
 import { auditEventsSince, lastAuditId, pluginCall } from "@/test/api";
 import { expectError, expectStatus, noisePng, startCardHarness, type CardHarness } from "@/test/card-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
-import type { CookieJar } from "@/test/route-client";
+import { call, type CookieJar } from "@/test/route-client";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 type State = {
@@ -187,7 +188,23 @@ describe("GET /api/plugins/welcome/welcome-card/{guild}/preview", () => {
     await expectError(await preview(query), 400, "validation_failed");
   });
 
-  it("draws emoji, right-to-left and Chinese text without fetching fonts (they are left out)", async () => {
+  it("draws the default title in the guild's language: French as written, Arabic drawn rather than left out", async () => {
+    const speak = async (locale: string | null) => expectStatus(await call(patchGuild, `/api/guilds/${guild}`, { method: "PATCH", jar: ada, params: { guildId: guild }, body: { locale } }), 200);
+    const ocean = "&background=preset%3Aocean";
+    const titled = (title: string) => preview(`?title=${encodeURIComponent(title)}${ocean}`);
+    try {
+      await speak("fr");
+      expect((await expectPng(await preview(`?${ocean}`))).equals(await expectPng(await titled("Bienvenue !")))).toBe(true);
+      await speak("ar");
+      const arabic = await expectPng(await preview(`?${ocean}`));
+      expect(arabic.equals(await expectPng(await titled("أهلًا وسهلًا!")))).toBe(true);
+      expect(arabic.equals(await expectPng(await titled("")))).toBe(false);
+    } finally {
+      await speak(null);
+    }
+  }, 30000);
+
+  it("draws emoji, right-to-left and Chinese text from the project's own fonts and pictures, fetching nothing", async () => {
     const title = encodeURIComponent("مرحبا 🎉 欢迎 Welcome");
     const fetched: string[] = [];
     const realFetch = global.fetch;

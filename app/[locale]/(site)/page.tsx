@@ -55,7 +55,6 @@ export default async function LandingPage({ params }: Props) {
               {t("ctaSecondary")}
             </a>
           </div>
-          <p className={styles.stats}>{t("stats")}</p>
         </div>
       </section>
 

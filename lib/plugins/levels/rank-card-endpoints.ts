@@ -22,6 +22,7 @@ import { rankCardColors, rankCardPng, resolveRankBackground, type RankCardMember
 import { issue } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { inputText, inputUuid } from "@/lib/validation/text";
+import { botLanguage, rankCardWords } from "../default-texts";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { mergeConfig, readPluginState, writePluginState, type PluginState } from "../plugin-states";
 import { assertPremiumAllowed, checkReferences } from "../rules";
@@ -234,8 +235,8 @@ export function rankCardEndpoints(): PluginEndpoint[] {
         });
         const chosen = query.background === undefined ? (await resolveRankBackground(db, params.guildId, config.rank_card_background)).background : await checkedBackground(db, params.guildId, query.background);
         const member = await cardMember(db, params.guildId, params.userId === "@me" ? access.userId : params.userId);
-        const background = await drawnBackground(db, access.premium, member.user.id, chosen);
-        const png = await rankCardPng({ colors, background }, member, getEnv().DISCORD_CDN_URL);
+        const [background, language] = await Promise.all([drawnBackground(db, access.premium, member.user.id, chosen), botLanguage(params.guildId, access.guild.preferred_locale)]);
+        const png = await rankCardPng({ colors, background, words: rankCardWords(language) }, member, getEnv().DISCORD_CDN_URL);
         return new Response(png as Uint8Array<ArrayBuffer>, { headers: pngHeaders(png) });
       },
     }),

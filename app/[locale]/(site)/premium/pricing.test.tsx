@@ -37,7 +37,7 @@ it("shows each plan's monthly and yearly price from the provider, in the page's 
     ["Pro", "$24.99", "$199.99"],
     ["Web3", "$14.99", "$119.99"],
     ["Premium + Pro bundle", "$29.99", "$239.99"],
-    ["Custom bot add-on", "$4.99", "$39.99"],
+    ["Custom bot add-on (not available yet)", "$4.99", "$39.99"],
   ]);
   const french = priceRows(await html("fr"));
   expect(french[1]).toEqual(["Premium", "11,99 $US", "89,99 $US"]);
@@ -48,7 +48,7 @@ it("renders the chooser with every plan, both periods, the custom bot and a sign
   const markup = await html("en");
   for (const plan of ["premium", "pro", "web3", "bundle"]) expect(markup).toContain(`value="${plan}"`);
   expect(markup).toContain("Monthly");
-  expect(markup).toContain("Add the custom bot ($4.99 / month)");
+  expect(markup).toContain("Add the custom bot ($4.99 / month), billed from today although it is not available yet");
   expect(markup).toContain(`href="/api/login?locale=en&amp;redirect=%2Fen%2Fpremium"`);
   expect(markup).toContain("Total: $11.99 / month");
 });

@@ -15,6 +15,7 @@ import { DEFAULT_LOCALE, isLocale, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
+import { BotJoinedNotice } from "./bot-joined-notice";
 import { BotSettings } from "./bot-settings";
 import { getFormStrings } from "./form-labels";
 import { PluginCard } from "./plugin-card";
@@ -73,6 +74,10 @@ export default async function GuildOverviewPage({ params }: Props) {
           </p>
         </div>
       </header>
+      {/* Reads ?bot=joined (back from adding the bot) on the client, like ?premium= below. */}
+      <Suspense>
+        <BotJoinedNotice guildName={guild.name} text={t.raw("botJoined") as string} />
+      </Suspense>
       <p className={styles.intro}>{t("overviewBody")}</p>
       {/* Reads ?premium= (back from checkout) on the client: the page itself is cached for every manager. */}
       <Suspense fallback={<SubscriptionSectionPlaceholder text={subscription} />}>
