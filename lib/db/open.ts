@@ -32,7 +32,7 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   const inMemory = options.pgliteDir.startsWith("memory://");
   // PGlite does not create parent folders itself.
   if (!inMemory) mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
-  // The contrib extensions the migrations create (leaderboard search, 0012): PGlite loads only those it is given.
+  // The contrib extensions the migrations create (leaderboard search, 0013): PGlite loads only those it is given.
   const extensions = { btree_gin, pg_trgm, unaccent };
   const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions });
   const db = drizzlePglite({ client, schema });
