@@ -1,7 +1,8 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/confirm-dialog";
 import { reportUnshownError } from "@/components/report-error";
 import type { SubscriptionAction } from "@/lib/billing/actions";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
@@ -10,8 +11,16 @@ import styles from "./subscription.module.css";
 // The guild's subscription on its overview page: plan, renewal or end date, card, and what the
 // manager may do (GET/POST /api/guilds/{id}/subscription…). Fetched here: the page itself is
 // cached for every manager. Also the notice after checkout (?premium=welcome|cancelled).
+// Cancelling and pausing ask first, in the page's dialog; the free month (extend, once per
+// subscription) is no button of its own but the offer that dialog makes before a cancellation.
 
 type Action = SubscriptionAction;
+/** The actions asked about first. */
+type Confirmed = "cancel" | "pause";
+const CONFIRMED: readonly Action[] = ["cancel", "pause"];
+/** Buttons the owner sees; the free month is offered in the cancel dialog instead. */
+const SHOWN: readonly Action[] = ["reactivate", "resume", "pause", "cancel"];
+const PRIMARY: readonly Action[] = ["reactivate", "resume"];
 
 type View = {
   plan: string;
@@ -39,7 +48,10 @@ export type SubscriptionText = {
   /** "{brand}", "{last4}" */
   card: string;
   actions: Record<Action, string>;
-  confirm: Partial<Record<Action, string>>;
+  confirmTitle: Record<Confirmed, string>;
+  confirm: Record<Confirmed, string>;
+  back: string;
+  freeMonth: { title: string; body: string; take: string };
   done: Record<Action, string>;
   working: string;
   portal: string;
@@ -58,6 +70,8 @@ export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildI
   const [view, setView] = useState<View | null | undefined>(undefined);
   const [busy, setBusy] = useState<Action | "portal" | null>(null);
   const [feedback, setFeedback] = useState("");
+  const [asking, setAsking] = useState<Confirmed | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const date = (iso: string) => new Intl.DateTimeFormat(locale, { dateStyle: "long" }).format(new Date(iso));
 
   useEffect(() => {
@@ -77,22 +91,30 @@ export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildI
     const code = error instanceof TransportError ? errorCodeOf(error.body) : undefined;
     if (code === "billing_unavailable") setFeedback(text.unavailable);
     else if (code === "subscription_action_unavailable") setFeedback(text.notAllowed);
+    // Already taken (another manager, another tab): the server says so in the page's language.
+    else if (code === "free_month_used") setFeedback((error as TransportError).message);
     else reportUnshownError(error);
   }
 
+  function press(action: Action) {
+    if (busy) return;
+    if ((CONFIRMED as readonly string[]).includes(action)) setAsking(action as Confirmed);
+    else void run(action);
+  }
+
   async function run(action: Action) {
-    const question = text.confirm[action];
-    if (busy || (question && !window.confirm(question))) return;
+    if (busy) return;
     setBusy(action);
     setFeedback("");
     try {
-      const answer = await apiFetch<{ subscription: View }>(`/guilds/${guildId}/subscription/${action}`, { method: "POST", handles: ["billing_unavailable", "subscription_action_unavailable"] });
+      const answer = await apiFetch<{ subscription: View }>(`/guilds/${guildId}/subscription/${action}`, { method: "POST", handles: ["billing_unavailable", "subscription_action_unavailable", "free_month_used"] });
       setView(answer.subscription);
       setFeedback(text.done[action]);
     } catch (error) {
       failure(error);
     } finally {
       setBusy(null);
+      setAsking(null);
     }
   }
 
@@ -110,7 +132,9 @@ export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildI
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-title`} aria-busy={view === undefined || busy !== null} data-testid="subscription-section">
-      <h2 id={`${id}-title`}>{text.title}</h2>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {text.title}
+      </h2>
       {landing === "welcome" ? (
         <p className="notice" role="status" data-testid="premium-welcome">
           {text.welcome}
@@ -151,17 +175,48 @@ export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildI
               ) : null}
             </div>
             <div className={styles.actions}>
-              {view.actions.map((action) => (
-                <button key={action} type="button" className="button" disabled={busy !== null} onClick={() => void run(action)} data-testid={`subscription-${action}`}>
+              {SHOWN.filter((action) => view.actions.includes(action)).map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className={`button ${PRIMARY.includes(action) ? "button-primary" : "button-secondary"} ${action === "cancel" ? styles.cancel : ""}`}
+                  disabled={busy !== null}
+                  onClick={() => press(action)}
+                  data-testid={`subscription-${action}`}
+                >
                   {busy === action ? text.working : text.actions[action]}
                 </button>
               ))}
               {view.portal ? (
-                <button type="button" className="button" disabled={busy !== null} onClick={() => void portal()} data-testid="subscription-portal">
+                <button type="button" className="button button-secondary" disabled={busy !== null} onClick={() => void portal()} data-testid="subscription-portal">
                   {busy === "portal" ? text.opening : text.portal}
                 </button>
               ) : null}
             </div>
+            <ConfirmDialog
+              open={asking !== null}
+              title={asking ? text.confirmTitle[asking] : ""}
+              description={asking ? text.confirm[asking] : ""}
+              confirmLabel={asking ? text.actions[asking] : ""}
+              backLabel={text.back}
+              busy={busy !== null}
+              busyLabel={busy === asking ? text.working : undefined}
+              danger={asking === "cancel"}
+              onConfirm={() => asking && void run(asking)}
+              onClose={() => setAsking(null)}
+              returnFocus={() => heading.current}
+              testId="subscription-confirm"
+            >
+              {asking === "cancel" && view.actions.includes("extend") ? (
+                <div className={styles.offer} data-testid="subscription-free-month">
+                  <h3 className={styles.offerTitle}>{text.freeMonth.title}</h3>
+                  <p>{text.freeMonth.body}</p>
+                  <button type="button" className="button button-primary" disabled={busy !== null} onClick={() => void run("extend")} data-testid="subscription-extend">
+                    {busy === "extend" ? text.working : text.freeMonth.take}
+                  </button>
+                </div>
+              ) : null}
+            </ConfirmDialog>
           </>
         )}
       </div>

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/use-signed-in-user";
+import { blockingPlan, type RunningPlan } from "@/lib/billing/checkout-rule";
 import { formatPrice } from "@/lib/billing/format-price";
 import type { Plan } from "@/lib/billing/plans";
 import type { GuildSummary } from "@/lib/guilds/user-guilds";
@@ -17,23 +18,29 @@ const CryptoCheckout = dynamic(() => import("@/components/crypto-checkout/crypto
 
 // The premium page's one interactive part: a plan, a period, the custom-bot add-on and a guild
 // the visitor manages, then off to Chargebee's hosted page. The prices come from the server
-// render (the provider's catalogue); Chargebee charges its own, the same.
+// render (the provider's catalogue); Chargebee charges its own, the same. A guild already
+// paying for the plan is said to have it, with the way to its overview, instead of being sold
+// it twice (the checkouts refuse it too: lib/billing/checkout-rule.ts).
 
 export type Price = { amount: number; currency: string };
 export type ChooserPlan = { plan: Plan; name: string; prices: Partial<Record<1 | 12, Price>>; customBot: Partial<Record<1 | 12, Price>> | null };
 export type ChooserText = Record<
-  "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "needsBot" | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard" | "payByPaypal",
+  | "title" | "plan" | "period" | "monthly" | "yearly" | "customBot" | "guild" | "chooseGuild" | "loadingGuilds" | "noGuilds" | "needsBot" | "hasPlan" | "alreadyHas" | "openOverview"
+  | "signIn" | "total" | "pay" | "opening" | "errorUnavailable" | "errorGeneric" | "perMonth" | "perYear" | "otherWays" | "payByCard" | "payByPaypal",
   string
 >;
 
 /** The other ways to pay the server offers: card checkout (Stripe), PayPal and crypto (its strings), each when configured. */
 export type OtherPayments = { card: boolean; paypal: boolean; crypto: CryptoCheckoutText | null };
 
-type Props = { locale: Locale; plans: ChooserPlan[]; text: ChooserText; signInHref: string; other: OtherPayments };
+type Props = { locale: Locale; plans: ChooserPlan[]; planNames: Record<Plan, string>; text: ChooserText; signInHref: string; other: OtherPayments };
+
+/** A guild of GET /api/users/@me/managed-guilds: with the plans it pays for now. */
+type ManagedGuild = GuildSummary & { paid_plans: RunningPlan[] };
 
 const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 
-export function CheckoutChooser({ locale, plans, text, signInHref, other }: Props) {
+export function CheckoutChooser({ locale, plans, planNames, text, signInHref, other }: Props) {
   const id = useId();
   const user = useSignedInUser();
   const [plan, setPlan] = useState<Plan>(plans[0]?.plan ?? "premium");
@@ -45,8 +52,12 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
   const [picked, setPicked] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const guilds = useSWR(user ? "/users/@me/managed-guilds" : null, (path: string) => apiFetch<GuildSummary[]>(path, { silent: true }));
+  const guilds = useSWR(user ? "/users/@me/managed-guilds" : null, (path: string) => apiFetch<ManagedGuild[]>(path, { silent: true }));
   const guildId = picked ?? (wanted && guilds.data?.some((guild) => guild.id === wanted && guild.bot_present) ? wanted : "");
+  const guild = guilds.data?.find((entry) => entry.id === guildId);
+  // The card, Chargebee and PayPal sell alike; crypto may renew a prepaid crypto plan of the same kind.
+  const owned = guild ? blockingPlan(guild.paid_plans, plan, "chargebee") : null;
+  const cryptoOpen = guild ? !blockingPlan(guild.paid_plans, plan, "crypto") : true;
 
   const chosen = plans.find((entry) => entry.plan === plan) ?? plans[0];
   const price = chosen?.prices[period];
@@ -109,23 +120,36 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
             <select id={`${id}-guild`} className="input" value={guildId} required onChange={(event) => setPicked(event.target.value)}>
               <option value="">{text.chooseGuild}</option>
               {/* Premium is for a server the bot is in: the others are listed, not choosable, and say why. */}
-              {(guilds.data ?? []).map((guild) => (
-                <option key={guild.id} value={guild.id} disabled={!guild.bot_present}>
-                  {guild.bot_present ? guild.name : `${guild.name} (${text.needsBot})`}
+              {(guilds.data ?? []).map((entry) => (
+                <option key={entry.id} value={entry.id} disabled={!entry.bot_present}>
+                  {!entry.bot_present
+                    ? `${entry.name} (${text.needsBot})`
+                    : entry.paid_plans.length > 0
+                      ? fill(text.hasPlan, { name: entry.name, plan: entry.paid_plans.map((paid) => planNames[paid.plan]).join(", ") })
+                      : entry.name}
                 </option>
               ))}
             </select>
           )}
         </div>
       ) : null}
-      {total ? <p className={styles.total}>{fill(text.total, { price: per(total) })}</p> : null}
+      {owned && guild ? (
+        <div className="notice" role="status" data-testid="checkout-already-subscribed">
+          <p className={styles.owned}>
+            {fill(text.alreadyHas, { guild: guild.name, plan: planNames[owned.plan] })}{" "}
+            <a href={`/${locale}/dashboard/${guild.id}`}>{text.openOverview}</a>
+          </p>
+        </div>
+      ) : total ? (
+        <p className={styles.total}>{fill(text.total, { price: per(total) })}</p>
+      ) : null}
       {error ? (
         <p className="notice notice-error" role="alert">
           {error}
         </p>
       ) : null}
       {user ? (
-        <button type="submit" className="button button-primary" disabled={busy || !guildId || !price}>
+        <button type="submit" className="button button-primary" disabled={busy || !guildId || !price || owned !== null}>
           {busy ? text.opening : text.pay}
         </button>
       ) : (
@@ -138,20 +162,20 @@ export function CheckoutChooser({ locale, plans, text, signInHref, other }: Prop
           {text.opening}
         </p>
       ) : null}
-      {user && guildId && price && (other.card || other.paypal || other.crypto) ? (
+      {user && guildId && price && ((!owned && (other.card || other.paypal)) || (other.crypto && cryptoOpen)) ? (
         <div className={styles.other} data-testid="checkout-other-ways">
           <p>{text.otherWays}</p>
-          {other.card ? (
+          {other.card && !owned ? (
             <a className="button button-secondary" href={`/api/stripe/plans/${plan}/checkout?guild_id=${guildId}&period=${period}`} data-testid="checkout-card">
               {text.payByCard}
             </a>
           ) : null}
-          {other.paypal ? (
+          {other.paypal && !owned ? (
             <a className="button button-secondary" href={`/api/paypal/plans/${plan}/checkout?guild_id=${guildId}&period=${period}`} data-testid="checkout-paypal">
               {text.payByPaypal}
             </a>
           ) : null}
-          {other.crypto ? <CryptoCheckout key={`${guildId}:${plan}:${period}`} guildId={guildId} plan={plan} period={period} text={other.crypto} /> : null}
+          {other.crypto && cryptoOpen ? <CryptoCheckout key={`${guildId}:${plan}:${period}`} guildId={guildId} plan={plan} period={period} text={other.crypto} /> : null}
         </div>
       ) : null}
     </form>

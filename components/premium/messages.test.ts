@@ -4,7 +4,7 @@ import { createTranslator } from "next-intl";
 import { LOCALES } from "@/lib/i18n/locales";
 
 // The shop's and the checkout return's words in every language: the English keys, valid ICU,
-// the same placeholders (the chooser fills {price} itself), and translated (not English, but
+// the same placeholders (the chooser fills {price}, {name}, {guild} and {plan} itself), and translated (not English, but
 // for plan names and words languages share, such as "Plan" or "Server").
 
 type Json = { [key: string]: string | Json };
@@ -33,7 +33,7 @@ describe.each(LOCALES)("premium shop messages in %s", (locale) => {
     const errors: string[] = [];
     for (const namespace of NAMESPACES) {
       const t = createTranslator({ locale, messages, namespace: `premium.${namespace}`, onError: (error) => errors.push(`${error.code}: ${error.message}`) });
-      for (const key of keys(english[namespace] as Json)) expect(t(key as never, { price: "$1" } as never)).not.toBe("");
+      for (const key of keys(english[namespace] as Json)) expect(t(key as never, { price: "$1", name: "Workshop", guild: "Workshop", plan: "Premium" } as never)).not.toBe("");
     }
     expect(errors).toEqual([]);
   });

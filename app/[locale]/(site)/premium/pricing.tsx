@@ -1,5 +1,6 @@
 import { CheckoutChooser, type ChooserPlan, type ChooserText, type OtherPayments, type Price } from "@/components/premium/checkout-chooser";
 import { formatPrice } from "@/lib/billing/format-price";
+import { PLANS, type Plan } from "@/lib/billing/plans";
 import type { ShopOffer, ShopPrice } from "@/lib/billing/shop";
 import type { Locale } from "@/lib/i18n/locales";
 import styles from "./premium.module.css";
@@ -8,7 +9,7 @@ import styles from "./premium.module.css";
 // in the page's number format and the provider's currency, rendered on the server so the
 // prices are in the page a crawler reads; the chooser island takes the same prices.
 
-const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "needsBot", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear", "otherWays", "payByCard", "payByPaypal"] as const;
+const CHOOSER_KEYS = ["title", "plan", "period", "monthly", "yearly", "customBot", "guild", "chooseGuild", "loadingGuilds", "noGuilds", "needsBot", "hasPlan", "alreadyHas", "openOverview", "signIn", "total", "pay", "opening", "errorUnavailable", "errorGeneric", "perMonth", "perYear", "otherWays", "payByCard", "payByPaypal"] as const;
 
 const byPeriod = (prices: ShopPrice[]): Partial<Record<1 | 12, Price>> =>
   Object.fromEntries(prices.filter((price) => price.period_months === 1 || price.period_months === 12).map((price) => [price.period_months, { amount: price.amount, currency: price.currency }]));
@@ -28,6 +29,7 @@ export function Pricing({ locale, offers, t, other }: Props) {
   const plans: ChooserPlan[] = offers.filter((offer) => offer.plan && offer.prices.length > 0).map((offer) => ({ plan: offer.plan!, name: name(offer), prices: byPeriod(offer.prices), customBot: offer.addons[0] ? byPeriod(offer.addons[0].prices) : null }));
   const cell = (price: Price | undefined) => (price ? formatPrice(locale, price.amount, price.currency) : "—");
   const text = Object.fromEntries(CHOOSER_KEYS.map((key) => [key, t(`chooser.${key}`)])) as ChooserText;
+  const planNames = Object.fromEntries(PLANS.map((plan) => [plan, t(`plans.${plan}`)])) as Record<Plan, string>;
   return (
     <section aria-labelledby="premium-prices-title" className={styles.pricing}>
       <h2 id="premium-prices-title">{t("title")}</h2>
@@ -60,7 +62,7 @@ export function Pricing({ locale, offers, t, other }: Props) {
           </tbody>
         </table>
       </div>
-      <CheckoutChooser locale={locale} plans={plans} text={text} other={other} signInHref={`/api/login?locale=${locale}&redirect=${encodeURIComponent(`/${locale}/premium`)}`} />
+      <CheckoutChooser locale={locale} plans={plans} planNames={planNames} text={text} other={other} signInHref={`/api/login?locale=${locale}&redirect=${encodeURIComponent(`/${locale}/premium`)}`} />
     </section>
   );
 }
