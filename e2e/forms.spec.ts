@@ -1,7 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import ar from "../messages/ar.json";
 import fr from "../messages/fr.json";
+import frPlugins from "../messages/plugins/fr.json";
 import arValidation from "../messages/validation/ar.json";
+import frValidation from "../messages/validation/fr.json";
 import { EMULATOR_URL } from "../playwright.config";
 import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
@@ -87,6 +89,50 @@ test.describe.serial("forms in French and Arabic", () => {
     await expect(preview.locator("strong")).toHaveText(`gras ${run}`);
     await expect(preview.locator("em")).toHaveText("italique");
     await expect(preview).not.toContainText("**");
+  });
+
+  test("French: an enabled plugin refuses an empty or over-long message, and an option without its channel, before any request", async ({ page }, testInfo) => {
+    // Levels is on in the demo server.
+    await openPlugin(page, "fr", "levels");
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PATCH" && request.url().includes("/api/plugins/levels/")) writes.push(request.url());
+    });
+    const fields = frPlugins.levels.fields;
+    const row = page.locator('[data-field="level_up_message"]');
+    const box = row.getByRole("textbox");
+    const status = page.getByTestId("save-bar-status");
+
+    // Emptied: the field says what it is needed for as soon as it is empty, and Save says what is wrong.
+    await box.fill("");
+    const needed = frValidation.needed_for_option.replace("{field}", fields.level_up_message.label).replace("{option}", fields.level_up_announcement.options.current_channel);
+    await expect(row).toContainText(needed);
+    await page.getByTestId("save-button").click();
+    await expect(status).toHaveText(fr.settings.invalid.replace("{field}", fields.level_up_message.label).replace("{message}", needed));
+    await expect(box).toBeFocused();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, testInfo, "levels-message-empty-fr-1440");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, testInfo, "levels-message-empty-fr-390");
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Past the platform's 2,000 characters: more than a red counter.
+    await box.fill("a".repeat(2100));
+    await page.getByTestId("save-button").click();
+    await expect(row).toContainText(/Utilisez au plus 2\s000 caractères\./);
+    await expect(status).toContainText(fields.level_up_message.label);
+    await screenshot(page, testInfo, "levels-message-long-fr-1440");
+
+    // Announced in a chosen channel: the channel is asked for at once.
+    await box.fill("GG {user.mention}");
+    await page.locator('[data-field="level_up_announcement"] select').selectOption("custom_channel");
+    const channel = page.locator('[data-field="level_up_channel_id"]');
+    await expect(channel).toContainText(frValidation.needed_for_option.replace("{field}", fields.level_up_channel_id.label).replace("{option}", fields.level_up_announcement.options.custom_channel));
+    await page.getByTestId("save-button").click();
+    await expect(channel.getByRole("combobox")).toBeFocused();
+    await page.setViewportSize(PHONE);
+    await screenshot(page, testInfo, "levels-channel-needed-fr-390");
+    expect(writes).toEqual([]);
   });
 
   test("Arabic: a reaction role takes a custom emoji of the server from the picker, and posts with it", async ({ page }, testInfo) => {

@@ -5,6 +5,8 @@ import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 const workshop = `/en/dashboard/${GUILD_IDS.workshop}`;
 const nightOwls = `/en/dashboard/${GUILD_IDS.nightOwls}`;
 
+const WIDE = { width: 1440, height: 900 };
+
 const saved = (page: Page, path: string) => page.waitForResponse((response) => response.url().includes(path) && response.request().method() === "PATCH" && response.ok());
 
 test.describe.serial("plugin framework", () => {
@@ -15,34 +17,64 @@ test.describe.serial("plugin framework", () => {
     await page.waitForLoadState("networkidle");
   });
 
-  test("says what a plugin needs before it can be on, sets a channel with the picker, turns it on, and it persists", async ({ page }, testInfo) => {
+  test("says beside the field what a plugin needs to be on, and switching on saves the channel picked with it", async ({ page }, testInfo) => {
+    // The longest journey of the file: the overview, the plugin page in two languages and sizes, a reload.
+    test.slow();
     const toggle = page.getByTestId("plugin-switch-welcome");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    // Without its channel Welcome could greet nobody: turning it on says what to fill, and it stays off.
+    // Without its channel Welcome could greet nobody: the overview says so under the switch (no error dialog), and it stays off.
     await toggle.click();
-    await expect(page.locator("#error-modal-message")).toHaveText("Fill in “Welcome channel” before turning Welcome on.");
-    await page.keyboard.press("Escape");
+    const refusal = page.getByTestId("plugin-switch-welcome-refusal");
+    await expect(refusal).toContainText("Fill in “Welcome channel” before turning Welcome on.");
+    await expect(page.locator("#error-modal-message")).toBeHidden();
     await expect(toggle).toHaveAttribute("aria-checked", "false");
     await screenshot(page, testInfo, "overview-desktop");
 
     // Cache the French plugin page before the write below.
     await page.goto(`/fr/dashboard/${GUILD_IDS.workshop}/welcome`);
     await expect(page.getByRole("combobox", { name: "Salon de bienvenue" })).not.toHaveValue(/general/);
-    await page.goto(`${workshop}/welcome`);
+    // The link under the switch leads to the field.
+    await page.goto(workshop);
+    await page.waitForLoadState("networkidle");
+    await page.getByTestId("plugin-switch-welcome").click();
+    await refusal.getByRole("link", { name: "Open its settings" }).click();
+    await expect(page).toHaveURL(new RegExp(`${workshop}/welcome#cfg-welcome-join_channel_id$`));
+    await page.waitForLoadState("networkidle");
+
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "PATCH" && request.url().includes("/api/plugins/welcome/config/")) writes.push(request.postData() ?? "");
+    });
+    // On its page the switch says it beside the field, puts the focus there, and sends nothing.
+    await page.getByTestId("plugin-switch-welcome").click();
+    const field = page.locator('[data-field="join_channel_id"]');
+    await expect(field).toContainText("Fill in “Welcome channel” before turning Welcome on.");
     const picker = page.getByRole("combobox", { name: "Welcome channel" });
+    await expect(picker).toBeFocused();
+    await expect(picker).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#error-modal-message")).toBeHidden();
+    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "false");
+    expect(writes).toEqual([]);
+    await page.setViewportSize(WIDE);
+    await screenshot(page, testInfo, "welcome-needs-channel-1440");
+    await page.setViewportSize(PHONE);
+    await screenshot(page, testInfo, "welcome-needs-channel-390");
+    await page.setViewportSize(WIDE);
+
+    // Picked, not saved: switching on saves the channel and turns Welcome on in one request.
     await picker.click();
     await picker.fill("general");
     await page.keyboard.press("ArrowDown");
     await page.keyboard.press("Enter");
+    await expect(field).not.toContainText("before turning Welcome on");
     await expect(page.getByTestId("save-bar")).toBeVisible();
-    const saving = saved(page, "/api/plugins/welcome/config/");
-    await page.getByTestId("save-button").click();
-    await saving;
-    await expect(page.getByTestId("save-bar")).toBeHidden();
     const enabling = saved(page, "/api/plugins/welcome/config/");
     await page.getByTestId("plugin-switch-welcome").click();
     await enabling;
-    // Both writes, a moment apart, show on the next load of the cached page.
+    expect(writes.map((body) => JSON.parse(body) as unknown)).toEqual([{ enabled: true, join_channel_id: expect.stringMatching(/^\d+$/) }]);
+    await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("save-bar")).toBeHidden();
+    // Both show on the next load of the cached page.
     await page.reload();
     await expect(page.getByTestId("plugin-switch-welcome")).toHaveAttribute("aria-checked", "true");
     await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
@@ -66,10 +98,10 @@ test.describe.serial("plugin framework", () => {
 
   test("shows the change in the audit log and reverts it", async ({ page }, testInfo) => {
     await page.goto(`${workshop}/audit-log`);
-    // The latest change turned Welcome on; the one before chose its channel.
+    // One change turned Welcome on and chose its channel.
     const latest = page.getByTestId("audit-event").first();
     await expect(latest).toContainText("turned on Welcome");
-    await expect(page.getByTestId("audit-event").nth(1)).toContainText("Welcome channel");
+    await expect(latest).toContainText("Welcome channel");
     await screenshot(page, testInfo, "audit-log-desktop");
     page.once("dialog", (dialog) => dialog.accept());
     const reverting = page.waitForResponse((response) => response.url().includes("/revert") && response.ok());
@@ -79,11 +111,17 @@ test.describe.serial("plugin framework", () => {
     await page.waitForLoadState("networkidle");
     const toggle = page.getByTestId("plugin-switch-welcome");
     await expect(toggle).toHaveAttribute("aria-checked", "false");
-    await expect(page.getByRole("combobox", { name: "Welcome channel" })).toHaveValue(/general/);
-    // On again for the export below.
+    const picker = page.getByRole("combobox", { name: "Welcome channel" });
+    await expect(picker).not.toHaveValue(/general/);
+    // On again, with its channel, for the export below.
+    await picker.click();
+    await picker.fill("general");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
     const enabling = saved(page, "/api/plugins/welcome/config/");
     await toggle.click();
     await enabling;
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
   });
 
   test("exports settings from one server and imports them into another", async ({ page }, testInfo) => {
