@@ -3,8 +3,9 @@ import { GUILD_IDS, PHONE, screenshot } from "./fixtures";
 
 // Buying Premium from the premium page's chooser, each way the demo offers besides the card
 // (premium-checkout.spec.ts): Chargebee's hosted page, the crypto DEMO wallet on the local
-// chain, and PayPal's approval page, left with Cancel (nothing changes). Each buyer owns a
-// server the bot is in that no other journey needs free: Bjorn's Synthwave, Dani's Lofi.
+// chain (a checkout bound to the wallet), and PayPal's approval page, left with Cancel (nothing
+// changes). A server that has Premium then is shown as having it, not sold it twice. Each buyer
+// owns a server the bot is in that no other journey needs free: Bjorn's Synthwave, Dani's Lofi.
 
 /** Signs in as a demo user other than Ada, landing on `redirect`. */
 async function signInAs(page: Page, username: string, redirect: string) {
@@ -40,6 +41,17 @@ test("Chargebee: the server named in the upsell link comes chosen, the hosted pa
   await page.getByRole("button", { name: "Pay" }).click();
   await expect(page).toHaveURL(new RegExp(`/en/dashboard/${GUILD_IDS.synthwave}$`));
   expect(await subscriptionOf(page, GUILD_IDS.synthwave)).toMatchObject({ provider: "chargebee", plan: "premium", period_months: 12, status: "active" });
+
+  // Back on the chooser, the server has Premium: said so, with the way to its overview, and not sold again.
+  await page.goto(`/en/premium?guild=${GUILD_IDS.synthwave}`);
+  await expect(chooser(page).getByLabel("Server")).toHaveValue(GUILD_IDS.synthwave);
+  const owned = chooser(page).getByTestId("checkout-already-subscribed");
+  await expect(owned).toContainText("Synthwave Collective already has Premium");
+  await expect(owned.getByRole("link", { name: "Open the server's overview" })).toHaveAttribute("href", `/en/dashboard/${GUILD_IDS.synthwave}`);
+  await expect(chooser(page).getByRole("button", { name: "Continue to payment" })).toBeDisabled();
+  await expect(chooser(page).getByTestId("checkout-card")).toHaveCount(0);
+  const refused = await page.request.get(`/api/stripe/plans/premium/checkout?guild_id=${GUILD_IDS.synthwave}&period=1`);
+  expect({ status: refused.status(), code: ((await refused.json()) as { code: string }).code }).toEqual({ status: 409, code: "already_subscribed" });
 });
 
 test("crypto: the DEMO wallet pays the quote on the local chain and the payment is credited once confirmed", async ({ page }) => {
@@ -50,6 +62,8 @@ test("crypto: the DEMO wallet pays the quote on the local chain and the payment 
   await crypto.getByRole("button", { name: "Pay with crypto" }).click();
   await expect(crypto.getByTestId("crypto-amount")).toContainText("tUSD");
   await crypto.getByTestId("crypto-demo-wallet").click();
+  // The checkout is the DEMO wallet's, with an amount of its own.
+  await expect(crypto.getByTestId("crypto-payer")).toHaveText("0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC");
   await expect(crypto.getByText(/Payment received\. The plan is on until/)).toBeVisible({ timeout: 60_000 });
   expect(await subscriptionOf(page, GUILD_IDS.lofi)).toMatchObject({ provider: "crypto", plan: "premium", status: "non_renewing" });
 });
@@ -57,6 +71,10 @@ test("crypto: the DEMO wallet pays the quote on the local chain and the payment 
 test("PayPal: the approval page names the plan; Cancel comes back saying nothing changed", async ({ page }) => {
   await signInAs(page, "bjorn", `/en/premium?guild=${GUILD_IDS.synthwave}`);
   await expect(chooser(page).getByLabel("Server")).toHaveValue(GUILD_IDS.synthwave);
+  // Synthwave has Premium by now (above): Pro is what is still for sale.
+  const pro = chooser(page).getByRole("radio", { name: /^Pro/ });
+  await pro.click();
+  await expect(pro).toBeChecked();
   const before = await subscriptionOf(page, GUILD_IDS.synthwave);
   await chooser(page).getByTestId("checkout-paypal").click();
   await expect(page.getByTestId("paypal-agree")).toBeVisible();
