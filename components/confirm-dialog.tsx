@@ -5,8 +5,10 @@ import styles from "./confirm-dialog.module.css";
 
 // A question before an action, in the page's own modal <dialog> rather than the browser's
 // confirm(): translated buttons, room for another choice (an offer instead of the action), and
-// feedback while the action runs. The browser keeps focus inside a modal dialog and closes it
-// on Escape; focus then goes back to what opened it (or, when that is gone, to `returnFocus`).
+// feedback while the action runs. The browser makes the page behind a modal dialog inert and
+// closes it on Escape; Tab past its last button would leave for the browser's own bar, so it
+// wraps to the first here. Focus then goes back to what opened it (or, when that is gone, to
+// `returnFocus`).
 
 type Props = {
   open: boolean;
@@ -48,6 +50,18 @@ export function ConfirmDialog({ open, title, description, confirmLabel, backLabe
     if (!open && element.open) element.close();
   }, [open]);
 
+  /** Tab from the last control goes to the first, Shift+Tab from the first to the last. */
+  function keepFocusInside(event: React.KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== "Tab") return;
+    const controls = [...event.currentTarget.querySelectorAll<HTMLElement>("button:not(:disabled), a[href], input:not(:disabled)")];
+    const [first, last] = [controls[0], controls.at(-1)];
+    if (!first || !last) return;
+    if (event.shiftKey ? document.activeElement === first : document.activeElement === last) {
+      event.preventDefault();
+      (event.shiftKey ? last : first).focus();
+    }
+  }
+
   function closed() {
     const target = opener.current?.isConnected ? opener.current : returnFocus?.();
     opener.current = null;
@@ -66,6 +80,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, backLabe
         if (busy) event.preventDefault();
       }}
       onClose={closed}
+      onKeyDown={keepFocusInside}
       data-testid={testId}
     >
       <h2 id={`${id}-title`} className={styles.title}>

@@ -73,6 +73,13 @@ it("asks before cancelling in a labelled dialog that offers the free month; taki
   expect(document.getElementById(asked.getAttribute("aria-describedby")!)?.textContent).toBe(raw.confirm.cancel);
   expect(document.activeElement?.textContent).toBe(raw.back);
   expect(screen.getByTestId("subscription-free-month").textContent).toContain(raw.freeMonth.title);
+  // Tab wraps inside the dialog, both ways.
+  const last = within(asked).getByRole("button", { name: raw.actions.cancel });
+  last.focus();
+  fireEvent.keyDown(asked, { key: "Tab" });
+  expect(document.activeElement).toBe(within(asked).getByRole("button", { name: raw.freeMonth.take }));
+  fireEvent.keyDown(asked, { key: "Tab", shiftKey: true });
+  expect(document.activeElement).toBe(last);
 
   answers = [[200, view(["cancel", "pause"], { status: "in_trial", renews_at: "2027-01-27T12:00:00.000Z" })]];
   await act(async () => fireEvent.click(screen.getByRole("button", { name: raw.freeMonth.take })));
