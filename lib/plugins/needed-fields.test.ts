@@ -26,6 +26,13 @@ it("refuses an option chosen, or a field emptied, without what it needs, with th
   expect(unmetNeeds(welcome.configSchema, off(withChannel), off({ ...withChannel, join_message: "  \n" })).map((need) => need.field)).toEqual(["join_message"]);
 });
 
+it("never refuses turning a plugin off, even back to defaults that lack an option's field (the revert of turning it on)", () => {
+  const on = { enabled: true, values: { ...defaults, join_channel_id: CHANNEL } };
+  expect(unmetNeeds(welcome.configSchema, on, { enabled: false, values: defaults })).toEqual([]);
+  // Left off, the same emptying is still refused.
+  expect(unmetNeeds(welcome.configSchema, { ...on, enabled: false }, { enabled: false, values: defaults }).map((need) => need.field)).toEqual(["join_channel_id"]);
+});
+
 it("names the mode that needs the field", () => {
   const config = levels.configSchema.parse({}) as Record<string, unknown>;
   const after = { ...config, level_up_announcement: "custom_channel" };

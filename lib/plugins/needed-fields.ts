@@ -44,6 +44,9 @@ export function optionHolds(option: NeededOption, value: unknown): boolean {
  * not block unrelated changes, so an old config can still be edited field by field.
  */
 export function unmetNeeds(schema: z.ZodObject, before: NeedState, after: NeedState): UnmetNeed[] {
+  // Turning a plugin off is never refused: it is the owner's way out of a plugin misbehaving, and
+  // what the revert of "turned it on" writes (the defaults it had, which may lack an option's field).
+  if (before.enabled && !after.enabled) return [];
   const values = after.values ?? {};
   const turningOn = after.enabled && !before.enabled;
   const changed = (field: string) => before.values === null || !sameValue(before.values[field], values[field]);
