@@ -5,7 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { userRoute } from "@/lib/http/route";
 import { inputText } from "@/lib/validation/text";
 import { LATEST_POLICY, LOOKUP_POLICY, SEARCH_POLICY, providerCached } from "./cache";
-import { ProviderError, providerApiError } from "./errors";
+import { ProviderError } from "./errors";
 import { providerAdapter } from "./registry";
 import type { LatestItem, ProviderId, SourceAccount } from "./types";
 
@@ -44,33 +44,20 @@ function configuredAdapter(provider: ProviderId) {
   return adapter;
 }
 
-/** Maps a ProviderError to the envelope; anything else goes to the pipeline's own mapper. */
-export async function mapped<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw error instanceof ProviderError ? providerApiError(error) : error;
-  }
-}
-
 /** GET …?q=: `{ results: SourceAccount[] }`. */
 export function providerSearchRoute(provider: ProviderId) {
-  return userRoute({ query: searchQuery, budget: "provider-search" }, async ({ query }) => mapped(async () => ({ results: await searchSources(provider, query.q) })));
+  return userRoute({ query: searchQuery, budget: "provider-search" }, async ({ query }) => ({ results: await searchSources(provider, query.q) }));
 }
 
 /** GET …/{id}: one SourceAccount, or 404 source_not_found. `param` names the path segment. */
 export function providerLookupRoute(provider: ProviderId, param = "id") {
-  return userRoute({ params: z.object({ [param]: sourceId }), budget: "provider-search" }, async ({ params }) =>
-    mapped(() => lookupSource(provider, (params as Record<string, string>)[param]!)),
-  );
+  return userRoute({ params: z.object({ [param]: sourceId }), budget: "provider-search" }, async ({ params }) => lookupSource(provider, (params as Record<string, string>)[param]!));
 }
 
 /** GET …/latest?id=: the source and its newest item (null before its first), for the alert preview. */
 export function providerLatestRoute(provider: ProviderId) {
-  return userRoute({ query: z.object({ id: sourceId }), budget: "provider-search" }, async ({ query }) =>
-    mapped(async () => {
-      const source = await lookupSource(provider, query.id);
-      return { source, item: await latestItem(provider, source.id) };
-    }),
-  );
+  return userRoute({ query: z.object({ id: sourceId }), budget: "provider-search" }, async ({ query }) => {
+    const source = await lookupSource(provider, query.id);
+    return { source, item: await latestItem(provider, source.id) };
+  });
 }

@@ -5,7 +5,7 @@ import { TWITCH_LOGIN } from "@/lib/plugins/twitch/definition";
 import { inputText } from "@/lib/validation/text";
 import { LOOKUP_POLICY, providerCached } from "../cache";
 import { ProviderError } from "../errors";
-import { mapped, shown } from "../routes";
+import { shown } from "../routes";
 import type { SourceAccount } from "../types";
 import { twitchCredentials } from "./helix";
 import { TWITCH_BATCH, twitchUsers } from "./adapter";
@@ -37,4 +37,4 @@ export async function getStreamers(requested: string[]): Promise<StreamerAnswer[
 }
 
 export const getStreamersRoute = () =>
-  userRoute({ query, budget: "provider-search" }, async ({ query }) => mapped(async () => ({ results: await getStreamers(query.logins) })));
+  userRoute({ query, budget: "provider-search" }, async ({ query }) => ({ results: await getStreamers(query.logins) }));
