@@ -26,7 +26,8 @@ export function Pricing({ locale, offers, t, other }: Props) {
     );
   }
   const name = (offer: ShopOffer) => t(`plans.${offer.plan ?? "premium"}`);
-  const plans: ChooserPlan[] = offers.filter((offer) => offer.plan && offer.prices.length > 0).map((offer) => ({ plan: offer.plan!, name: name(offer), prices: byPeriod(offer.prices), customBot: offer.addons[0] ? byPeriod(offer.addons[0].prices) : null }));
+  // The custom bot add-on is not offered until a custom bot can be set up (issue 20): nothing would deliver it.
+  const plans: ChooserPlan[] = offers.filter((offer) => offer.plan && offer.prices.length > 0).map((offer) => ({ plan: offer.plan!, name: name(offer), prices: byPeriod(offer.prices), customBot: null }));
   const cell = (price: Price | undefined) => (price ? formatPrice(locale, price.amount, price.currency) : "—");
   const text = Object.fromEntries(CHOOSER_KEYS.map((key) => [key, t(`chooser.${key}`)])) as ChooserText;
   const planNames = Object.fromEntries(PLANS.map((plan) => [plan, t(`plans.${plan}`)])) as Record<Plan, string>;
@@ -52,13 +53,6 @@ export function Pricing({ locale, offers, t, other }: Props) {
                 <td>{cell(plan.prices[12])}</td>
               </tr>
             ))}
-            {plans.find((plan) => plan.customBot)?.customBot ? (
-              <tr>
-                <th scope="row">{t("customBot")}</th>
-                <td>{cell(plans.find((plan) => plan.customBot)!.customBot![1])}</td>
-                <td>{cell(plans.find((plan) => plan.customBot)!.customBot![12])}</td>
-              </tr>
-            ) : null}
           </tbody>
         </table>
       </div>
