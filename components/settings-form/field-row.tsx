@@ -22,7 +22,7 @@ import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi, isRoleUi } from "./picker-options";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
-import { errorFor, fill, humanize } from "./values";
+import { errorFor, humanize } from "./values";
 import styles from "./form.module.css";
 
 // Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)
