@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The premium page's prices as a visitor and a crawler get them: read from the billing
 // provider's catalogue (the Chargebee fake), in the page's number format, in the server HTML,
-// with the chooser offering each plan and the custom bot.
+// with the chooser offering each plan (the custom bot add-on is not sold until one can be set up).
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "@/lib/i18n/locales";
 import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
@@ -37,18 +37,18 @@ it("shows each plan's monthly and yearly price from the provider, in the page's 
     ["Pro", "$24.99", "$199.99"],
     ["Web3", "$14.99", "$119.99"],
     ["Premium + Pro bundle", "$29.99", "$239.99"],
-    ["Custom bot add-on (not available yet)", "$4.99", "$39.99"],
   ]);
   const french = priceRows(await html("fr"));
   expect(french[1]).toEqual(["Premium", "11,99 $US", "89,99 $US"]);
   expect(priceRows(await html("tw"))[1]).toEqual(["Premium", "US$11.99", "US$89.99"]);
 });
 
-it("renders the chooser with every plan, both periods, the custom bot and a sign-in for visitors", async () => {
+it("renders the chooser with every plan, both periods and a sign-in for visitors, and sells no custom bot until one can be set up", async () => {
   const markup = await html("en");
   for (const plan of ["premium", "pro", "web3", "bundle"]) expect(markup).toContain(`value="${plan}"`);
   expect(markup).toContain("Monthly");
-  expect(markup).toContain("Add the custom bot ($4.99 / month), billed from today although it is not available yet");
+  expect(markup).not.toContain("custom bot");
+  expect(markup).not.toContain("$4.99");
   expect(markup).toContain(`href="/api/login?locale=en&amp;redirect=%2Fen%2Fpremium"`);
   expect(markup).toContain("Total: $11.99 / month");
 });
