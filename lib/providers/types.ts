@@ -32,6 +32,24 @@ export type LatestItem = {
   published_at: string | null;
 };
 
+/** One item a poll found: a live stream, a video, a post, a feed entry. */
+export type PolledItem = LatestItem & {
+  /** Stable and unique within its source (stream id, video id, post id, feed guid): what makes a post happen once. */
+  key: string;
+  /** The item's public page (the stream, the video, the post), when it has one. */
+  url: string | null;
+};
+
+/** What a provider remembers between two polls of one source (ETag, Last-Modified…): JSON, opaque to callers. */
+export type PollState = Record<string, string | number | null>;
+
+/** One source's answer to a poll. */
+export type SourcePoll =
+  /** The source's current items (newest first; for live providers the live stream, or none when offline). `unchanged`: a conditional GET answered 304, nothing new. */
+  | { ok: true; items: PolledItem[]; state: PollState; unchanged?: boolean }
+  /** The source no longer exists (deleted account, dead feed): subscriptions to it pause. */
+  | { ok: false; gone: true; reason: string };
+
 export type ProviderAdapter = {
   id: ProviderId;
   /** The variables its alert messages may use, in the order the editor's `{` menu lists them. */
@@ -43,6 +61,14 @@ export type ProviderAdapter = {
   lookup(idOrName: string): Promise<SourceAccount | null>;
   /** The newest item, for the preview; null when the source has none yet. */
   latest(id: string): Promise<LatestItem | null>;
+  /**
+   * The alert checker's call: the current items of many sources at once, batched as the
+   * provider allows (Twitch: 100 user ids per Helix call), each source fetched once (feeds with
+   * a conditional GET from its PollState). A failure of the provider as a whole (5xx, 429,
+   * network) throws ProviderError (with retryAfter when the provider said); a source that no
+   * longer exists answers { ok: false, gone: true }. Every asked id has an entry in the map.
+   */
+  poll(sources: ReadonlyArray<{ id: string; state: PollState | null }>): Promise<Map<string, SourcePoll>>;
 };
 
 /** How a provider call failed, as callers need to tell it (lib/providers/errors.ts maps it to the envelope). */
