@@ -68,7 +68,7 @@ export type ProviderAdapter = {
    * network) throws ProviderError (with retryAfter when the provider said); a source that no
    * longer exists answers { ok: false, gone: true }. Every asked id has an entry in the map.
    */
-  poll(sources: ReadonlyArray<{ id: string; state: PollState | null }>): Promise<Map<string, SourcePoll>>;
+  poll?(sources: ReadonlyArray<{ id: string; state: PollState | null }>): Promise<Map<string, SourcePoll>>;
 };
 
 /** How a provider call failed, as callers need to tell it (lib/providers/errors.ts maps it to the envelope). */
