@@ -6,7 +6,7 @@ process.env.NEXT_IGNORE_INCORRECT_LOCKFILE ??= "1";
 const createJestConfig = nextJest({ dir: "./" });
 
 // next-intl and its ICU dependencies ship ESM only, so jest must transform them.
-const esmPackages = "next-intl|use-intl|intl-messageformat|@formatjs|@schummar|icu-minify";
+const esmPackages = "next-intl|use-intl|intl-messageformat|@formatjs|@schummar|icu-minify|pg-boss|serialize-error|non-error|rrule-temporal|temporal-spec";
 
 /** @type {import('jest').Config} */
 const config = {

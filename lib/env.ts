@@ -39,6 +39,8 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),
+    /** "0": this server runs no job worker (workers run apart, `npm run worker`, on a shared PostgreSQL). */
+    JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
     /** Folder of the local upload storage (lib/storage/local.ts); created on first write. */
     UPLOADS_DIR: z.string().default(".data/uploads"),
     DISCORD_CLIENT_ID: snowflake.optional(),
@@ -404,6 +406,14 @@ let cached: Env | undefined;
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where the database is, and nothing else: for operator commands that need no platform credentials (`npm run jobs`). */
+export function getDatabaseEnv(): Pick<Env, "DATABASE_URL" | "PGLITE_DIR"> {
+  const cleaned = Object.fromEntries(Object.entries(process.env).map(([key, value]) => [key, emptyAsUndefined(value)]));
+  const result = schema.pick({ DATABASE_URL: true, PGLITE_DIR: true }).safeParse(cleaned);
+  if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  return result.data;
 }
 
 /** Tests that start an emulator on a random port call this after setting variables. */

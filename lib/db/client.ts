@@ -9,7 +9,8 @@ export type { Db, Tx } from "./open";
 const globalKey = Symbol.for("guildhall.db");
 type GlobalWithDb = typeof globalThis & { [globalKey]?: Promise<DbHandle> };
 
-export function getDb(): Promise<Db> {
+/** This process's database handle (the job queue needs its source as well as drizzle). */
+export function getDbHandle(): Promise<DbHandle> {
   const store = globalThis as GlobalWithDb;
   if (!store[globalKey]) {
     const env = getEnv();
@@ -17,7 +18,11 @@ export function getDb(): Promise<Db> {
     store[globalKey] = opening;
     opening.catch(() => delete store[globalKey]);
   }
-  return store[globalKey].then((handle) => handle.db);
+  return store[globalKey];
+}
+
+export function getDb(): Promise<Db> {
+  return getDbHandle().then((handle) => handle.db);
 }
 
 export async function closeDb(): Promise<void> {

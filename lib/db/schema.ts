@@ -522,3 +522,80 @@ export const accountLinks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.provider] })],
 );
+
+/**
+ * Every post the job worker makes (a social alert's new item, a timer's run, a birthday),
+ * by a key naming what it posts for ("twitch:{item}:{stream}", "timers:{item}:{slot}"). The
+ * row is written, with its nonce, before the platform is asked: a worker that dies between
+ * posting and recording it posts again with the same nonce, which the platform answers with
+ * the first message instead of a second one, so each key is posted once. `skipped`: an item
+ * that was already there when a subscription was first checked, never posted.
+ */
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    key: text("key").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    pluginId: text("plugin_id").notNull(),
+    /** The plugin item it posts for; "" for what belongs to the plugin as a whole (birthdays). */
+    itemId: text("item_id").notNull(),
+    /** claimed, posted, skipped or failed. */
+    status: text("status").notNull(),
+    nonce: text("nonce").notNull(),
+    channelId: text("channel_id"),
+    /** The message as it is posted (rendered when the item was claimed); null for a skipped item. */
+    body: jsonb("body").$type<Record<string, unknown>>(),
+    messageId: text("message_id"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }).notNull().defaultNow(),
+    postedAt: timestamp("posted_at", { withTimezone: true }),
+  },
+  (table) => [index("deliveries_item_idx").on(table.guildId, table.pluginId, table.itemId, table.claimedAt)],
+);
+
+/**
+ * The delivery log a plugin page shows for each item that runs by itself (a subscription, a
+ * timer, a giveaway's end, birthdays): when it was last checked and posted, when it runs next,
+ * and why it did not post (an issue code the page words in the reader's language).
+ */
+export const runStatus = pgTable(
+  "run_status",
+  {
+    guildId: text("guild_id").notNull(),
+    pluginId: text("plugin_id").notNull(),
+    itemId: text("item_id").notNull(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    lastPostedAt: timestamp("last_posted_at", { withTimezone: true }),
+    lastChannelId: text("last_channel_id"),
+    lastMessageId: text("last_message_id"),
+    nextRunAt: timestamp("next_run_at", { withTimezone: true }),
+    /** Why the last run did not post, as an issue code and its values; null after a run that did. */
+    errorCode: text("error_code"),
+    errorValues: jsonb("error_values").$type<Record<string, string | number>>(),
+    errorAt: timestamp("error_at", { withTimezone: true }),
+    /** Set when retrying cannot help (channel deleted, permission lost, source gone): runs stop until the item is saved again. */
+    pausedAt: timestamp("paused_at", { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.pluginId, table.itemId] })],
+);
+
+/** What the alert checker remembers of each polled source: the provider's conditional-GET state and when to look again. */
+export const sourcePolls = pgTable(
+  "source_polls",
+  {
+    provider: text("provider").notNull(),
+    sourceId: text("source_id").notNull(),
+    state: jsonb("state").$type<Record<string, string | number | null>>(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** Set when the provider says the source no longer exists. */
+    goneReason: text("gone_reason"),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.sourceId] })],
+);
+
+/** A provider the checker backs off from after failures (5xx, 429): no calls before `until`. */
+export const providerBackoffs = pgTable("provider_backoffs", {
+  provider: text("provider").primaryKey(),
+  failures: integer("failures").notNull().default(0),
+  until: timestamp("until", { withTimezone: true }).notNull(),
+  lastError: text("last_error"),
+});

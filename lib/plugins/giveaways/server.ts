@@ -106,7 +106,7 @@ async function announcement(access: GuildAccess, run: Run, winners: readonly str
   return lines.join("\n");
 }
 
-/** Draws and posts; answers the announcement's message and the winners. Nothing is written. */
+/** Draws and posts; answers the announcement's message and the winners. Nothing is written. Throws PlatformError. */
 async function drawAndAnnounce(access: GuildAccess, db: Db, run: Run, count: number, exclude: ReadonlySet<string>, reroll: boolean) {
   const entrants = await db
     .select({ userId: giveawayEntries.userId, entries: giveawayEntries.entries })
@@ -123,12 +123,10 @@ async function drawAndAnnounce(access: GuildAccess, db: Db, run: Run, count: num
   const words = await botText(db, access);
   // Only drawn members were checked; everyone else counts as eligible for the "all win" line.
   const eligible = entrants.filter((entrant) => !exclude.has(entrant.userId) && !ineligible.has(entrant.userId)).length;
-  const message = await posting(async () =>
-    postMessage(run.channelId, {
-      content: await announcement(access, run, winners, eligible, words, reroll),
-      allowed_mentions: { parse: [], users: winners },
-    }),
-  );
+  const message = await postMessage(run.channelId, {
+    content: await announcement(access, run, winners, eligible, words, reroll),
+    allowed_mentions: { parse: [], users: winners },
+  });
   return { winners, message };
 }
 
@@ -141,6 +139,39 @@ async function orTakeBack<T>(channelId: string, messageId: string, write: () => 
     throw error;
   }
 }
+
+class AlreadyEnded extends Error {}
+
+/**
+ * Ends a running giveaway: draws, announces the winners and records the end with its audit
+ * row (as `access.userId`: the member who pressed End, or the bot when its time came). Null
+ * when it was no longer running: only the first of two concurrent Ends records, and the
+ * other's announcement is taken back. End now and the job worker's end at `ends_at` share it.
+ */
+export async function endGiveaway(db: Db, access: GuildAccess, run: Run): Promise<{ winners: string[]; messageId: string } | null> {
+  const { winners, message } = await drawAndAnnounce(access, db, run, run.winnerCount, new Set(), false);
+  try {
+    await orTakeBack(run.channelId, message.id, () =>
+      db.transaction(async (tx) => {
+        const [ended] = await tx
+          .update(giveawayRuns)
+          .set({ status: "ended", finishedAt: new Date() })
+          .where(and(eq(giveawayRuns.giveawayId, run.giveawayId), eq(giveawayRuns.status, "running")))
+          .returning({ id: giveawayRuns.giveawayId });
+        if (!ended) throw new AlreadyEnded();
+        if (winners.length > 0) await tx.insert(giveawayWinners).values(winners.map((userId) => ({ guildId: run.guildId, giveawayId: run.giveawayId, userId, round: 1 })));
+        await recordAudit(tx, { guildId: run.guildId, userId: access.userId, action: "plugin.update", target: auditTargetOf(run.giveawayId), before: { status: "running" }, after: { status: "ended", winners, round: 1 } });
+      }),
+    );
+  } catch (error) {
+    if (error instanceof AlreadyEnded) return null;
+    throw error;
+  }
+  return { winners, messageId: message.id };
+}
+
+/** The run of a giveaway, read by the job worker. */
+export const readGiveawayRun = readRun;
 
 async function memberName(guildId: string, userId: string): Promise<string | null> {
   const member = await getGuildMember(guildId, userId).catch(() => null);
@@ -282,21 +313,9 @@ export function giveawaysEndpoints(): PluginEndpoint[] {
         await getItem(db, scope(params.guildId), params.itemId);
         const run = await readRun(db, params.guildId, params.itemId);
         if (run?.status !== "running") throw stateRefusal(req, (run?.status ?? "scheduled") as GiveawayStatus);
-        const { winners, message } = await drawAndAnnounce(access, db, run, run.winnerCount, new Set(), false);
-        await orTakeBack(run.channelId, message.id, () =>
-          db.transaction(async (tx) => {
-            // Only the first of two concurrent Ends changes the status; the other is refused and its announcement taken back.
-            const [ended] = await tx
-              .update(giveawayRuns)
-              .set({ status: "ended", finishedAt: new Date() })
-              .where(and(eq(giveawayRuns.giveawayId, params.itemId), eq(giveawayRuns.status, "running")))
-              .returning({ id: giveawayRuns.giveawayId });
-            if (!ended) throw refused(req, "giveaway_ended");
-            if (winners.length > 0) await tx.insert(giveawayWinners).values(winners.map((userId) => ({ guildId: params.guildId, giveawayId: params.itemId, userId, round: 1 })));
-            await recordAudit(tx, { guildId: params.guildId, userId: access.userId, action: "plugin.update", target: auditTargetOf(params.itemId), before: { status: "running" }, after: { status: "ended", winners, round: 1 } });
-          }),
-        );
-        return { channel_id: run.channelId, message_id: message.id, winners, giveaway: await viewOf(db, params.guildId, params.itemId) };
+        const ended = await posting(() => endGiveaway(db, access, run));
+        if (!ended) throw refused(req, "giveaway_ended");
+        return { channel_id: run.channelId, message_id: ended.messageId, winners: ended.winners, giveaway: await viewOf(db, params.guildId, params.itemId) };
       },
     }),
     endpoint({
@@ -315,7 +334,7 @@ export function giveawaysEndpoints(): PluginEndpoint[] {
           .from(giveawayWinners)
           .where(and(eq(giveawayWinners.guildId, params.guildId), eq(giveawayWinners.giveawayId, params.itemId)));
         const round = Math.max(1, ...earlier.map((winner) => winner.round)) + 1;
-        const { winners, message } = await drawAndAnnounce(access, db, run, body.winners, new Set(earlier.map((winner) => winner.userId)), true);
+        const { winners, message } = await posting(() => drawAndAnnounce(access, db, run, body.winners, new Set(earlier.map((winner) => winner.userId)), true));
         if (winners.length === 0) {
           await deleteMessage(run.channelId, message.id).catch(() => false);
           throw refused(req, "giveaway_no_entrants_left");
