@@ -9,6 +9,7 @@ import { EmulatorContext } from "./context";
 import { handleControl, type Controls } from "./control";
 import type { Fault } from "./faults";
 import { HttpError, sendJson, sendText } from "./http";
+import { handleMessagePage, isMessagePage } from "./message-page";
 import { storedMessages, type StoredMessage } from "./messages";
 import { BOT_USER_ID, type PlatformState, type ResetOptions } from "./state";
 
@@ -63,6 +64,7 @@ async function route(req: IncomingMessage, res: ServerResponse, context: Emulato
     return sendText(res, 405, "405: Method Not Allowed", { Allow: "GET, POST" });
   }
   if (path.startsWith("/cdn/")) return handleCdn(res, url, method, context);
+  if (method === "GET" && isMessagePage(path)) return handleMessagePage(res, path, context.state);
   if (path === "/__emulator" || path.startsWith("/__emulator/")) return handleControl(req, res, url, controls);
   if (path === "/" && method === "GET") {
     return sendJson(res, 200, {

@@ -19,8 +19,11 @@ export type JobDefinition<Schema extends z.ZodType = z.ZodType> = {
    * second are dropped), so two workers never run the same key's job at once.
    */
   queue: Omit<Queue, "name" | "deadLetter">;
-  /** Cron schedules (UTC) that send this job, each with its data; keyed so several may share a queue. */
-  schedules?: ReadonlyArray<{ key: string; cron: string; data: z.input<Schema> }>;
+  /**
+   * Cron schedules (UTC) that send this job, each with its data; keyed so several may share a
+   * queue. An exclusive queue also needs a singletonKey per schedule: jobs without one share one.
+   */
+  schedules?: ReadonlyArray<{ key: string; cron: string; data: z.input<Schema>; singletonKey?: string }>;
   /** How many of its jobs one worker runs at once. */
   concurrency?: number;
   run(data: z.output<Schema>, context: JobContext): Promise<void>;

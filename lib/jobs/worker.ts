@@ -25,7 +25,7 @@ export async function prepareQueues(queue: PgBoss, jobs: readonly JobDefinition[
     // createQueue keeps an existing queue as it was: a changed retry policy is applied here.
     const { policy: _fixedAtCreation, ...changeable } = job.queue;
     await queue.updateQueue(job.name, { ...changeable, deadLetter: dead });
-    for (const schedule of job.schedules ?? []) await queue.schedule(job.name, schedule.cron, schedule.data as object, { key: schedule.key, tz: "UTC" });
+    for (const schedule of job.schedules ?? []) await queue.schedule(job.name, schedule.cron, schedule.data as object, { key: schedule.key, tz: "UTC", ...(schedule.singletonKey ? { singletonKey: schedule.singletonKey } : {}) });
   }
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { deliveryLogEndpoints } from "@/lib/deliveries/endpoints";
 import type { PluginEndpoint } from "./endpoint";
 import { matchPath } from "./endpoint";
 import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
@@ -34,6 +35,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
   ...welcomeEndpoints(),
+  ...deliveryLogEndpoints(),
 ];
 const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
 

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import type { ReactNode } from "react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { DeliveryLogSection } from "@/components/delivery-log/delivery-log-section";
 import { PluginIcon } from "@/components/plugin-icon";
 import { PluginSwitch } from "@/components/plugin-switch";
 import { PremiumLapsedNotice } from "@/components/premium/premium-lapsed-notice";
@@ -20,6 +21,7 @@ import { SettingsForm } from "@/components/settings-form/settings-form";
 import type { FormSpec, Pickers } from "@/components/settings-form/types";
 import { premiumEndedAt, usesPremium } from "@/lib/billing/lapsed";
 import { getDb } from "@/lib/db/client";
+import { hasDeliveryLog } from "@/lib/deliveries/log";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { packPickers } from "@/lib/guilds/packed-pickers";
@@ -341,6 +343,8 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
       })}
 
       {extras.bottom?.(parts)}
+
+      {hasDeliveryLog(pluginId) ? <DeliveryLogSection guildId={guildId} pluginId={pluginId} locale={locale} /> : null}
     </GuildFrame>
   );
 }

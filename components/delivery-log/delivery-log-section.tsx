@@ -1,0 +1,21 @@
+import "server-only";
+import dynamic from "next/dynamic";
+import { getTranslations } from "next-intl/server";
+import { DELIVERY_ERRORS } from "@/lib/deliveries/failures";
+import type { Locale } from "@/lib/i18n/locales";
+import type { DeliveryLogText } from "./delivery-log";
+
+// Its own chunk: only the pages of plugins that run by themselves download it.
+const DeliveryLog = dynamic(() => import("./delivery-log").then((module) => module.DeliveryLog));
+
+const KEYS = ["title", "intro", "loading", "failed", "retry", "item", "wholePlugin", "lastChecked", "lastPosted", "nextRun", "status", "never", "ok", "paused", "openMessage", "providerWaiting"] as const;
+
+/** The delivery log of a plugin page (lib/deliveries/log.ts says which plugins have one). */
+export async function DeliveryLogSection({ guildId, pluginId, locale }: { guildId: string; pluginId: string; locale: Locale }) {
+  const t = await getTranslations({ locale, namespace: "deliveryLog" });
+  const text = {
+    ...Object.fromEntries(KEYS.map((key) => [key, t.raw(key) as string])),
+    errors: Object.fromEntries(DELIVERY_ERRORS.map((code) => [code, t.raw(`errors.${code}`) as string])),
+  } as DeliveryLogText;
+  return <DeliveryLog guildId={guildId} pluginId={pluginId} locale={locale} text={text} />;
+}
