@@ -12,7 +12,7 @@ import { replyJson } from "./reply";
 //   GET  /__fake/calls?segment=twitch                               { count, paths } (every call below /twitch, Helix's included)
 //   POST /__fake/live { provider: "twitch"|"kick", login, live, title? }
 //        the streamer (login, slug or user id) goes live (a new stream, new id and start, each
-//        time it goes live) or offline → { live, stream_id, started_at }
+//        time it goes live) or offline → { live, started_at, stream_id (Twitch: Kick's streams have none) }
 //   POST /__fake/publish { provider: "youtube"|"reddit"|"twitter"|"tiktok"|"instagram"|"rss"|"podcasts", source, title? }
 //        a new newest video, post or feed entry of that channel, subreddit, account or feed
 //        (a feed's file name, "ada-notes.xml", or URL; it gets a new ETag and Last-Modified) → { id, … }
