@@ -86,8 +86,10 @@ export type ProviderAdapter = {
    * a conditional GET from its PollState). A failure of the provider as a whole (5xx, 429,
    * network) throws ProviderError (with retryAfter when the provider said); a source that no
    * longer exists answers { ok: false, gone: true }. Every asked id has an entry in the map.
+   * Feeds have no provider as a whole (each is its own host): a feed that cannot be read answers
+   * { ok: true, items: [], unchanged: true, error }, never a throw, so one dead host stops no other.
    */
-  poll?(sources: readonly PollSource[]): Promise<Map<string, SourcePoll>>;
+  poll(sources: readonly PollSource[]): Promise<Map<string, SourcePoll>>;
 };
 
 /** How a provider call failed, as callers need to tell it (lib/providers/errors.ts maps it to the envelope). */

@@ -56,7 +56,7 @@ describe("Instagram adapter against the fake", () => {
   itReportsProviderFailures("instagram", () => harness, () => instagramAdapter.search("ada"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => instagramAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => instagramAdapter.poll(ids.map((id) => ({ id, state: null })));
 
     it("gives each account's posts newest first, keyed by media id, the newest as latest() gives it", async () => {
       const answers = await poll("ada.sketches", "ada.quiet");

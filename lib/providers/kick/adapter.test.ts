@@ -62,7 +62,7 @@ describe("kick adapter", () => {
   itReportsProviderFailures("kick", () => social, () => kickAdapter.lookup("adastra"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => kickAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => kickAdapter.poll(ids.map((id) => ({ id, state: null })));
     const apiCalls = async () => (await social.calls("kick")).paths.filter((path) => path.startsWith("GET /api/"));
 
     it("gives a live channel's stream as the item latest() gives, keyed by channel and start; offline ones none", async () => {

@@ -101,7 +101,7 @@ test("an answer that is not JSON at all is bad_answer; nobody answering is unava
 
 describe("poll", () => {
   const show = (name: string) => `${harness.url}/feeds/${name}`;
-  const pollOne = async (id: string, state: PollState | null = null) => (await podcastsAdapter.poll!([{ id, state }])).get(id)!;
+  const pollOne = async (id: string, state: PollState | null = null) => (await podcastsAdapter.poll([{ id, state }])).get(id)!;
 
   test("a show's episodes newest first, keyed by guid, with their audio; the newest as latest() gives it", async () => {
     const answer = await pollOne(show("code-hour.xml"));

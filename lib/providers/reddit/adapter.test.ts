@@ -90,7 +90,7 @@ describe("Reddit adapter against the fake", () => {
   itReportsProviderFailures("reddit", () => harness, () => redditAdapter.search("ada"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => redditAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => redditAdapter.poll(ids.map((id) => ({ id, state: null })));
     const apiCalls = async () => (await harness.calls("reddit")).paths.filter((path) => path.startsWith("GET /oauth/"));
 
     it("gives each subreddit's new posts newest first, keyed by fullname, the newest as latest() gives it", async () => {

@@ -8,7 +8,7 @@ import { rssAdapter } from "./adapter";
 
 const harness = socialHarnessForThisBlock();
 const feed = (name: string) => `${harness.url}/feeds/${name}`;
-const poll = (...sources: { id: string; state: PollState | null }[]) => rssAdapter.poll!(sources);
+const poll = (...sources: { id: string; state: PollState | null }[]) => rssAdapter.poll(sources);
 const pollOne = async (id: string, state: PollState | null = null) => (await poll({ id, state })).get(id)!;
 const keys = (answer: SourcePoll) => (answer.ok ? answer.items.map((item) => item.key) : answer.code);
 

@@ -73,7 +73,7 @@ describe("TikTok adapter against the fake", () => {
   itReportsProviderFailures("tiktok", () => harness, () => tiktokAdapter.search("ada"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => tiktokAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => tiktokAdapter.poll(ids.map((id) => ({ id, state: null })));
     const queries = async () => (await harness.calls("tiktok")).paths.filter((path) => path.startsWith("POST /v2/research/video/query"));
 
     it("gives each account's videos of yesterday and today newest first, keyed by video id, the newest as latest() gives it", async () => {

@@ -77,7 +77,7 @@ describe("twitch adapter", () => {
 
   describe("poll", () => {
     const helixCalls = async () => (await social.calls("twitch")).paths.filter((path) => path.startsWith("GET /helix/"));
-    const poll = (...ids: string[]) => twitchAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => twitchAdapter.poll(ids.map((id) => ({ id, state: null })));
 
     it("gives a live streamer's stream as the item latest() gives, keyed by the stream id; offline ones none", async () => {
       const answers = await poll("141981764", "208734115");

@@ -58,7 +58,7 @@ describe("X adapter against the fake", () => {
   itReportsProviderFailures("twitter", () => harness, () => twitterAdapter.search("adalovelace"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => twitterAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => twitterAdapter.poll(ids.map((id) => ({ id, state: null })));
     const LOVELACE = "1580001122334455668";
 
     it("gives each account's posts newest first, keyed by post id, the newest as latest() gives it", async () => {

@@ -76,7 +76,7 @@ describe("youtube adapter", () => {
   itReportsProviderFailures("youtube", () => social, () => youtubeAdapter.search("ada"));
 
   describe("poll", () => {
-    const poll = (...ids: string[]) => youtubeAdapter.poll!(ids.map((id) => ({ id, state: null })));
+    const poll = (...ids: string[]) => youtubeAdapter.poll(ids.map((id) => ({ id, state: null })));
     const ACADEMY = "UCa7dLovelaceAcademy01xQ";
     const ADASTRA = "UCadastraGaming000000002";
 
