@@ -8,6 +8,10 @@ export type SocialHarness = SocialFakeServer & {
   /** The next `times` calls to this provider's fake answer `status` (with Retry-After when given). */
   fault(segment: string, status: number, options?: { retryAfter?: number; times?: number }): Promise<void>;
   calls(segment: string): Promise<{ count: number; paths: string[] }>;
+  /** POST /__fake/live: a Twitch or Kick streamer goes live (a new stream) or offline. */
+  live(provider: "twitch" | "kick", login: string, live: boolean, title?: string): Promise<Record<string, unknown>>;
+  /** POST /__fake/publish: a new newest item of that channel, subreddit, account or feed. */
+  publish(provider: string, source: string, title?: string): Promise<Record<string, unknown>>;
   reset(): Promise<void>;
   stop(): Promise<void>;
 };
@@ -19,6 +23,11 @@ export async function startSocialHarness(): Promise<SocialHarness> {
   resetEnvCache();
   clearProviderCache();
   const control = (path: string, init?: RequestInit) => fetch(`${fake.url}/__fake/${path}`, init);
+  const act = async (path: string, body: unknown) => {
+    const answer = await control(path, { method: "POST", body: JSON.stringify(body) });
+    if (!answer.ok) throw new Error(`POST /__fake/${path} answered ${answer.status}: ${await answer.text()}`);
+    return (await answer.json()) as Record<string, unknown>;
+  };
   return {
     ...fake,
     async fault(segment, status, { retryAfter, times = 1 } = {}) {
@@ -27,6 +36,8 @@ export async function startSocialHarness(): Promise<SocialHarness> {
     async calls(segment) {
       return (await (await control(`calls?segment=${segment}`)).json()) as { count: number; paths: string[] };
     },
+    live: (provider, login, live, title) => act("live", { provider, login, live, title }),
+    publish: (provider, source, title) => act("publish", { provider, source, title }),
     async reset() {
       await control("reset", { method: "POST" });
       clearProviderCache();
@@ -66,6 +77,8 @@ export function socialHarnessForThisBlock(): SocialHarness {
     close: () => started().close(),
     fault: (segment, status, options) => started().fault(segment, status, options),
     calls: (segment) => started().calls(segment),
+    live: (provider, login, live, title) => started().live(provider, login, live, title),
+    publish: (provider, source, title) => started().publish(provider, source, title),
     reset: () => started().reset(),
     stop: () => started().stop(),
   };

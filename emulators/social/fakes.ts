@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FakeControl } from "./control";
 import { feedsFake } from "./feeds/fake";
 import { itunesFake } from "./itunes/fake";
 import { OAUTH_FAKES } from "./oauth";
@@ -27,6 +28,8 @@ export type SocialFake = {
   env(base: string): Record<string, string>;
   /** The credential settings that mean "a real account is configured": npm start leaves such a provider alone. */
   configuredBy: readonly string[];
+  /** Its sources' doings for the control API (POST /__fake/live, /__fake/publish), when it has sources. */
+  control?: FakeControl;
 };
 
 export const SOCIAL_FAKES: SocialFake[] = [twitchFake, youtubeFake, kickFake, redditFake, twitterFake, tiktokFake, instagramFake, feedsFake, itunesFake, ...MUSIC_LINK_FAKES, ...OAUTH_FAKES];

@@ -22,3 +22,8 @@ export function initialsAvatar(name: string, colour: string | number): string {
 export function secondsAgo(hoursAgo: number): number {
   return Math.floor(Date.now() / 1000 - hoursAgo * 3600);
 }
+
+/** A demo item's time in seconds since the epoch: when the control API published it (`at`), else `hoursAgo` before now. */
+export function itemSeconds(item: { hoursAgo: number; at?: number }): number {
+  return item.at ?? secondsAgo(item.hoursAgo);
+}

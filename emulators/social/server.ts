@@ -1,14 +1,24 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { z } from "zod";
+import { liveInput, publishInput, type ControlAnswer, type FakeControl } from "./control";
 import { SOCIAL_FAKES } from "./fakes";
 import { replyJson } from "./reply";
 
 // One local server standing in for every social provider's HTTP API (Twitch Helix, YouTube
-// Data API, …), for tests and for `npm start`'s demo. A control API lets tests make a provider
-// fail or rate-limit and count the calls it received:
+// Data API, …), for tests and for `npm start`'s demo. A control API lets tests and the demo
+// make a provider fail or rate-limit, count the calls it received, and make things happen:
 //   POST /__fake/faults { segment, status, retry_after?, times? }   the next `times` calls answer `status`
-//   GET  /__fake/calls?segment=twitch                               { count, paths }
-//   POST /__fake/reset
+//   GET  /__fake/calls?segment=twitch                               { count, paths } (every call below /twitch, Helix's included)
+//   POST /__fake/live { provider: "twitch"|"kick", login, live, title? }
+//        the streamer (login, slug or user id) goes live (a new stream, new id and start, each
+//        time it goes live) or offline → { live, started_at, stream_id (Twitch: Kick's streams have none) }
+//   POST /__fake/publish { provider: "youtube"|"reddit"|"twitter"|"tiktok"|"instagram"|"rss"|"podcasts", source, title? }
+//        a new newest video, post or feed entry of that channel, subreddit, account or feed
+//        (a feed's file name, "ada-notes.xml", or URL; it gets a new ETag and Last-Modified) → { id, … }
+//   POST /__fake/reset                                              faults, counts, and every stream and item above undone
+// Unknown sources answer 404, bodies that are not as above 400. The feeds answer If-None-Match
+// and If-Modified-Since with 304 until something is published in them.
 
 type Fault = { status: number; retryAfter?: number; times: number };
 
@@ -61,12 +71,24 @@ export async function startSocialFake({ port = 0, quiet = false }: { port?: numb
       const paths = calls.get(url.searchParams.get("segment") ?? "") ?? [];
       return replyJson(res, 200, { count: paths.length, paths });
     }
+    if (req.method === "POST" && rest[0] === "live") return act(res, liveInput.safeParse(parseJson(body)), (input, control) => control.live?.(input));
+    if (req.method === "POST" && rest[0] === "publish") return act(res, publishInput.safeParse(parseJson(body)), (input, control) => control.publish?.(input));
     if (req.method === "POST" && rest[0] === "reset") {
       faults.clear();
       calls.clear();
+      for (const fake of SOCIAL_FAKES) fake.control?.reset();
       return replyJson(res, 204, null);
     }
     replyJson(res, 404, { error: "unknown control" });
+  }
+
+  /** A control body parsed, handed to the fake that holds the provider's sources. */
+  function act<T extends { provider: FakeControl["providers"][number] }>(res: ServerResponse, input: z.ZodSafeParseResult<T>, run: (input: T, control: FakeControl) => ControlAnswer | undefined) {
+    if (!input.success) return replyJson(res, 400, { error: "bad control body", issues: input.error.issues });
+    const control = SOCIAL_FAKES.find((fake) => fake.control?.providers.includes(input.data.provider))?.control;
+    const answer = control ? run(input.data, control) : undefined;
+    if (!answer) return replyJson(res, 404, { error: `no such ${input.data.provider} source` });
+    return replyJson(res, 200, answer);
   }
 
   await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -79,6 +101,14 @@ export async function startSocialFake({ port = 0, quiet = false }: { port?: numb
     envFor: (source) => envOf(SOCIAL_FAKES.filter((fake) => fake.configuredBy.every((key) => !source[key])), source.OUTBOUND_ALLOWED_ORIGINS ?? ""),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -43,12 +43,31 @@ export type PolledItem = LatestItem & {
 /** What a provider remembers between two polls of one source (ETag, Last-Modified…): JSON, opaque to callers. */
 export type PollState = Record<string, string | number | null>;
 
+/** One source a poll asks for, with the state its previous answer returned (null the first time). */
+export type PollSource = { id: string; state: PollState | null };
+
+/** Why a source is gone, for the caller to word in the guild's language. */
+export type PollGoneCode =
+  /** No such account, channel, subreddit or feed (deleted, renamed away, 404/410). */
+  | "source_gone"
+  /** It exists but we may no longer read it (a private subreddit, a protected X account). */
+  | "source_private"
+  /** The address answers, but with something that is no feed any more (a web page). */
+  | "source_not_a_feed"
+  /** A feed that could not be read at all for a week (its host is gone). */
+  | "source_unreachable";
+
 /** One source's answer to a poll. */
 export type SourcePoll =
-  /** The source's current items (newest first; for live providers the live stream, or none when offline). `unchanged`: a conditional GET answered 304, nothing new. */
-  | { ok: true; items: PolledItem[]; state: PollState; unchanged?: boolean }
-  /** The source no longer exists (deleted account, dead feed): subscriptions to it pause. */
-  | { ok: false; gone: true; reason: string };
+  /**
+   * The source's current items (newest first, at most ~20; for live providers the live stream, or
+   * none when offline), and the state to hand to the next poll. `unchanged`: nothing new was read:
+   * a conditional GET answered 304, or (with `error`) this one feed could not be read this time
+   * (its host down or slow): ask again next time, the state counts how long it has failed.
+   */
+  | { ok: true; items: PolledItem[]; state: PollState; unchanged?: boolean; error?: string }
+  /** The source no longer exists (deleted account, dead feed): subscriptions to it pause. `reason` is short English for logs. */
+  | { ok: false; gone: true; code: PollGoneCode; reason: string };
 
 export type ProviderAdapter = {
   id: ProviderId;
@@ -67,8 +86,10 @@ export type ProviderAdapter = {
    * a conditional GET from its PollState). A failure of the provider as a whole (5xx, 429,
    * network) throws ProviderError (with retryAfter when the provider said); a source that no
    * longer exists answers { ok: false, gone: true }. Every asked id has an entry in the map.
+   * Feeds have no provider as a whole (each is its own host): a feed that cannot be read answers
+   * { ok: true, items: [], unchanged: true, error }, never a throw, so one dead host stops no other.
    */
-  poll?(sources: ReadonlyArray<{ id: string; state: PollState | null }>): Promise<Map<string, SourcePoll>>;
+  poll(sources: readonly PollSource[]): Promise<Map<string, SourcePoll>>;
 };
 
 /** How a provider call failed, as callers need to tell it (lib/providers/errors.ts maps it to the envelope). */

@@ -1,6 +1,8 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { SHOWS } from "./catalogue";
+import { entryId, feedValidators, notModified, publishEntry, resetEntries, withEntries } from "./published";
 import { atomFeed } from "./samples/atom";
 import { aboutPage, brokenFeed, hugeFeed, sitePage } from "./samples/pages";
 import { podcastFeed, showFeed } from "./samples/podcast";
@@ -9,6 +11,8 @@ import { rss2Feed } from "./samples/rss2";
 
 // Web sites and their feeds, for the RSS and podcast adapters: the formats found in the wild,
 // a home page announcing its feeds, and the feeds that must be refused (broken, 5 MB, too slow).
+// Feeds carry an ETag and Last-Modified and answer a conditional GET with 304 until the control
+// API publishes a new entry in them (published.ts).
 // Its origin is in OUTBOUND_ALLOWED_ORIGINS (server.ts), the one way the guarded fetch reaches
 // loopback. Artwork is served here too (SVG), so the demo's images come from the fake itself.
 
@@ -27,16 +31,30 @@ const FEEDS: Record<string, { type: string; body: (base: string) => string; enco
 export const HUGE_FEED_BYTES = 5 * 1024 * 1024;
 let huge: string | null = null;
 
+const feedControl: FakeControl = {
+  providers: ["rss", "podcasts"],
+  publish({ source, title }) {
+    // A file name ("ada-notes.xml") or the feed's URL on this server.
+    const name = source.replace(/^https?:\/\/[^/]+\/feeds\//, "").replace(/[?#].*$/, "");
+    const feed = FEEDS[name];
+    if (!feed || !/xml/.test(feed.type) || name === "broken.xml") return null;
+    const entry = publishEntry(name, title ?? "A new entry");
+    return { id: entryId(name, entry), ...feedValidators(name) };
+  },
+  reset: resetEntries,
+};
+
 export const feedsFake: SocialFake = {
   segment: "feeds",
   configuredBy: [],
   // Feeds are addressed by URL: nothing to point at the fake but OUTBOUND_ALLOWED_ORIGINS.
   env: () => ({}),
+  control: feedControl,
   handle({ req, res, path }: FakeRequest) {
     const base = `http://${req.headers.host ?? "127.0.0.1"}`;
     const [name = "", ...rest] = path;
     const feed = FEEDS[name];
-    if (feed && rest.length === 0) return send(res, feed.type, Buffer.from(feed.body(base), feed.encoding ?? "utf8"));
+    if (feed && rest.length === 0) return sendFeed(req, res, name, feed.type, Buffer.from(withEntries(name, feed.body(base), base), feed.encoding ?? "utf8"));
     if (name === "moved.xml") {
       res.writeHead(301, { Location: `${base}/feeds/ada-notes.xml` }).end();
       return true;
@@ -48,6 +66,18 @@ export const feedsFake: SocialFake = {
     return false;
   },
 };
+
+/** A feed with its validators, or 304 when the request's copy is current. */
+function sendFeed(req: IncomingMessage, res: ServerResponse, name: string, type: string, body: Buffer): true {
+  const { etag, lastModified } = feedValidators(name);
+  res.setHeader("ETag", etag);
+  res.setHeader("Last-Modified", lastModified);
+  if (notModified(name, req.headers["if-none-match"], req.headers["if-modified-since"])) {
+    res.writeHead(304, { "Cache-Control": "max-age=300" }).end();
+    return true;
+  }
+  return send(res, type, body);
+}
 
 function send(res: ServerResponse, type: string, body: string | Buffer): true {
   res.writeHead(200, { "Content-Type": type, "Cache-Control": "max-age=300" }).end(body);

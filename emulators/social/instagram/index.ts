@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { restorer, type FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { initialsAvatar, secondsAgo } from "../initials-avatar";
+import { initialsAvatar, itemSeconds } from "../initials-avatar";
 import { replyGarbled, replyJson } from "../reply";
 
 // The Instagram Graph API's business discovery under /instagram/v21.0 (graph.facebook.com):
@@ -11,10 +12,12 @@ import { replyGarbled, replyJson } from "../reply";
 const BUSINESS_ID = "17841400000000001";
 const ACCESS_TOKEN = "fake-instagram-token";
 
-type FakeInstagrammer = { id: string; username: string; name: string; followers: number; hue: number; media: { caption: string; hoursAgo: number; code: string }[] };
+/** A media's `at`: the second the control API published it. */
+type FakeMedia = { id: string; caption: string; hoursAgo: number; at?: number; code: string };
+type FakeInstagrammer = { id: string; username: string; name: string; followers: number; hue: number; media: FakeMedia[] };
 
 const ACCOUNTS: FakeInstagrammer[] = [
-  { id: "17841400000000101", username: "ada", name: "Ada Studio", followers: 9_870, hue: 15, media: [{ caption: "Studio day ☀️", hoursAgo: 8, code: "C6AdaStu01" }] },
+  { id: "17841400000000101", username: "ada", name: "Ada Studio", followers: 9_870, hue: 15, media: [{ id: "18000000000001010", caption: "Studio day ☀️", hoursAgo: 8, code: "C6AdaStu01" }] },
   {
     id: "17841400000000102",
     username: "ada.sketches",
@@ -22,18 +25,34 @@ const ACCOUNTS: FakeInstagrammer[] = [
     followers: 54_300,
     hue: 265,
     media: [
-      { caption: "Ink study of the Difference Engine ✒️ #sketchbook", hoursAgo: 3, code: "C6AdaSk003" },
-      { caption: "Morning warm-up pages", hoursAgo: 40, code: "C6AdaSk002" },
+      { id: "18000000000001020", caption: "Ink study of the Difference Engine ✒️ #sketchbook", hoursAgo: 3, code: "C6AdaSk003" },
+      { id: "18000000000001021", caption: "Morning warm-up pages", hoursAgo: 40, code: "C6AdaSk002" },
     ],
   },
-  { id: "17841400000000103", username: "adacodes", name: "Ada Codes", followers: 4_410, hue: 140, media: [{ caption: "Desk setup for the stream", hoursAgo: 20, code: "C6AdaCo001" }] },
+  { id: "17841400000000103", username: "adacodes", name: "Ada Codes", followers: 4_410, hue: 140, media: [{ id: "18000000000001030", caption: "Desk setup for the stream", hoursAgo: 20, code: "C6AdaCo001" }] },
   { id: "17841400000000104", username: "ada.quiet", name: "Ada (no posts yet)", followers: 7, hue: 60, media: [] },
 ];
+
+/** Media ids only grow, across resets too. */
+let nextMediaId = 18000000000009000n;
+
+const instagramControl: FakeControl = {
+  providers: ["instagram"],
+  publish({ source, title }) {
+    const account = ACCOUNTS.find((item) => item.username === source.replace(/^@/, "").toLowerCase());
+    if (!account) return null;
+    const media: FakeMedia = { id: String(nextMediaId++), caption: title ?? "A new post", hoursAgo: 0, at: Math.floor(Date.now() / 1000), code: `C7${randomBytes(6).toString("base64url")}` };
+    account.media.unshift(media);
+    return { id: media.id, permalink: `https://www.instagram.com/p/${media.code}/` };
+  },
+  reset: restorer(ACCOUNTS),
+};
 
 export const instagramFake: SocialFake = {
   segment: "instagram",
   env: (base) => ({ INSTAGRAM_API_URL: `${base}/instagram/v21.0`, INSTAGRAM_BUSINESS_ID: BUSINESS_ID, INSTAGRAM_ACCESS_TOKEN: ACCESS_TOKEN }),
   configuredBy: ["INSTAGRAM_ACCESS_TOKEN", "INSTAGRAM_BUSINESS_ID"],
+  control: instagramControl,
   handle({ req, res, url, path }: FakeRequest) {
     if (req.method !== "GET" || path.length !== 2 || !/^v\d+\.\d+$/.test(path[0]!)) return false;
     if (url.searchParams.get("access_token") !== ACCESS_TOKEN) return graphError(res, 190, "Invalid OAuth access token - Cannot parse access token");
@@ -58,17 +77,17 @@ function userFields(account: FakeInstagrammer): Record<string, (field: Field) =>
     follows_count: () => 210,
     media_count: () => account.media.length,
     media: (field) => ({
-      data: account.media.slice(0, Number(field.modifiers.limit ?? 25)).map((item, index) => ({
+      data: account.media.slice(0, Number(field.modifiers.limit ?? 25)).map((item) => ({
         ...pick(
           {
             caption: () => item.caption,
             permalink: () => `https://www.instagram.com/p/${item.code}/`,
-            timestamp: () => new Date(secondsAgo(item.hoursAgo) * 1000).toISOString().replace(/\.\d{3}Z$/, "+0000"),
+            timestamp: () => new Date(itemSeconds(item) * 1000).toISOString().replace(/\.\d{3}Z$/, "+0000"),
             media_url: () => `https://scontent.cdninstagram.com/v/${item.code}.jpg`,
           },
           field.children,
         ),
-        id: `1800000000000${account.id.slice(-3)}${index}`,
+        id: item.id,
       })),
     }),
   };

@@ -1,3 +1,4 @@
+import { restorer, type FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { replyJson } from "../reply";
 import { bearerOf, tokenRequestFields, tokenStore } from "../token-store";
@@ -73,6 +74,7 @@ function api(request: FakeRequest, resource: string): boolean {
     }
     case "users": {
       const ids = numbers("id");
+      if (ids.length > 50) return badRequest(request, "at most 50 values");
       const found = KICK_CHANNELS.filter((channel) => ids.includes(channel.broadcaster_user_id));
       return ok(request, found.map((channel) => ({ email: "", name: channel.name, profile_picture: kickAvatar(channel), user_id: channel.broadcaster_user_id })));
     }
@@ -86,6 +88,25 @@ function api(request: FakeRequest, resource: string): boolean {
   }
 }
 
+/** Kick's streams have no id: a session is its start, so each going live starts later than the last. */
+let lastStart = 0;
+
+const kickControl: FakeControl = {
+  providers: ["kick"],
+  live({ login, live, title }) {
+    const channel = KICK_CHANNELS.find((item) => item.slug === login.toLowerCase() || String(item.broadcaster_user_id) === login);
+    if (!channel) return null;
+    if (title) channel.stream_title = title;
+    if (!live) delete channel.stream;
+    else if (!channel.stream) {
+      lastStart = Math.max(Math.floor(Date.now() / 1000), lastStart + 1);
+      channel.stream = { started_at: new Date(lastStart * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"), viewer_count: 1 };
+    }
+    return { live: Boolean(channel.stream), started_at: channel.stream?.started_at ?? null };
+  },
+  reset: restorer(KICK_CHANNELS),
+};
+
 export const kickFake: SocialFake = {
   segment: "kick",
   handle(request) {
@@ -97,4 +118,5 @@ export const kickFake: SocialFake = {
   },
   env: (base) => ({ KICK_API_URL: `${base}/kick/api`, KICK_AUTH_URL: `${base}/kick/id`, KICK_CLIENT_ID: KICK_FAKE_CLIENT.id, KICK_CLIENT_SECRET: KICK_FAKE_CLIENT.secret }),
   configuredBy: ["KICK_CLIENT_ID", "KICK_CLIENT_SECRET"],
+  control: kickControl,
 };

@@ -10,8 +10,11 @@ export type FakeSubreddit = {
   public_description: string;
   subscribers: number;
   over18: boolean;
+  /** Private: its pages answer 403, as Reddit's do to whoever is not a member. */
+  private?: boolean;
   hue: number;
-  posts: { id: string; title: string; author: string; hoursAgo: number; thumbnail: string }[];
+  /** `at`: the second the control API published it. */
+  posts: { id: string; title: string; author: string; hoursAgo: number; at?: number; thumbnail: string }[];
 };
 
 export const SUBREDDITS: FakeSubreddit[] = [
@@ -68,6 +71,17 @@ export const SUBREDDITS: FakeSubreddit[] = [
     hue: 95,
     posts: [],
   },
+  {
+    name: "t5_9prv01",
+    display_name: "EngineRoom",
+    title: "The engine room",
+    public_description: "Members only.",
+    subscribers: 17,
+    over18: false,
+    private: true,
+    hue: 0,
+    posts: [{ id: "1cx4e5", title: "Members only: the drawings", author: "babbage_c", hoursAgo: 4, thumbnail: "self" }],
+  },
 ];
 
 export function subredditThing(sub: FakeSubreddit) {
@@ -84,7 +98,7 @@ export function subredditThing(sub: FakeSubreddit) {
       icon_img: "",
       community_icon: initialsAvatar(sub.display_name, sub.hue),
       over18: sub.over18,
-      subreddit_type: "public",
+      subreddit_type: sub.private ? "private" : "public",
       url: `/r/${sub.display_name}/`,
     },
   };

@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { restorer, type FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { secondsAgo } from "../initials-avatar";
+import { itemSeconds } from "../initials-avatar";
 import { replyGarbled, replyJson } from "../reply";
 import { bearerOf, tokenStore } from "../token-store";
 import { listing, SUBREDDITS, subredditThing } from "./data";
@@ -23,10 +25,25 @@ export const redditTokens = tokenStore();
 /** Reddit counts each token's calls in its own window. */
 const budgets = new Map<string, { used: number; windowStart: number }>();
 
+const redditControl: FakeControl = {
+  providers: ["reddit"],
+  publish({ source, title }) {
+    const name = source.replace(/^\/?r\//i, "").toLowerCase();
+    const sub = SUBREDDITS.find((item) => item.name === source || item.display_name.toLowerCase() === name);
+    if (!sub) return null;
+    // Post ids are base 36, seven characters nowadays.
+    const id = `1${BigInt(`0x${randomBytes(5).toString("hex")}`).toString(36).padStart(6, "0").slice(-6)}`;
+    sub.posts.unshift({ id, title: title ?? "A new post", author: "fake_poster", hoursAgo: 0, at: Math.floor(Date.now() / 1000), thumbnail: "self" });
+    return { id, name: `t3_${id}` };
+  },
+  reset: restorer(SUBREDDITS),
+};
+
 export const redditFake: SocialFake = {
   segment: "reddit",
   env: (base) => ({ REDDIT_AUTH_URL: `${base}/reddit/www`, REDDIT_API_URL: `${base}/reddit/oauth`, REDDIT_CLIENT_ID: CLIENT_ID, REDDIT_CLIENT_SECRET: CLIENT_SECRET }),
   configuredBy: ["REDDIT_CLIENT_ID", "REDDIT_CLIENT_SECRET"],
+  control: redditControl,
   handle(request) {
     const [host, ...path] = request.path;
     if (host === "www" && request.req.method === "POST" && path.join("/") === "api/v1/access_token") return accessToken(request);
@@ -75,10 +92,11 @@ function api({ req, res, url }: FakeRequest, path: string[]): boolean {
     if (path[1].toLowerCase() === "garbled") return replyGarbled(res);
     const sub = find(path[1]);
     if (!sub) return replyJson(res, 404, { message: "Not Found", error: 404 });
+    if (sub.private) return replyJson(res, 403, { reason: "private", message: "Forbidden", error: 403 });
     if (path[2] === "about") return replyJson(res, 200, subredditThing(sub));
     if (path[2] === "new") {
       const limit = Math.min(100, Number(url.searchParams.get("limit") ?? 25) || 25);
-      const posts = [...sub.posts].sort((a, b) => a.hoursAgo - b.hoursAgo).slice(0, limit);
+      const posts = [...sub.posts].sort((a, b) => itemSeconds(b) - itemSeconds(a)).slice(0, limit);
       return replyJson(
         res,
         200,
@@ -95,7 +113,7 @@ function api({ req, res, url }: FakeRequest, path: string[]): boolean {
               subreddit_name_prefixed: `r/${sub.display_name}`,
               permalink: `/r/${sub.display_name}/comments/${post.id}/${post.title.toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 40)}/`,
               url: `https://www.reddit.com/r/${sub.display_name}/comments/${post.id}/`,
-              created_utc: secondsAgo(post.hoursAgo),
+              created_utc: itemSeconds(post),
               thumbnail: post.thumbnail,
               over_18: false,
             },

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { restorer, type FakeControl } from "../control";
 import { FAKE_CLIENT } from "../credentials";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { initialsAvatar, secondsAgo } from "../initials-avatar";
+import { initialsAvatar, itemSeconds } from "../initials-avatar";
 import { replyGarbled, replyJson, replyJsonText } from "../reply";
 import { bearerOf, tokenStore } from "../token-store";
 
@@ -13,7 +14,8 @@ import { bearerOf, tokenStore } from "../token-store";
 const CLIENT_KEY = FAKE_CLIENT.id;
 const CLIENT_SECRET = FAKE_CLIENT.secret;
 
-type FakeTikToker = { username: string; display_name: string; followers: number; hue: number; videos: { id: string; text: string; hoursAgo: number }[] };
+/** A video's `at`: the second the control API published it. */
+type FakeTikToker = { username: string; display_name: string; followers: number; hue: number; videos: { id: string; text: string; hoursAgo: number; at?: number }[] };
 
 const ACCOUNTS: FakeTikToker[] = [
   { username: "ada", display_name: "Ada ✨", followers: 15_400, hue: 340, videos: [{ id: "7360000000000000001", text: "Day 30 of learning to juggle 🤹", hoursAgo: 6 }] },
@@ -37,10 +39,26 @@ export const tiktokTokens = tokenStore();
 const logId = () => randomBytes(8).toString("hex").toUpperCase();
 const ok = () => ({ code: "ok", message: "", log_id: logId() });
 
+/** Video ids only grow, across resets too. */
+let nextVideoId = 7360000000000001000n;
+
+const tiktokControl: FakeControl = {
+  providers: ["tiktok"],
+  publish({ source, title }) {
+    const account = ACCOUNTS.find((item) => item.username === source.replace(/^@/, "").toLowerCase());
+    if (!account) return null;
+    const id = String(nextVideoId++);
+    account.videos.unshift({ id, text: title ?? "A new video", hoursAgo: 0, at: Math.floor(Date.now() / 1000) });
+    return { id };
+  },
+  reset: restorer(ACCOUNTS),
+};
+
 export const tiktokFake: SocialFake = {
   segment: "tiktok",
   env: (base) => ({ TIKTOK_API_URL: `${base}/tiktok`, TIKTOK_CLIENT_KEY: CLIENT_KEY, TIKTOK_CLIENT_SECRET: CLIENT_SECRET }),
   configuredBy: ["TIKTOK_CLIENT_KEY", "TIKTOK_CLIENT_SECRET"],
+  control: tiktokControl,
   handle(request) {
     if (request.req.method !== "POST") return false;
     const route = request.path.join("/");
@@ -84,7 +102,7 @@ function userInfo(request: FakeRequest, body: Record<string, unknown>): true {
 }
 
 function videoQuery(request: FakeRequest, body: Record<string, unknown>): true {
-  const { start_date: start, end_date: end, max_count: max = 20 } = body as { start_date?: string; end_date?: string; max_count?: number };
+  const { start_date: start, end_date: end, max_count: max = 20, cursor = 0 } = body as { start_date?: string; end_date?: string; max_count?: number; cursor?: number };
   const from = dayStart(start);
   const to = dayStart(end);
   if (from === null || to === null || to < from || to - from > 30 * 86_400) return invalidParams(request, "start_date and end_date must be YYYYMMDD, at most 30 days apart.");
@@ -92,11 +110,15 @@ function videoQuery(request: FakeRequest, body: Record<string, unknown>): true {
   const clause = (body.query as { and?: { operation?: string; field_name?: string; field_values?: string[] }[] } | undefined)?.and?.find((item) => item.field_name === "username");
   const names = clause && (clause.operation === "EQ" || clause.operation === "IN") ? (clause.field_values ?? []).map((name) => name.toLowerCase()) : [];
   const videos = ACCOUNTS.filter((account) => names.includes(account.username)).flatMap((account) =>
-    account.videos.map((video) => ({ id: video.id, create_time: secondsAgo(video.hoursAgo), username: account.username, video_description: video.text })),
+    account.videos.map((video) => ({ id: video.id, create_time: itemSeconds(video), username: account.username, video_description: video.text })),
   );
-  const inRange = videos.filter((video) => video.create_time >= from && video.create_time < to + 86_400).slice(0, max);
+  if (!Number.isInteger(cursor) || cursor < 0) return invalidParams(request, "cursor must be a whole number.");
+  const inRange = videos.filter((video) => video.create_time >= from && video.create_time < to + 86_400);
+  // Pages of `max_count`: the next page is asked for with the cursor (and search_id) this one gave.
+  const page = inRange.slice(cursor, cursor + max);
+  const data = { videos: page, cursor: cursor + page.length, has_more: cursor + page.length < inRange.length, search_id: typeof body.search_id === "string" ? body.search_id : logId() };
   // Video ids are int64 JSON numbers, as TikTok sends them (too long for a JavaScript number).
-  const text = JSON.stringify({ data: { videos: inRange, cursor: inRange.length, has_more: false, search_id: logId() }, error: ok() }).replace(/"id":"(\d+)"/g, '"id":$1');
+  const text = JSON.stringify({ data, error: ok() }).replace(/"id":"(\d+)"/g, '"id":$1');
   return replyJsonText(request.res, 200, text);
 }
 

@@ -1,4 +1,5 @@
 import type { FakeRequest, SocialFake } from "../fakes";
+import { nowIso, restorer, type FakeControl } from "../control";
 import { FAKE_CLIENT } from "../credentials";
 import { replyJson } from "../reply";
 import { bearerOf, tokenRequestFields, tokenStore } from "../token-store";
@@ -126,8 +127,11 @@ function helix(request: FakeRequest, resource: string): boolean {
       const ids = all("user_id");
       const logins = all("user_login").map((login) => login.toLowerCase());
       if (ids.length + logins.length > 100) return badRequest(request, "Too many user ids or logins");
+      // Helix pages streams by `first` (20 unless asked, at most 100).
+      const first = Number(url.searchParams.get("first") ?? 20);
+      if (!Number.isInteger(first) || first < 1 || first > 100) return badRequest(request, "Invalid parameter \"first\"");
       const live = TWITCH_USERS.filter((user) => user.stream && (ids.includes(user.id) || logins.includes(user.login)));
-      return replyJson(res, 200, { data: live.map(streamJson), pagination: {} });
+      return replyJson(res, 200, { data: live.slice(0, first).map(streamJson), pagination: live.length > first ? { cursor: Buffer.from(String(first)).toString("base64") } : {} });
     }
     case "channels": {
       const ids = all("broadcaster_id");
@@ -139,6 +143,22 @@ function helix(request: FakeRequest, resource: string): boolean {
       return false;
   }
 }
+
+/** Stream ids only grow, across resets too: going live again is always a new stream. */
+let nextStreamId = 40952121100;
+
+const twitchControl: FakeControl = {
+  providers: ["twitch"],
+  live({ login, live, title }) {
+    const user = TWITCH_USERS.find((item) => item.login === login.toLowerCase() || item.id === login);
+    if (!user) return null;
+    if (title) user.title = title;
+    if (!live) delete user.stream;
+    else user.stream ??= { id: String(nextStreamId++), started_at: nowIso(), viewer_count: 1 };
+    return { live: Boolean(user.stream), stream_id: user.stream?.id ?? null, started_at: user.stream?.started_at ?? null };
+  },
+  reset: restorer(TWITCH_USERS),
+};
 
 export const twitchFake: SocialFake = {
   segment: "twitch",
@@ -156,4 +176,5 @@ export const twitchFake: SocialFake = {
     TWITCH_CLIENT_SECRET: TWITCH_FAKE_CLIENT.secret,
   }),
   configuredBy: ["TWITCH_CLIENT_ID", "TWITCH_CLIENT_SECRET"],
+  control: twitchControl,
 };

@@ -8,7 +8,10 @@ export type FakeXUser = {
   name: string;
   followers: number;
   hue: number;
-  posts: { id: string; text: string; hoursAgo: number }[];
+  /** Protected: its posts are for approved followers only, so an app sees none. */
+  protected?: boolean;
+  /** `at`: the second the control API published it. */
+  posts: { id: string; text: string; hoursAgo: number; at?: number }[];
 };
 
 export const X_USERS: FakeXUser[] = [
@@ -40,6 +43,15 @@ export const X_USERS: FakeXUser[] = [
     posts: [{ id: "1790000000000000021", text: "Live-coding a Discord bot in TypeScript at 6pm UTC 🚀", hoursAgo: 3 }],
   },
   { id: "1580001122334455670", username: "ada_quiet", name: "Ada (no posts yet)", followers: 12, hue: 60, posts: [] },
+  {
+    id: "1580001122334455671",
+    username: "ada_locked",
+    name: "Ada (protected)",
+    followers: 40,
+    hue: 0,
+    protected: true,
+    posts: [{ id: "1790000000000000031", text: "For approved followers only.", hoursAgo: 2 }],
+  },
 ];
 
 export function xUserObject(user: FakeXUser, fields: string[]) {

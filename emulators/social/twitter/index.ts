@@ -1,5 +1,6 @@
+import { restorer, type FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
-import { secondsAgo } from "../initials-avatar";
+import { itemSeconds } from "../initials-avatar";
 import { replyGarbled, replyJson } from "../reply";
 import { X_USERS, xUserObject } from "./data";
 
@@ -10,10 +11,26 @@ import { X_USERS, xUserObject } from "./data";
 const BEARER = "fake-twitter-bearer";
 const USERNAME = /^[A-Za-z0-9_]{1,15}$/;
 
+const twitterControl: FakeControl = {
+  providers: ["twitter"],
+  publish({ source, title }) {
+    const wanted = source.replace(/^@/, "").toLowerCase();
+    const user = X_USERS.find((item) => item.id === source || item.username.toLowerCase() === wanted);
+    if (!user) return null;
+    // Post ids are snowflakes: a newer post has a larger one.
+    const newest = X_USERS.flatMap((item) => item.posts).reduce((max, post) => (BigInt(post.id) > max ? BigInt(post.id) : max), 0n);
+    const id = String(newest + 1n + BigInt(Math.floor(Math.random() * 1000)));
+    user.posts.unshift({ id, text: title ?? "A new post", hoursAgo: 0, at: Math.floor(Date.now() / 1000) });
+    return { id };
+  },
+  reset: restorer(X_USERS),
+};
+
 export const twitterFake: SocialFake = {
   segment: "twitter",
   env: (base) => ({ TWITTER_API_URL: `${base}/twitter`, TWITTER_BEARER_TOKEN: BEARER }),
   configuredBy: ["TWITTER_BEARER_TOKEN"],
+  control: twitterControl,
   handle({ req, res, url, path }: FakeRequest) {
     if (req.method !== "GET" || path[0] !== "2" || path[1] !== "users") return false;
     if (req.headers.authorization !== `Bearer ${BEARER}`) {
@@ -44,13 +61,14 @@ function tweets(res: FakeRequest["res"], url: URL, id: string): true {
   if (!Number.isInteger(max) || max < 5 || max > 100) return invalid(res, "max_results", String(max), "is not between 5 and 100");
   const user = X_USERS.find((item) => item.id === id);
   if (!user) return replyJson(res, 200, notFound("id", id));
+  if (user.protected) return replyJson(res, 200, notAuthorized(id));
   const withDate = (url.searchParams.get("tweet.fields") ?? "").split(",").includes("created_at");
   const posts = user.posts.slice(0, max).map((post) => ({
     id: post.id,
     text: post.text,
     edit_history_tweet_ids: [post.id],
     author_id: user.id,
-    ...(withDate ? { created_at: new Date(secondsAgo(post.hoursAgo) * 1000).toISOString() } : {}),
+    ...(withDate ? { created_at: new Date(itemSeconds(post) * 1000).toISOString() } : {}),
   }));
   if (posts.length === 0) return replyJson(res, 200, { meta: { result_count: 0 } });
   const expanded = url.searchParams.get("expansions") === "author_id";
@@ -72,6 +90,23 @@ function notFound(parameter: string, value: string) {
         parameter,
         resource_id: value,
         type: "https://api.twitter.com/2/problems/resource-not-found",
+      },
+    ],
+  };
+}
+
+function notAuthorized(id: string) {
+  return {
+    errors: [
+      {
+        value: id,
+        detail: `Sorry, you are not authorized to see the user with id: [${id}].`,
+        title: "Authorization Error",
+        resource_type: "user",
+        parameter: "id",
+        resource_id: id,
+        section: "data",
+        type: "https://api.twitter.com/2/problems/not-authorized-for-resource",
       },
     ],
   };

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { nowIso, restorer, type FakeControl } from "../control";
 import type { FakeRequest, SocialFake } from "../fakes";
 import { replyJson, replyText } from "../reply";
 import { uploadsPlaylistOf, youtubeAvatar, YOUTUBE_CHANNELS, type FakeVideo, type FakeYoutubeChannel } from "./data";
@@ -150,6 +151,19 @@ function oembed({ url, res }: FakeRequest): true {
   return video ? replyJson(res, 200, oembedJson(video)) : replyText(res, 404, "Not Found");
 }
 
+const youtubeControl: FakeControl = {
+  providers: ["youtube"],
+  publish({ source, title }) {
+    const channel = YOUTUBE_CHANNELS.find((item) => item.id === source || item.handle === source.toLowerCase().replace(/^@?/, "@"));
+    if (!channel) return null;
+    // Eleven characters of the URL-safe alphabet, as video ids are.
+    const video: FakeVideo = { id: randomBytes(8).toString("base64url").slice(0, 11), title: title ?? "A new upload", description: "Published through the fake's control API.", published_at: nowIso(), duration: "PT4M20S" };
+    channel.videos.unshift(video);
+    return { id: video.id, published_at: video.published_at };
+  },
+  reset: restorer(YOUTUBE_CHANNELS),
+};
+
 export const youtubeFake: SocialFake = {
   segment: "youtube",
   handle(request) {
@@ -161,4 +175,5 @@ export const youtubeFake: SocialFake = {
   },
   env: (base) => ({ YOUTUBE_API_URL: `${base}/youtube/v3`, YOUTUBE_API_KEY: YOUTUBE_FAKE_KEY, YOUTUBE_OEMBED_URL: `${base}/youtube/oembed` }),
   configuredBy: ["YOUTUBE_API_KEY"],
+  control: youtubeControl,
 };

@@ -21,7 +21,8 @@ type AnyVideo = {
 const MUSIC = "10";
 const CATEGORY_OF_CHANNEL: Record<string, string> = { "@adalovelaceacademy": "27", "@adaplays": "20", "@adastragg": "20", "@nightowlradio": MUSIC };
 
-export const ALL_VIDEOS: readonly AnyVideo[] = [
+/** Every video now: the channels' uploads change when the control API publishes one. */
+const allVideos = (): AnyVideo[] => [
   ...YOUTUBE_CHANNELS.flatMap((channel) =>
     channel.videos.map((video) => ({
       id: video.id,
@@ -61,10 +62,10 @@ export function searchVideos(q: string, categoryId: string | null): AnyVideo[] {
   if (words.length === 0) return [];
   const first = fold(q.trim());
   const startsWith = (video: AnyVideo) => Number(fold(video.title).startsWith(first));
-  return ALL_VIDEOS.filter((video) => (!categoryId || video.categoryId === categoryId) && words.every((word) => fold(`${video.title} ${video.channelTitle}`).includes(word))).sort((a, b) => startsWith(b) - startsWith(a));
+  return allVideos().filter((video) => (!categoryId || video.categoryId === categoryId) && words.every((word) => fold(`${video.title} ${video.channelTitle}`).includes(word))).sort((a, b) => startsWith(b) - startsWith(a));
 }
 
-export const videoById = (id: string) => ALL_VIDEOS.find((video) => video.id === id);
+export const videoById = (id: string) => allVideos().find((video) => video.id === id);
 
 export const videoThumbnails = (id: string) => ({
   default: { url: `https://i.ytimg.com/vi/${id}/default.jpg`, width: 120, height: 90 },

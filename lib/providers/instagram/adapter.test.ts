@@ -54,4 +54,32 @@ describe("Instagram adapter against the fake", () => {
   });
 
   itReportsProviderFailures("instagram", () => harness, () => instagramAdapter.search("ada"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => instagramAdapter.poll(ids.map((id) => ({ id, state: null })));
+
+    it("gives each account's posts newest first, keyed by media id, the newest as latest() gives it", async () => {
+      const answers = await poll("ada.sketches", "ada.quiet");
+      const sketches = answers.get("ada.sketches");
+      const items = sketches?.ok ? sketches.items : [];
+      expect(items.map((item) => item.key)).toEqual(["18000000000001020", "18000000000001021"]);
+      expect(items[0]).toEqual({ ...(await instagramAdapter.latest("ada.sketches")), key: "18000000000001020", url: "https://www.instagram.com/p/C6AdaSk003/" });
+      expect(answers.get("ada.quiet")).toEqual({ ok: true, items: [], state: {} });
+      expect(decodeURIComponent((await harness.calls("instagram")).paths[0]!)).toContain("media.limit(20){id,caption,permalink,timestamp,media_url}");
+    });
+
+    it("shows a new post first, with a key that stays the same from poll to poll", async () => {
+      const { id, permalink } = await harness.publish("instagram", "adacodes", "New keyboard day ⌨️");
+      const answer = (await poll("adacodes")).get("adacodes");
+      expect(answer).toMatchObject({ ok: true, items: [{ key: id, url: permalink, values: { author: "Ada Codes", title: "New keyboard day ⌨️" } }, { key: "18000000000001030" }] });
+      const again = (await poll("adacodes")).get("adacodes");
+      expect(again?.ok && again.items[0]!.key).toBe(id);
+    });
+
+    it("answers an account business discovery does not find as gone", async () => {
+      expect((await poll("nobody.here", "not valid!")).get("nobody.here")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "no such Instagram professional account" });
+    });
+
+    itReportsProviderFailures("instagram", () => harness, () => poll("ada", "adacodes"));
+  });
 });

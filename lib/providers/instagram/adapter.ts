@@ -6,8 +6,9 @@ import { ProviderError } from "../errors";
 import { handleFrom, imageUrl } from "../handles";
 import { rateLimited } from "../pauses";
 import { callProvider, failureOf, parsed } from "../provider-call";
-import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
-import { discoveryAnswer, graphError, type DiscoveredUser } from "./schemas";
+import { goneSource, POLL_ITEMS, pollEach } from "../poll";
+import type { LatestItem, PolledItem, ProviderAdapter, SourceAccount } from "../types";
+import { discoveryAnswer, graphError, type DiscoveredMedia, type DiscoveredUser } from "./schemas";
 
 // Instagram professional accounts as sources, through the Graph API's business discovery on our
 // own business account (INSTAGRAM_BUSINESS_ID). Business discovery reaches another account only
@@ -16,6 +17,7 @@ import { discoveryAnswer, graphError, type DiscoveredUser } from "./schemas";
 
 const USERNAME = /^[A-Za-z0-9._]{1,30}$/;
 const ACCOUNT_FIELDS = "username,name,profile_picture_url,followers_count,media_count";
+const MEDIA_FIELDS = "id,caption,permalink,timestamp,media_url";
 /** Graph error codes that mean "slow down" (app, user, page and business use case limits). */
 const THROTTLED = new Set([4, 17, 32, 613, 80002]);
 const NOT_FOUND = 110;
@@ -38,17 +40,29 @@ export const instagramAdapter: ProviderAdapter = {
   },
 
   async latest(id): Promise<LatestItem | null> {
-    const user = await discover(id, `${ACCOUNT_FIELDS},media.limit(1){caption,permalink,timestamp,media_url}`);
+    const user = await discover(id, `${ACCOUNT_FIELDS},media.limit(1){${MEDIA_FIELDS}}`);
     const media = user?.media?.data[0];
     if (!user || !media) return null;
-    // Graph timestamps end in +0000; ISO 8601 wants +00:00.
-    const published = new Date(media.timestamp.replace(/([+-]\d{2})(\d{2})$/, "$1:$2")).toISOString();
-    return {
-      values: { author: user.name || user.username, title: media.caption ?? "", link: media.permalink ?? `https://www.instagram.com/${user.username}/`, published: publishedValue(published) },
-      published_at: published,
-    };
+    const { values, published_at } = mediaItem(user, media);
+    return { values, published_at };
   },
+
+  /** New posts: each account's newest 20, one business discovery call per account (it reaches one username at a time). */
+  poll: (sources) =>
+    pollEach(sources, async ({ id }) => {
+      const user = await discover(id, `username,name,media.limit(${POLL_ITEMS}){${MEDIA_FIELDS}}`);
+      if (!user) return goneSource("no such Instagram professional account");
+      return { ok: true, items: (user.media?.data ?? []).map((media) => mediaItem(user, media)), state: {} };
+    }),
 };
+
+function mediaItem(user: DiscoveredUser, media: DiscoveredMedia): PolledItem {
+  // Graph timestamps end in +0000; ISO 8601 wants +00:00.
+  const at = Date.parse(media.timestamp.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  const published = Number.isNaN(at) ? null : new Date(at).toISOString();
+  const link = media.permalink ?? `https://www.instagram.com/${user.username}/`;
+  return { key: media.id, url: media.permalink ?? null, values: { author: user.name || user.username, title: media.caption ?? "", link, published: publishedValue(published) }, published_at: published };
+}
 
 async function discover(idOrName: string, fields: string): Promise<DiscoveredUser | null> {
   const username = handleFrom(idOrName, ["instagram.com"], USERNAME)?.toLowerCase();

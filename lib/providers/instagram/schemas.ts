@@ -11,11 +11,12 @@ export const discoveredUser = z.object({
   followers_count: z.number().int().optional(),
   media: z
     .object({
-      data: z.array(z.object({ caption: inputText().optional(), permalink: inputText().optional(), timestamp: inputText(), media_url: inputText().optional() })),
+      data: z.array(z.object({ id: inputText().min(1), caption: inputText().optional(), permalink: inputText().optional(), timestamp: inputText(), media_url: inputText().optional() })),
     })
     .optional(),
 });
 export type DiscoveredUser = z.infer<typeof discoveredUser>;
+export type DiscoveredMedia = NonNullable<DiscoveredUser["media"]>["data"][number];
 
 export const discoveryAnswer = z.object({ business_discovery: discoveredUser, id: inputText() });
 

@@ -60,4 +60,48 @@ describe("kick adapter", () => {
 
   // The token comes first (the shared cases' first call), so the faults hit the API.
   itReportsProviderFailures("kick", () => social, () => kickAdapter.lookup("adastra"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => kickAdapter.poll(ids.map((id) => ({ id, state: null })));
+    const apiCalls = async () => (await social.calls("kick")).paths.filter((path) => path.startsWith("GET /api/"));
+
+    it("gives a live channel's stream as the item latest() gives, keyed by channel and start; offline ones none", async () => {
+      const answers = await poll("4377088", "8120555");
+      expect(answers.get("4377088")).toEqual({
+        ok: true,
+        items: [{ ...(await kickAdapter.latest("4377088")), key: "4377088:2026-11-24T08:05:00Z", url: "https://kick.com/ada_plays" }],
+        state: {},
+      });
+      expect(answers.get("8120555")).toEqual({ ok: true, items: [], state: {} });
+    });
+
+    it("asks for 50 channels a call, and the names of the live ones only", async () => {
+      const ids = ["4377088", "8120555", "1204433", "9902117", ...Array.from({ length: 56 }, (_, index) => String(5000000 + index))];
+      const answers = await poll(...ids);
+      expect([...answers.keys()]).toEqual(ids);
+      const calls = await apiCalls();
+      expect(calls.map((path) => path.replace(/\?.*/, ""))).toEqual(["GET /api/public/v1/channels", "GET /api/public/v1/channels", "GET /api/public/v1/users"]);
+      expect(calls[2]).toBe("GET /api/public/v1/users?id=4377088");
+    });
+
+    it("shows the stream when the channel goes live, hides it offline, and a new key when live again", async () => {
+      const first = await social.live("kick", "adastra", true, "radiant tonight");
+      const live = (await poll("8120555")).get("8120555");
+      expect(live).toMatchObject({ ok: true, items: [{ key: `8120555:${first.started_at}`, values: { streamer: "Adastra", title: "radiant tonight", game: "VALORANT" }, published_at: first.started_at }] });
+      await social.live("kick", "adastra", false);
+      expect((await poll("8120555")).get("8120555")).toEqual({ ok: true, items: [], state: {} });
+      await social.live("kick", "adastra", true);
+      const again = (await poll("8120555")).get("8120555");
+      expect(again).toMatchObject({ ok: true, items: [{ key: expect.stringMatching(/^8120555:/) }] });
+      expect(again?.ok && again.items[0]!.key).not.toBe(`8120555:${first.started_at}`);
+    });
+
+    it("answers a channel Kick does not know, or an id that is none, as gone", async () => {
+      const answers = await poll("424242", "adastra");
+      expect(answers.get("424242")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "no such Kick channel" });
+      expect(answers.get("adastra")).toMatchObject({ ok: false, gone: true, code: "source_gone" });
+    });
+
+    itReportsProviderFailures("kick", () => social, () => poll("4377088", "8120555"));
+  });
 });

@@ -1,6 +1,7 @@
 import "server-only";
 import { PROVIDER_VARIABLES } from "../variables";
-import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
+import { batches, eachLimited, goneSource, POLL_CONCURRENCY, uniqueIds } from "../poll";
+import type { LatestItem, PolledItem, PollSource, ProviderAdapter, SourceAccount, SourcePoll } from "../types";
 import { kickCredentials, kickGet } from "./public-api";
 import { channelsAnswer, livestreamsAnswer, usersAnswer, type KickChannel } from "./schemas";
 
@@ -8,6 +9,8 @@ import { channelsAnswer, livestreamsAnswer, usersAnswer, type KickChannel } from
 // people type its slug. The public API has no follower counts (followers stay null).
 
 const SLUG = /^[a-z0-9][a-z0-9_-]{0,24}$/;
+/** The public API takes at most 50 ids per call. */
+const KICK_BATCH = 50;
 const isUserId = (text: string) => /^\d{1,15}$/.test(text);
 const channelUrl = (slug: string) => `https://kick.com/${slug}`;
 
@@ -93,6 +96,46 @@ async function latest(id: string): Promise<LatestItem | null> {
   };
 }
 
+/**
+ * Who is live among the sources: their channels, 50 a call (which also tells the channels that
+ * no longer exist), and the names of those live, 50 a call. A live channel's item is its stream,
+ * keyed by channel and start time (the public API gives streams no id), so going live again is
+ * a new item; offline is no item.
+ */
+async function poll(sources: readonly PollSource[]): Promise<Map<string, SourcePoll>> {
+  const ids = uniqueIds(sources);
+  const channels = (await eachLimited(batches(ids.filter(isUserId), KICK_BATCH), POLL_CONCURRENCY, (batch) => kickGet("channels", batch.map((id) => ["broadcaster_user_id", id]), channelsAnswer))).flatMap(
+    (answer) => answer.data,
+  );
+  const live = channels.filter((channel) => channel.stream?.is_live);
+  const users = (await eachLimited(batches(live, KICK_BATCH), POLL_CONCURRENCY, (batch) => kickGet("users", batch.map((channel) => ["id", String(channel.broadcaster_user_id)]), usersAnswer))).flatMap(
+    (answer) => answer.data,
+  );
+  const nameOf = new Map(users.map((user) => [String(user.user_id), user.name]));
+  const byId = new Map(channels.map((channel) => [String(channel.broadcaster_user_id), channel]));
+  return new Map(
+    ids.map((id): [string, SourcePoll] => {
+      const channel = byId.get(id);
+      if (!channel) return [id, goneSource(isUserId(id) ? "no such Kick channel" : "not a Kick user id")];
+      const stream = channel.stream?.is_live ? channel.stream : null;
+      const item: PolledItem | null = stream && {
+        key: `${id}:${stream.start_time}`,
+        url: channelUrl(channel.slug),
+        values: {
+          streamer: nameOf.get(id) || channel.slug,
+          title: channel.stream_title,
+          url: channelUrl(channel.slug),
+          game: channel.category?.name ?? "",
+          thumbnail: stream.thumbnail,
+          viewers: String(stream.viewer_count),
+        },
+        published_at: stream.start_time || null,
+      };
+      return [id, { ok: true, items: item ? [item] : [], state: {} }];
+    }),
+  );
+}
+
 export const kickAdapter: ProviderAdapter = {
   id: "kick",
   variables: PROVIDER_VARIABLES.kick,
@@ -100,4 +143,5 @@ export const kickAdapter: ProviderAdapter = {
   search,
   lookup,
   latest,
+  poll,
 };

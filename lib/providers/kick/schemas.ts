@@ -9,7 +9,8 @@ export const kickChannel = z.object({
   broadcaster_user_id: z.number().int().positive(),
   slug: inputText().min(1),
   category: category.nullable(),
-  stream: z.object({ is_live: z.boolean(), thumbnail: inputText(), viewer_count: z.number().int().nonnegative() }).nullable(),
+  /** `start_time` tells one live session from the next (the public API gives streams no id). */
+  stream: z.object({ is_live: z.boolean(), start_time: inputText(), thumbnail: inputText(), viewer_count: z.number().int().nonnegative() }).nullable(),
   stream_title: inputText(),
 });
 export type KickChannel = z.output<typeof kickChannel>;

@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ProviderError } from "@/lib/providers/errors";
+import type { PollState } from "@/lib/providers/types";
 import { setEnv } from "@/test/set-env";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { podcastsAdapter } from "./adapter";
@@ -96,4 +97,33 @@ test("an answer that is not JSON at all is bad_answer; nobody answering is unava
   }
   expect(await failure(podcastsAdapter.search("ada"))).toEqual({ failure: "unavailable", retryAfter: undefined });
   setEnv({ PODCAST_SEARCH_URL: `${harness.url}/itunes` });
+});
+
+describe("poll", () => {
+  const show = (name: string) => `${harness.url}/feeds/${name}`;
+  const pollOne = async (id: string, state: PollState | null = null) => (await podcastsAdapter.poll([{ id, state }])).get(id)!;
+
+  test("a show's episodes newest first, keyed by guid, with their audio; the newest as latest() gives it", async () => {
+    const answer = await pollOne(show("code-hour.xml"));
+    expect(answer.ok && answer.items.map((item) => [item.key, item.values.audio])).toEqual([
+      ["codehour-ep-42", `${harness.url}/feeds/audio/code-hour-42.mp3`],
+      ["codehour-ep-41", `${harness.url}/feeds/audio/code-hour-41.mp3`],
+    ]);
+    expect(answer.ok && answer.items[0]).toEqual({ ...(await podcastsAdapter.latest(show("code-hour.xml"))), key: "codehour-ep-42", url: `${harness.url}/feeds/code-hour/episodes/42` });
+  });
+
+  test("an unchanged show answers 304; a new episode comes first with its audio and a stable key", async () => {
+    const first = await pollOne(show("adaptive-minds.xml"));
+    const state = first.ok ? first.state : null;
+    expect(await pollOne(show("adaptive-minds.xml"), state)).toEqual({ ok: true, items: [], state, unchanged: true });
+    const { id } = await harness.publish("podcasts", "adaptive-minds.xml", "Memory palaces, tested");
+    const second = await pollOne(show("adaptive-minds.xml"), state);
+    expect(second.ok && second.items.map((item) => item.key)).toEqual([id, "adaptive-minds-1"]);
+    expect(second.ok && second.items[0]!.values).toMatchObject({ title: "Memory palaces, tested", audio: expect.stringMatching(/\.mp3$/) });
+    expect(await pollOne(show("adaptive-minds.xml"), second.ok ? second.state : null)).toMatchObject({ ok: true, items: [], unchanged: true });
+  });
+
+  test("a show whose feed is gone is gone", async () => {
+    expect(await pollOne(show("no-such-show.xml"))).toMatchObject({ ok: false, gone: true, code: "source_gone" });
+  });
 });

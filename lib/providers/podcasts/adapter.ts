@@ -1,6 +1,7 @@
 import "server-only";
 import { PROVIDER_VARIABLES } from "../variables";
-import { cachedFeed, feedLatest, feedSource, lookupFeed } from "@/lib/providers/rss/feed-source";
+import { cachedFeed, feedLatest, feedSource, lookupFeed, type EntryExtra } from "@/lib/providers/rss/feed-source";
+import { pollFeeds } from "@/lib/providers/rss/poll-feeds";
 import { typedUrl } from "@/lib/providers/rss/feed-url";
 import type { ProviderAdapter } from "@/lib/providers/types";
 import { searchPodcasts } from "./itunes";
@@ -8,6 +9,8 @@ import { searchPodcasts } from "./itunes";
 // Podcasts: found through Apple's directory, followed through their RSS feed (a source's id is
 // the feed URL, read by the same guarded reader as RSS). A pasted feed address is read directly,
 // and why it cannot be (no such page, a web page, a private address…) is the search's answer.
+
+const episodeAudio: EntryExtra = (item) => ({ audio: item.enclosure?.url ?? "" });
 
 export const podcastsAdapter: ProviderAdapter = {
   id: "podcasts",
@@ -20,6 +23,7 @@ export const podcastsAdapter: ProviderAdapter = {
   },
   lookup: lookupFeed,
   async latest(id) {
-    return feedLatest(await cachedFeed(id), (item) => ({ audio: item.enclosure?.url ?? "" }));
+    return feedLatest(await cachedFeed(id), episodeAudio);
   },
+  poll: (sources) => pollFeeds(sources, episodeAudio),
 };

@@ -88,4 +88,50 @@ describe("Reddit adapter against the fake", () => {
   });
 
   itReportsProviderFailures("reddit", () => harness, () => redditAdapter.search("ada"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => redditAdapter.poll(ids.map((id) => ({ id, state: null })));
+    const apiCalls = async () => (await harness.calls("reddit")).paths.filter((path) => path.startsWith("GET /oauth/"));
+
+    it("gives each subreddit's new posts newest first, keyed by fullname, the newest as latest() gives it", async () => {
+      const answers = await poll("t5_2qhx4", "AdaNewcomers");
+      const ada = answers.get("t5_2qhx4");
+      const items = ada?.ok ? ada.items : [];
+      expect(items.map((item) => item.key)).toEqual(["t3_1cx0a1", "t3_1cw9z8"]);
+      const { url, key, ...newest } = items[0]!;
+      expect(newest).toEqual(await redditAdapter.latest("t5_2qhx4"));
+      expect({ url, key }).toEqual({ url: newest.values.link, key: "t3_1cx0a1" });
+      expect(answers.get("AdaNewcomers")).toEqual({ ok: true, items: [], state: {} });
+    });
+
+    it("names the subreddits stored by fullname in one /api/info call, then asks each one's newest 20", async () => {
+      await poll("t5_2qhx4", "t5_3b8kq", "adafruit");
+      const calls = await apiCalls();
+      expect(calls.filter((path) => path.startsWith("GET /oauth/api/info"))).toEqual([expect.stringContaining(`id=${encodeURIComponent("t5_2qhx4,t5_3b8kq")}`)]);
+      // A few at a time: they may arrive in any order.
+      expect(calls.filter((path) => path.includes("/new?")).map((path) => path.replace(/&.*/, "")).sort()).toEqual([
+        "GET /oauth/r/ada/new?limit=20",
+        "GET /oauth/r/adafruit/new?limit=20",
+        "GET /oauth/r/adaprogramming/new?limit=20",
+      ]);
+    });
+
+    it("shows a new post first, with a key that stays the same from poll to poll", async () => {
+      const { name } = await harness.publish("reddit", "adaprogramming", "Is SPARK worth learning first?");
+      const answer = (await poll("t5_3b8kq")).get("t5_3b8kq");
+      expect(answer).toMatchObject({ ok: true, items: [{ key: name, values: { title: "Is SPARK worth learning first?", author: "u/fake_poster", subreddit: "adaprogramming" } }, { key: "t3_1cx1b2" }] });
+      const again = (await poll("t5_3b8kq")).get("t5_3b8kq");
+      expect(again?.ok && again.items[0]!.key).toBe(name);
+    });
+
+    it("answers an unknown subreddit as gone and a private one as private", async () => {
+      const answers = await poll("t5_zzzzz", "nosuchsubreddit", "EngineRoom", "not a name!");
+      expect(answers.get("t5_zzzzz")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "no such subreddit" });
+      expect(answers.get("nosuchsubreddit")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "r/nosuchsubreddit does not exist" });
+      expect(answers.get("EngineRoom")).toEqual({ ok: false, gone: true, code: "source_private", reason: "r/EngineRoom is private" });
+      expect(answers.get("not a name!")).toMatchObject({ ok: false, gone: true, code: "source_gone" });
+    });
+
+    itReportsProviderFailures("reddit", () => harness, () => poll("t5_2qhx4", "adafruit"));
+  });
 });

@@ -29,6 +29,8 @@ export const subredditListing = z.object({
 });
 export { subredditThing };
 
+export type RedditPost = z.output<typeof postListing>["data"]["children"][number]["data"];
+
 export const postListing = z.object({
   kind: z.literal("Listing"),
   data: z.object({
@@ -36,6 +38,8 @@ export const postListing = z.object({
       z.object({
         kind: z.literal("t3"),
         data: z.object({
+          /** The post's fullname (t3_…): its key. */
+          name: inputText().regex(/^t3_[a-z0-9]+$/),
           title: inputText(),
           author: inputText(),
           permalink: inputText().startsWith("/"),

@@ -4,6 +4,7 @@ import type { ProviderAdapter } from "@/lib/providers/types";
 import { discoverFeeds } from "./discover";
 import { typedUrl } from "./feed-url";
 import { cachedFeed, feedLatest, feedSource, lookupFeed } from "./feed-source";
+import { pollFeeds } from "./poll-feeds";
 
 // RSS, Atom and RDF feeds. A source's id is its feed URL; "searching" is discovery from a site
 // or feed address (no directory to search). Keyless, so always configured.
@@ -20,4 +21,5 @@ export const rssAdapter: ProviderAdapter = {
   async latest(id) {
     return feedLatest(await cachedFeed(id));
   },
+  poll: (sources) => pollFeeds(sources),
 };

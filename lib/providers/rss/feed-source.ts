@@ -29,10 +29,17 @@ export function feedSource(feed: Feed): SourceAccount {
   return { id: feed.url, name: feed.url, display_name: feed.title, avatar_url: feed.image, followers: null, url: feed.link ?? feed.url, live: null };
 }
 
-/** The newest entry as the alert's variables; `{published}` is a platform timestamp, shown in each reader's own time and language. */
-export function feedLatest(feed: Feed, extra: (item: FeedItem) => Record<string, string> = () => ({})): LatestItem | null {
+/** A provider's own variables of an entry (podcasts: `{audio}`). */
+export type EntryExtra = (item: FeedItem) => Record<string, string>;
+
+/** The newest entry as the alert's variables. */
+export function feedLatest(feed: Feed, extra?: EntryExtra): LatestItem | null {
   const item = feed.items[0];
-  if (!item) return null;
+  return item ? entryItem(feed, item, extra) : null;
+}
+
+/** An entry as the alert's variables; `{published}` is a platform timestamp, shown in each reader's own time and language. */
+export function entryItem(feed: Feed, item: FeedItem, extra: EntryExtra = () => ({})): LatestItem {
   return {
     values: { author: item.author ?? feed.author ?? feed.title, title: item.title, link: item.link ?? item.enclosure?.url ?? feed.link ?? feed.url, published: publishedValue(item.published), feed: feed.title, ...extra(item) },
     published_at: item.published,

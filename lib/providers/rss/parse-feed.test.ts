@@ -98,6 +98,18 @@ test("links a page could be hurt by are dropped; relative ones are resolved", ()
   expect([feed.link, feed.items[0]!.link, feed.items[1]!.link]).toEqual([null, `${BASE}/posts/1`, null]);
 });
 
+test("an entry with neither guid/id nor link is identified by a hash of its title and date, in every format", () => {
+  const rss = (date: string) => `<rss version="2.0"><channel><title>T</title><item><title>Same title</title><pubDate>${date}</pubDate></item></channel></rss>`;
+  const atom = `<feed xmlns="http://www.w3.org/2005/Atom"><title>T</title><entry><title>Same title</title><updated>2026-11-20T10:00:00Z</updated></entry></feed>`;
+  const rdf = `<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel><title>T</title></channel><item><title>Same title</title><dc:date>2026-11-20T10:00:00Z</dc:date></item></rdf:RDF>`;
+  const id = (xml: string) => parseFeed(xml, `${BASE}/feed.xml`).items[0]!.id;
+  const monday = id(rss("Mon, 16 Nov 2026 10:00:00 GMT"));
+  expect(monday).toMatch(/^sha256:[0-9a-f]{32}$/);
+  expect(id(rss("Mon, 16 Nov 2026 10:00:00 GMT"))).toBe(monday);
+  expect(id(rss("Tue, 17 Nov 2026 10:00:00 GMT"))).not.toBe(monday);
+  expect([id(atom), id(rdf)]).toEqual([expect.stringMatching(/^sha256:/), expect.stringMatching(/^sha256:/)]);
+});
+
 test("a page's announced feeds, absolute and without other alternates", () => {
   expect(alternateFeeds(sitePage(BASE), `${BASE}/feeds/ada-notes/`)).toEqual([`${BASE}/feeds/ada-notes.xml`, `${BASE}/feeds/adacodes.atom`]);
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { FeedError, type Feed, type FeedEnclosure, type FeedItem } from "./feed";
 import { plainText } from "./plain-text";
@@ -69,7 +70,7 @@ function rssItem(item: Node, url: string, feedAuthor: string | null): FeedItem {
   const summary = plainText(text(item["itunes:summary"]) || text(item.description) || text(item["content:encoded"]));
   const author = text(item["dc:creator"]) || text(first(item.author)) || text(item["itunes:author"]) || feedAuthor;
   return {
-    id: guid || itemLink || `${text(item.title)}|${text(item.pubDate)}`,
+    id: guid || itemLink || untaggedId(text(item.title), text(item.pubDate) || text(item["dc:date"])),
     title: text(item.title) || plainText(summary, 80),
     link: itemLink,
     published: isoDate(text(item.pubDate) || text(item["dc:date"])),
@@ -98,7 +99,7 @@ function atomEntry(entry: Node, url: string, feedAuthor: string | null): FeedIte
   const summary = plainText(text(entry.summary) || text(entry.content));
   const enclosure = list(entry.link).filter((tag) => attr(tag, "rel") === "enclosure").map((tag) => enclosureOf(tag, "href", url)).find(Boolean) ?? null;
   return {
-    id: text(entry.id) || itemLink || text(entry.title),
+    id: text(entry.id) || itemLink || untaggedId(text(entry.title), text(entry.published) || text(entry.updated)),
     title: text(entry.title) || plainText(summary, 80),
     link: itemLink,
     published: isoDate(text(entry.published) || text(entry.updated)),
@@ -114,7 +115,7 @@ function rdf(root: Node, url: string): Feed {
   const author = text(channel["dc:creator"]) || text(channel["dc:publisher"]) || null;
   const items = list(root.item).map((item) => ({
     ...rssItem(item, url, author),
-    id: attr(item, "rdf:about") || text(first(item.link)) || text(item.title),
+    id: attr(item, "rdf:about") || text(first(item.link)) || untaggedId(text(item.title), text(item["dc:date"])),
   }));
   return {
     url,
@@ -125,6 +126,11 @@ function rdf(root: Node, url: string): Feed {
     author,
     items: newestFirst(items),
   };
+}
+
+/** The id of an entry with neither id nor link: a hash of its title and date, the same at every reading. */
+function untaggedId(title: string, date: string): string {
+  return `sha256:${createHash("sha256").update(`${title}\n${date}`).digest("hex").slice(0, 32)}`;
 }
 
 function atomLink(parent: Node, rel: string, url: string): string | null {

@@ -24,23 +24,49 @@ function failureOf(error: OutboundError): FeedFailure {
   return error.kind === "bad_status" && (error.status === 404 || error.status === 410) ? "feed_not_found" : FAILURE_OF[error.kind];
 }
 
-/** The page or feed at `url` as text (decoded in its declared charset); FeedError when it cannot be had. */
-export async function fetchFeedText(url: string, options: GuardedFetchOptions = {}): Promise<{ url: string; text: string; contentType: string }> {
+/** What a conditional GET sends back: the answer's ETag and Last-Modified, as it gave them. */
+export type FeedValidators = { etag: string | null; lastModified: string | null };
+
+type FeedPage = { url: string; text: string; contentType: string; validators: FeedValidators };
+
+/** The page or feed at `url` as text (decoded in its declared charset); null when a conditional GET answered 304; FeedError when it cannot be had. */
+async function fetchPage(url: string, options: GuardedFetchOptions): Promise<FeedPage | null> {
   let response: GuardedResponse;
   try {
     response = await guardedFetch(url, { ...options, headers: { accept: ACCEPT, ...options.headers } });
   } catch (error) {
+    if (error instanceof OutboundError && error.kind === "bad_status" && error.status === 304) return null;
     if (error instanceof OutboundError) throw new FeedError(failureOf(error), error.message);
     throw error;
   }
   const contentType = String(response.headers["content-type"] ?? "").toLowerCase();
-  return { url: feedId(response.url), text: decode(response.body, contentType), contentType };
+  const header = (name: string) => String(response.headers[name] ?? "").trim() || null;
+  return { url: feedId(response.url), text: decode(response.body, contentType), contentType, validators: { etag: header("etag"), lastModified: header("last-modified") } };
+}
+
+/** The page or feed at `url` as text (decoded in its declared charset); FeedError when it cannot be had. */
+export async function fetchFeedText(url: string, options: GuardedFetchOptions = {}): Promise<FeedPage> {
+  const page = await fetchPage(url, options);
+  if (!page) throw new FeedError("feed_unreachable", "the server answered 304 Not Modified to a request that was not conditional");
+  return page;
 }
 
 /** The feed at `url`, parsed. */
 export async function readFeed(url: string, options: GuardedFetchOptions = {}): Promise<Feed> {
   const page = await fetchFeedText(url, options);
   return parseFeed(page.text, page.url);
+}
+
+/**
+ * The feed at `url` with a conditional GET: If-None-Match and If-Modified-Since from what its
+ * previous answer said. Null when the server says it has not changed (304): nothing was sent.
+ */
+export async function readFeedIfChanged(url: string, since: FeedValidators): Promise<{ feed: Feed; validators: FeedValidators } | null> {
+  const headers: Record<string, string> = {};
+  if (since.etag) headers["if-none-match"] = since.etag;
+  if (since.lastModified) headers["if-modified-since"] = since.lastModified;
+  const page = await fetchPage(url, { headers });
+  return page && { feed: parseFeed(page.text, page.url), validators: page.validators };
 }
 
 /** Bytes → text in the charset the Content-Type or the XML declaration names (UTF-8 otherwise). */

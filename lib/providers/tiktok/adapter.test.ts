@@ -71,4 +71,45 @@ describe("TikTok adapter against the fake", () => {
   });
 
   itReportsProviderFailures("tiktok", () => harness, () => tiktokAdapter.search("ada"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => tiktokAdapter.poll(ids.map((id) => ({ id, state: null })));
+    const queries = async () => (await harness.calls("tiktok")).paths.filter((path) => path.startsWith("POST /v2/research/video/query"));
+
+    it("gives each account's videos of yesterday and today newest first, keyed by video id, the newest as latest() gives it", async () => {
+      const answers = await poll("ada.dances", "ada.quiet");
+      const dances = answers.get("ada.dances");
+      // "Warm-up with me" (50 hours ago) is older than yesterday: no longer new.
+      expect(dances).toEqual({ ok: true, items: [{ ...(await tiktokAdapter.latest("ada.dances")), key: "7360000000000000012", url: "https://www.tiktok.com/@ada.dances/video/7360000000000000012" }], state: {} });
+      expect(answers.get("ada.quiet")).toEqual({ ok: true, items: [], state: {} });
+    });
+
+    it("asks for the videos of many accounts in one query", async () => {
+      const answers = await poll("ada", "ada.dances", "adacodes", "ada.quiet");
+      expect([...answers.values()].map((answer) => answer.ok && answer.items.length)).toEqual([1, 1, 1, 0]);
+      expect(await queries()).toHaveLength(1);
+    });
+
+    it("shows a new video first, with a key that stays the same from poll to poll", async () => {
+      const { id } = await harness.publish("tiktok", "adacodes", "Rust in 60 seconds");
+      const answer = (await poll("adacodes")).get("adacodes");
+      expect(answer).toMatchObject({ ok: true, items: [{ key: id, values: { author: "Ada Codes", title: "Rust in 60 seconds", link: `https://www.tiktok.com/@adacodes/video/${id}` } }, { key: "7360000000000000021" }] });
+      const again = (await poll("adacodes")).get("adacodes");
+      expect(again?.ok && again.items[0]!.key).toBe(id);
+    });
+
+    it("reads every page of a query and keeps each account's newest 20", async () => {
+      const published: string[] = [];
+      for (let count = 0; count < 101; count += 1) published.push(String((await harness.publish("tiktok", "ada", `clip ${count}`)).id));
+      const answer = (await poll("ada", "ada.dances")).get("ada");
+      expect(answer?.ok && answer.items.map((item) => item.key)).toEqual(published.slice(-20).reverse());
+      expect(await queries()).toHaveLength(2);
+    });
+
+    it("answers an account TikTok does not show as gone", async () => {
+      expect((await poll("nobody.here")).get("nobody.here")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "no such TikTok account, or a private one" });
+    });
+
+    itReportsProviderFailures("tiktok", () => harness, () => poll("ada", "adacodes"));
+  });
 });

@@ -19,10 +19,17 @@ export const userInfoAnswer = z.object({
   error: errorStruct,
 });
 
+const video = z.object({ id: z.union([inputText(), z.number()]), create_time: z.number(), username: inputText(), video_description: inputText().optional() });
+export type TiktokVideo = z.output<typeof video>;
+
 export const videoQueryAnswer = z.object({
   data: z
     .object({
-      videos: z.array(z.object({ id: z.union([inputText(), z.number()]), create_time: z.number(), username: inputText(), video_description: inputText().optional() })),
+      videos: z.array(video),
+      /** The next page: send both back while `has_more`. */
+      cursor: z.number().int().optional(),
+      has_more: z.boolean().optional(),
+      search_id: inputText().optional(),
     })
     .optional(),
   error: errorStruct,

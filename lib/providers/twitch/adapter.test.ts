@@ -74,4 +74,51 @@ describe("twitch adapter", () => {
 
   // The token comes first (the shared cases' first call), so the faults hit Helix.
   itReportsProviderFailures("twitch", () => social, () => twitchAdapter.search("adastra"));
+
+  describe("poll", () => {
+    const helixCalls = async () => (await social.calls("twitch")).paths.filter((path) => path.startsWith("GET /helix/"));
+    const poll = (...ids: string[]) => twitchAdapter.poll(ids.map((id) => ({ id, state: null })));
+
+    it("gives a live streamer's stream as the item latest() gives, keyed by the stream id; offline ones none", async () => {
+      const answers = await poll("141981764", "208734115");
+      expect(answers.get("141981764")).toEqual({
+        ok: true,
+        items: [{ ...(await twitchAdapter.latest("141981764")), key: "40952121085", url: "https://www.twitch.tv/ada_plays" }],
+        state: {},
+      });
+      expect(answers.get("208734115")).toEqual({ ok: true, items: [], state: {} });
+    });
+
+    it("asks Helix for 100 streamers a call and nothing else: 250 streamers are 3 calls", async () => {
+      const ids = ["141981764", "208734115", "517305902", "90411732", ...Array.from({ length: 246 }, (_, index) => String(700000000 + index))];
+      const answers = await poll(...ids);
+      expect([...answers.keys()]).toEqual(ids);
+      const calls = await helixCalls();
+      expect(calls).toHaveLength(3);
+      expect(calls.every((path) => path.startsWith("GET /helix/streams?") && path.endsWith("&first=100"))).toBe(true);
+      expect(calls.map((path) => new URL(path.slice(4), "http://x").searchParams.getAll("user_id").length)).toEqual([100, 100, 50]);
+      expect([...answers.values()].filter((answer) => answer.ok && answer.items.length > 0)).toHaveLength(1);
+    });
+
+    it("shows the stream when the streamer goes live, hides it offline, and a new key when live again", async () => {
+      expect((await poll("517305902")).get("517305902")).toEqual({ ok: true, items: [], state: {} });
+      const first = await social.live("twitch", "adastra_gg", true, "ranked grind, day 12");
+      const live = (await poll("517305902")).get("517305902");
+      expect(live).toMatchObject({ ok: true, items: [{ key: first.stream_id, values: { streamer: "adastra_gg", title: "ranked grind, day 12", game: "VALORANT" }, published_at: first.started_at }] });
+      expect((await poll("517305902")).get("517305902")).toEqual(live);
+      await social.live("twitch", "adastra_gg", false);
+      expect((await poll("517305902")).get("517305902")).toEqual({ ok: true, items: [], state: {} });
+      const second = await social.live("twitch", "adastra_gg", true);
+      const again = (await poll("517305902")).get("517305902");
+      expect(again).toMatchObject({ ok: true, items: [{ key: second.stream_id }] });
+      expect(second.stream_id).not.toBe(first.stream_id);
+    });
+
+    it("answers an id that cannot be a Twitch user id as gone, and asks Helix nothing for it", async () => {
+      expect((await poll("not-an-id")).get("not-an-id")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "not a Twitch user id" });
+      expect(await helixCalls()).toEqual([]);
+    });
+
+    itReportsProviderFailures("twitch", () => social, () => poll("141981764", "208734115"));
+  });
 });

@@ -1,9 +1,10 @@
 import "server-only";
 import { PROVIDER_VARIABLES } from "../variables";
 import { TWITCH_LOGIN } from "@/lib/plugins/twitch/definition";
-import type { LatestItem, ProviderAdapter, SourceAccount } from "../types";
+import { batches, eachLimited, goneSource, POLL_CONCURRENCY, uniqueIds } from "../poll";
+import type { LatestItem, PolledItem, PollSource, ProviderAdapter, SourceAccount, SourcePoll } from "../types";
 import { twitchCredentials, helixGet } from "./helix";
-import { channelsAnswer, followersAnswer, searchChannelsAnswer, streamsAnswer, usersAnswer, type HelixUser } from "./schemas";
+import { channelsAnswer, followersAnswer, searchChannelsAnswer, streamsAnswer, usersAnswer, type HelixStream, type HelixUser } from "./schemas";
 
 // Twitch through Helix: a source is a broadcaster, stored by user id; people type the login.
 
@@ -28,13 +29,16 @@ async function followersOf(id: string): Promise<number | null> {
   }
 }
 
+/** The live streams of up to 100 user ids: one Helix call (`first=100`, or Helix pages them by 20). */
+async function liveStreams(ids: string[]): Promise<HelixStream[]> {
+  const params: [string, string][] = [...ids.map((id): [string, string] => ["user_id", id]), ["first", String(TWITCH_BATCH)]];
+  return (await helixGet("streams", params, streamsAnswer)).data.filter((stream) => stream.type === "live");
+}
+
 /** Live broadcasters among `ids` (one call per 100). */
 async function liveIds(ids: string[]): Promise<Set<string>> {
   const live = new Set<string>();
-  for (let start = 0; start < ids.length; start += TWITCH_BATCH) {
-    const { data } = await helixGet("streams", ids.slice(start, start + TWITCH_BATCH).map((id) => ["user_id", id]), streamsAnswer);
-    for (const stream of data) if (stream.type === "live") live.add(stream.user_id);
-  }
+  for (const batch of batches(ids, TWITCH_BATCH)) for (const stream of await liveStreams(batch)) live.add(stream.user_id);
   return live;
 }
 
@@ -90,21 +94,8 @@ async function lookup(idOrLogin: string): Promise<SourceAccount | null> {
 
 /** The live stream, or (offline) the channel's current title and game: what the alert would say. */
 async function latest(id: string): Promise<LatestItem | null> {
-  const { data: streams } = await helixGet("streams", [["user_id", id]], streamsAnswer);
-  const stream = streams.find((item) => item.type === "live");
-  if (stream) {
-    return {
-      values: {
-        streamer: stream.user_name,
-        title: stream.title,
-        url: channelUrl(stream.user_login),
-        game: stream.game_name,
-        thumbnail: stream.thumbnail_url.replace("{width}", THUMBNAIL_SIZE.width).replace("{height}", THUMBNAIL_SIZE.height),
-        viewers: String(stream.viewer_count),
-      },
-      published_at: stream.started_at || null,
-    };
-  }
+  const [stream] = await liveStreams([id]);
+  if (stream) return streamItem(stream);
   const [{ data: channels }, { data: users }] = await Promise.all([helixGet("channels", [["broadcaster_id", id]], channelsAnswer), helixGet("users", [["id", id]], usersAnswer)]);
   const channel = channels[0];
   const user = users[0];
@@ -122,6 +113,41 @@ async function latest(id: string): Promise<LatestItem | null> {
   };
 }
 
+/** A live stream as the alert's variables. */
+function streamItem(stream: HelixStream): LatestItem {
+  return {
+    values: {
+      streamer: stream.user_name,
+      title: stream.title,
+      url: channelUrl(stream.user_login),
+      game: stream.game_name,
+      thumbnail: stream.thumbnail_url.replace("{width}", THUMBNAIL_SIZE.width).replace("{height}", THUMBNAIL_SIZE.height),
+      viewers: String(stream.viewer_count),
+    },
+    published_at: stream.started_at || null,
+  };
+}
+
+/**
+ * Who is live among the sources: Helix's streams, 100 user ids a call and nothing else (2,000
+ * streamers are 20 calls). A live broadcaster's item is its stream, keyed by the stream's id, so
+ * going live again is a new item; offline is no item. Helix's streams do not tell a deleted
+ * account from an offline one, and asking /users too would double the calls: those stay offline.
+ */
+async function poll(sources: readonly PollSource[]): Promise<Map<string, SourcePoll>> {
+  const ids = uniqueIds(sources);
+  const userIds = ids.filter(isUserId);
+  const streams = (await eachLimited(batches(userIds, TWITCH_BATCH), POLL_CONCURRENCY, liveStreams)).flat();
+  const live = new Map<string, PolledItem>(streams.map((stream) => [stream.user_id, { ...streamItem(stream), key: stream.id, url: channelUrl(stream.user_login) }]));
+  return new Map(
+    ids.map((id): [string, SourcePoll] => {
+      if (!isUserId(id)) return [id, goneSource("not a Twitch user id")];
+      const item = live.get(id);
+      return [id, { ok: true, items: item ? [item] : [], state: {} }];
+    }),
+  );
+}
+
 export const twitchAdapter: ProviderAdapter = {
   id: "twitch",
   variables: PROVIDER_VARIABLES.twitch,
@@ -129,4 +155,5 @@ export const twitchAdapter: ProviderAdapter = {
   search,
   lookup,
   latest,
+  poll,
 };

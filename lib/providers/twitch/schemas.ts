@@ -30,6 +30,8 @@ export const usersAnswer = z.object({ data: z.array(helixUser) });
 export const followersAnswer = z.object({ total: z.number().int().nonnegative() });
 
 export const helixStream = z.object({
+  /** The stream's id: a new one each time the broadcaster goes live. */
+  id: inputText().min(1),
   user_id: inputText(),
   user_login: inputText(),
   user_name: inputText(),
@@ -40,6 +42,7 @@ export const helixStream = z.object({
   started_at: inputText(),
   thumbnail_url: inputText(),
 });
+export type HelixStream = z.output<typeof helixStream>;
 export const streamsAnswer = z.object({ data: z.array(helixStream) });
 
 export const channelsAnswer = z.object({

@@ -56,4 +56,36 @@ describe("X adapter against the fake", () => {
   });
 
   itReportsProviderFailures("twitter", () => harness, () => twitterAdapter.search("adalovelace"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => twitterAdapter.poll(ids.map((id) => ({ id, state: null })));
+    const LOVELACE = "1580001122334455668";
+
+    it("gives each account's posts newest first, keyed by post id, the newest as latest() gives it", async () => {
+      const answers = await poll(LOVELACE, "1580001122334455670");
+      const lovelace = answers.get(LOVELACE);
+      const items = lovelace?.ok ? lovelace.items : [];
+      expect(items.map((item) => item.key)).toEqual(["1790000000000000011", "1790000000000000010"]);
+      expect(items[0]).toEqual({ ...(await twitterAdapter.latest(LOVELACE)), key: "1790000000000000011", url: "https://x.com/adalovelace/status/1790000000000000011" });
+      expect(answers.get("1580001122334455670")).toEqual({ ok: true, items: [], state: {} });
+      expect((await harness.calls("twitter")).paths[0]).toContain("max_results=20");
+    });
+
+    it("shows a new post first, with a key that stays the same from poll to poll", async () => {
+      const { id } = await harness.publish("twitter", "@adacodes", "Stream starts in 10 minutes");
+      const answer = (await poll("1580001122334455669")).get("1580001122334455669");
+      expect(answer).toMatchObject({ ok: true, items: [{ key: id, values: { author: "Ada Codes", title: "Stream starts in 10 minutes", link: `https://x.com/adacodes/status/${id}` } }, { key: "1790000000000000021" }] });
+      const again = (await poll("1580001122334455669")).get("1580001122334455669");
+      expect(again?.ok && again.items[0]!.key).toBe(id);
+    });
+
+    it("answers an account X does not know as gone and a protected one as private", async () => {
+      const answers = await poll("1234567", "1580001122334455671", "adacodes");
+      expect(answers.get("1234567")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "Could not find user with id: [1234567]." });
+      expect(answers.get("1580001122334455671")).toEqual({ ok: false, gone: true, code: "source_private", reason: "the X account is protected" });
+      expect(answers.get("adacodes")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "not an X user id" });
+    });
+
+    itReportsProviderFailures("twitter", () => harness, () => poll(LOVELACE));
+  });
 });

@@ -13,13 +13,20 @@ export const xUser = z.object({
 export type XUser = z.infer<typeof xUser>;
 
 const problem = z.object({ type: inputText().optional(), title: inputText().optional(), detail: inputText().optional() });
+export type XProblem = z.output<typeof problem>;
 
 /** Users lookup: `data`, or (for an unknown or suspended user) 200 with `errors` only. */
 export const userAnswer = z.union([z.object({ data: xUser }), z.object({ errors: z.array(problem).min(1) })]);
 
-export const timelineAnswer = z.object({
-  data: z.array(z.object({ id: inputText(), text: inputText(), created_at: inputText().optional(), author_id: inputText().optional() })).optional(),
-  includes: z.object({ users: z.array(xUser).optional() }).optional(),
-  meta: z.object({ result_count: z.number().int() }),
-  errors: z.array(problem).optional(),
-});
+const xPost = z.object({ id: inputText().regex(/^\d+$/), text: inputText(), created_at: inputText().optional(), author_id: inputText().optional() });
+export type XPost = z.output<typeof xPost>;
+
+/** A user's posts: `data` and `meta`, or (an unknown, suspended or protected user) 200 with `errors` only. */
+export const timelineAnswer = z.union([
+  z.object({
+    data: z.array(xPost).optional(),
+    includes: z.object({ users: z.array(xUser).optional() }).optional(),
+    meta: z.object({ result_count: z.number().int() }),
+  }),
+  z.object({ errors: z.array(problem).min(1) }),
+]);

@@ -74,4 +74,46 @@ describe("youtube adapter", () => {
   });
 
   itReportsProviderFailures("youtube", () => social, () => youtubeAdapter.search("ada"));
+
+  describe("poll", () => {
+    const poll = (...ids: string[]) => youtubeAdapter.poll(ids.map((id) => ({ id, state: null })));
+    const ACADEMY = "UCa7dLovelaceAcademy01xQ";
+    const ADASTRA = "UCadastraGaming000000002";
+
+    it("gives each channel's uploads newest first, keyed by video id, the newest as latest() gives it", async () => {
+      const answer = (await poll(ACADEMY)).get(ACADEMY);
+      expect(answer).toMatchObject({ ok: true, state: {} });
+      const items = answer?.ok ? answer.items : [];
+      expect(items.map((item) => item.key)).toEqual(["q9XkD3b7Y_w", "Lm2pV8cT1sQ"]);
+      expect(items[0]).toEqual({ ...(await youtubeAdapter.latest(ACADEMY)), key: "q9XkD3b7Y_w", url: "https://www.youtube.com/watch?v=q9XkD3b7Y_w" });
+      expect((await poll(ADASTRA)).get(ADASTRA)).toEqual({ ok: true, items: [], state: {} });
+    });
+
+    it("asks for the channels in one call, then one uploads page of 20 per channel", async () => {
+      await poll(ACADEMY, ADASTRA, "UCadaPlaysClips00000000A");
+      const paths = (await social.calls("youtube")).paths.map((path) => decodeURIComponent(path));
+      expect(paths.filter((path) => path.startsWith("GET /v3/channels?"))).toEqual([expect.stringContaining(`id=${ACADEMY},${ADASTRA},UCadaPlaysClips00000000A`)]);
+      expect(paths.filter((path) => path.startsWith("GET /v3/playlistItems?"))).toHaveLength(3);
+      expect(paths.every((path) => !path.startsWith("GET /v3/playlistItems?") || path.includes("maxResults=20"))).toBe(true);
+      expect(paths).toHaveLength(4);
+    });
+
+    it("shows a new upload first, with a key that stays the same from poll to poll", async () => {
+      const { id } = await social.publish("youtube", "@adastragg", "Ascent retakes, explained");
+      const first = (await poll(ADASTRA)).get(ADASTRA);
+      expect(first).toMatchObject({ ok: true, items: [{ key: id, values: { author: "Adastra Gaming", title: "Ascent retakes, explained", link: `https://www.youtube.com/watch?v=${id}` } }] });
+      const { id: next } = await social.publish("youtube", ADASTRA, "Bind, B site");
+      const second = (await poll(ADASTRA)).get(ADASTRA);
+      expect(second?.ok && second.items.map((item) => item.key)).toEqual([next, id]);
+    });
+
+    it("answers a channel that does not exist, or an id that is none, as gone", async () => {
+      const answers = await poll("UCnobody0000000000000000", "@adaplays", ACADEMY);
+      expect(answers.get("UCnobody0000000000000000")).toEqual({ ok: false, gone: true, code: "source_gone", reason: "no such YouTube channel" });
+      expect(answers.get("@adaplays")).toMatchObject({ ok: false, gone: true });
+      expect(answers.get(ACADEMY)).toMatchObject({ ok: true });
+    });
+
+    itReportsProviderFailures("youtube", () => social, () => poll(ACADEMY, ADASTRA));
+  });
 });

@@ -21,21 +21,18 @@ export type YoutubeChannel = z.output<typeof youtubeChannel>;
 /** Google leaves out `items` when no channel matched. */
 export const channelsAnswer = z.object({ kind: z.literal("youtube#channelListResponse"), items: z.array(youtubeChannel).default([]) });
 
+const playlistVideo = z.object({
+  publishedAt: inputText(),
+  title: inputText(),
+  channelTitle: inputText(),
+  thumbnails,
+  resourceId: z.object({ videoId: inputText().min(1) }),
+});
+export type PlaylistVideo = z.output<typeof playlistVideo>;
+
 export const playlistItemsAnswer = z.object({
   kind: z.literal("youtube#playlistItemListResponse"),
-  items: z
-    .array(
-      z.object({
-        snippet: z.object({
-          publishedAt: inputText(),
-          title: inputText(),
-          channelTitle: inputText(),
-          thumbnails,
-          resourceId: z.object({ videoId: inputText().min(1) }),
-        }),
-      }),
-    )
-    .default([]),
+  items: z.array(z.object({ snippet: playlistVideo })).default([]),
 });
 
 export const googleErrorAnswer = z.object({
