@@ -9,7 +9,7 @@ import { isPaused, pausedItems, recordFailure } from "@/lib/deliveries/run-statu
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { ProviderError } from "@/lib/providers/errors";
 import { providerAdapter } from "@/lib/providers/registry";
-import { PROVIDER_IDS, type PollState, type PolledItem, type ProviderId, type SourcePoll } from "@/lib/providers/types";
+import { PROVIDER_IDS, type PollGoneCode, type PollState, type PolledItem, type ProviderId, type SourcePoll } from "@/lib/providers/types";
 import { alertMessage, guildAccessCache } from "./alert-message";
 import { backOff, backedOffUntil, clearBackoff } from "./backoff";
 import { checkCron } from "./cadence";
@@ -27,6 +27,7 @@ export type CheckReport = { provider: ProviderId; sources: number; subscriptions
 /** The delivery key of an item for a subscription; `*` marks that the subscription was checked once. */
 const keyOf = (provider: ProviderId, subscriptionId: string, itemKey: string) => `${provider}:${subscriptionId}:${itemKey}`;
 const FIRST_CHECK = "*";
+const OLDER_MARGIN_MS = 60_000;
 
 async function saveSourceStates(db: Db, provider: ProviderId, results: Map<string, SourcePoll>, now: Date): Promise<void> {
   const rows = [...results].map(([sourceId, result]) => ({
@@ -56,7 +57,7 @@ async function readSourceStates(db: Db, provider: ProviderId): Promise<Map<strin
 export async function checkProvider(provider: ProviderId, { db, queue, now }: JobContext): Promise<CheckReport> {
   const report: CheckReport = { provider, sources: 0, subscriptions: 0, claimed: 0, skipped: 0, backedOffUntil: null };
   const adapter = providerAdapter(provider);
-  if (!adapter.configured() || !adapter.poll) return report;
+  if (!adapter.configured()) return report;
   const waitUntil = await backedOffUntil(db, provider, now());
   if (waitUntil) return { ...report, backedOffUntil: waitUntil };
 
@@ -87,10 +88,12 @@ export async function checkProvider(provider: ProviderId, { db, queue, now }: Jo
 
   // Every (subscription, item) pair, and which of them were seen before.
   const pairs: Array<{ subscription: Subscription; item: PolledItem }> = [];
-  const gone: Subscription[] = [];
+  const gone: Array<{ subscription: Subscription; code: PollGoneCode }> = [];
+  const unreadable: Subscription[] = [];
   for (const [sourceId, result] of results) {
     const subscribers = bySource.get(sourceId) ?? [];
-    if (!result.ok) gone.push(...subscribers);
+    if (!result.ok) gone.push(...subscribers.map((subscription) => ({ subscription, code: result.code })));
+    else if (result.error) unreadable.push(...subscribers);
     else for (const subscription of subscribers) for (const item of result.items) pairs.push({ subscription, item });
   }
   const known = await knownKeys(db, [...subscriptions.map((subscription) => keyOf(provider, subscription.id, FIRST_CHECK)), ...pairs.map(({ subscription, item }) => keyOf(provider, subscription.id, item.key))]);
@@ -105,7 +108,8 @@ export async function checkProvider(provider: ProviderId, { db, queue, now }: Jo
     if (known.has(key)) continue;
     const target = { key, guildId: pair.subscription.guildId, pluginId: provider, itemId: pair.subscription.id };
     const firstCheck = !known.has(keyOf(provider, pair.subscription.id, FIRST_CHECK));
-    const publishedBefore = pair.item.published_at !== null && Date.parse(pair.item.published_at) < pair.subscription.createdAt.getTime();
+    // Providers give times to the second (or the minute): only what is clearly older counts as older.
+    const publishedBefore = pair.item.published_at !== null && Date.parse(pair.item.published_at) < pair.subscription.createdAt.getTime() - OLDER_MARGIN_MS;
     if (firstCheck || publishedBefore) skipped.push(target);
     else fresh.push(pair);
   }
@@ -126,8 +130,12 @@ export async function checkProvider(provider: ProviderId, { db, queue, now }: Jo
     return claimDeliveries(tx, claims);
   });
   await sendPostJobs(queue, claimed);
-  for (const subscription of gone) {
-    await recordFailure(db, { guildId: subscription.guildId, pluginId: provider, itemId: subscription.id }, { code: "source_gone", pause: true }, now());
+  for (const { subscription, code } of gone) {
+    await recordFailure(db, { guildId: subscription.guildId, pluginId: provider, itemId: subscription.id }, { code, pause: true }, now());
+  }
+  // A feed whose host did not answer this time: said in the log, tried again next check.
+  for (const subscription of unreadable) {
+    await recordFailure(db, { guildId: subscription.guildId, pluginId: provider, itemId: subscription.id }, { code: "provider_unavailable", pause: false }, now());
   }
   return { ...report, claimed: claimed.length, skipped: skipped.length };
 }
