@@ -16,22 +16,34 @@ const newNonce = () => randomBytes(13).toString("base64url").slice(0, 18);
 
 /** Claims the posts not claimed before (in the caller's transaction); answers the keys it claimed. */
 export async function claimDeliveries(db: Db | Tx, claims: readonly Claim[]): Promise<string[]> {
-  if (claims.length === 0) return [];
-  const rows = await db
-    .insert(deliveries)
-    .values(claims.map((claim) => ({ key: claim.key, guildId: claim.guildId, pluginId: claim.pluginId, itemId: claim.itemId, status: "claimed", nonce: newNonce(), channelId: claim.channelId, body: claim.body as Record<string, unknown> })))
-    .onConflictDoNothing({ target: deliveries.key })
-    .returning({ key: deliveries.key });
-  return rows.map((row) => row.key);
+  const claimed: string[] = [];
+  for (const chunk of chunks(claims)) {
+    const rows = await db
+      .insert(deliveries)
+      .values(chunk.map((claim) => ({ key: claim.key, guildId: claim.guildId, pluginId: claim.pluginId, itemId: claim.itemId, status: "claimed", nonce: newNonce(), channelId: claim.channelId, body: claim.body as Record<string, unknown> })))
+      .onConflictDoNothing({ target: deliveries.key })
+      .returning({ key: deliveries.key });
+    claimed.push(...rows.map((row) => row.key));
+  }
+  return claimed;
+}
+
+/** Rows per INSERT: a statement of tens of thousands of rows is slow to build and may overflow the builder's stack. */
+const CHUNK = 1000;
+function chunks<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < rows.length; start += CHUNK) out.push(rows.slice(start, start + CHUNK));
+  return out;
 }
 
 /** Marks items as seen without posting them (what was there before a subscription was first checked). */
 export async function skipDeliveries(db: Db | Tx, items: ReadonlyArray<DeliveryTarget & { key: string }>): Promise<void> {
-  if (items.length === 0) return;
-  await db
-    .insert(deliveries)
-    .values(items.map((item) => ({ ...item, status: "skipped", nonce: "" })))
-    .onConflictDoNothing({ target: deliveries.key });
+  for (const chunk of chunks(items)) {
+    await db
+      .insert(deliveries)
+      .values(chunk.map((item) => ({ ...item, status: "skipped", nonce: "" })))
+      .onConflictDoNothing({ target: deliveries.key });
+  }
 }
 
 /** Which of these keys were claimed, posted or skipped before. */

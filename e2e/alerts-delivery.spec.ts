@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { SOCIAL_FAKE_URL } from "../playwright.config";
+import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
+
+// Settings that happen: `npm start`'s worker checks the Twitch subscription saved here against
+// the social fake, a stream going live there is posted through the platform emulator, and the
+// plugin page's delivery log shows it, with a link to the posted message. The worker checks
+// Twitch every minute, so this waits for up to two checks.
+
+const streamer = "adalovelacecodes";
+const live = (isLive: boolean, title?: string) =>
+  fetch(`${SOCIAL_FAKE_URL}/__fake/live`, { method: "POST", body: JSON.stringify({ provider: "twitch", login: streamer, live: isLive, title }) });
+
+test.afterAll(async () => {
+  await live(false);
+});
+
+test("a stream going live on the fake is posted, and the delivery log links to the post", async ({ page }, testInfo) => {
+  test.setTimeout(300_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signInFullPage(page, "en", `/en/dashboard/${GUILD_IDS.nightOwls}/twitch`);
+  await page.waitForLoadState("networkidle");
+  const toggle = page.getByTestId("plugin-switch-twitch");
+  if ((await toggle.getAttribute("aria-checked")) !== "true") {
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-checked", "true");
+  }
+
+  await page.getByTestId("collection-add").first().click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByRole("combobox", { name: "Twitch username" }).fill("adalovelace");
+  await dialog.getByRole("option").filter({ hasText: "AdaLovelaceCodes" }).first().click();
+  await dialog.getByRole("combobox", { name: "Alert channel" }).click();
+  await dialog.getByRole("option").first().click();
+  await dialog.getByRole("textbox", { name: "Message" }).fill("{streamer} went live: {title}");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+
+  const log = page.getByTestId("delivery-log");
+  const row = log.getByTestId("delivery-log-row").filter({ hasText: streamer });
+  await expect(row).toBeVisible();
+  // The worker's first check notes what is there (nothing: the streamer is offline).
+  await expect(row.locator("td").first()).not.toHaveText("never", { timeout: 120_000 });
+  await screenshot(page, testInfo, "delivery-log-checked-1440");
+
+  expect((await live(true, "Engines of the future")).ok).toBe(true);
+  const link = row.getByRole("link", { name: "Open the message" });
+  await expect(link).toBeVisible({ timeout: 120_000 });
+  await expect(row).toContainText("Working");
+  await screenshot(page, testInfo, "delivery-log-posted-1440");
+  await page.setViewportSize(PHONE);
+  await screenshot(page, testInfo, "delivery-log-posted-390");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  // The link opens the post as the platform (here its emulator) shows it.
+  const href = (await link.getAttribute("href"))!;
+  const post = await page.context().newPage();
+  await post.goto(href);
+  await expect(post.getByTestId("message-content")).toHaveText("AdaLovelaceCodes went live: Engines of the future");
+});
