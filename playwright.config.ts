@@ -35,7 +35,7 @@ export default defineConfig({
   webServer: {
     command: "rm -rf .data/e2e && node --import tsx scripts/start.ts",
     url: `${APP_URL}/en`,
-    timeout: 300_000,
+    timeout: 600_000,
     reuseExistingServer: false,
     stdout: "pipe",
     env: {

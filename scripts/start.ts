@@ -169,7 +169,7 @@ async function buildIfNeeded(settings: string[]) {
   writeFileSync(stampFile, stamp);
 }
 
-const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "middleware.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
+const BUILD_INPUTS = ["app", "components", "lib", "i18n", "messages", "public", "middleware.ts", "instrumentation.ts", "next.config.ts", "package-lock.json", "tsconfig.json"];
 
 function fingerprint(settings: string[]): string {
   const hash = createHash("sha256").update(settings.join("\n"));

@@ -99,6 +99,9 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     }
   }
   const headers = { ...decision.headers, ...response.headers };
+  // Done, but the answer is late: what a client sees when it dies (or times out) after the platform acted.
+  if (fault?.answer_delay_ms) await context.sleep(fault.answer_delay_ms);
+  if (res.destroyed) return;
   if (response.status === 204) return sendEmpty(res, 204, headers);
   sendJson(res, response.status, response.body, headers);
 }

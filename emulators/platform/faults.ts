@@ -19,10 +19,12 @@ export const faultSchema = z
     retry_after: z.number().min(0).max(3600).optional(),
     /** Answer this much later (with status 200: slow but successful). */
     delay_ms: z.int().min(0).max(120_000).optional(),
+    /** With status 200: do what was asked at once, then hold the answer this long (the client may be gone by then). */
+    answer_delay_ms: z.int().min(0).max(120_000).optional(),
     global: z.boolean().optional(),
   })
-  .refine((fault) => fault.status !== 200 || (fault.delay_ms ?? 0) > 0, {
-    message: "status 200 only makes sense with delay_ms",
+  .refine((fault) => fault.status !== 200 || (fault.delay_ms ?? 0) > 0 || (fault.answer_delay_ms ?? 0) > 0, {
+    message: "status 200 only makes sense with delay_ms or answer_delay_ms",
     path: ["delay_ms"],
   });
 
