@@ -96,7 +96,7 @@ describe("PATCH /channels/:id", () => {
 });
 
 describe("PUT and DELETE /guilds/:id/members/:id/roles/:id", () => {
-  const path = (role: string, user = USER_IDS.sam) => `/guilds/${GUILD_IDS.workshop}/members/${user}/roles/${role}`;
+  const path = (role: string, user: string = USER_IDS.sam) => `/guilds/${GUILD_IDS.workshop}/members/${user}/roles/${role}`;
   const samRoles = () => workshop().members.get(USER_IDS.sam)!.roles;
 
   it("gives and takes a role below the bot's, idempotently", async () => {
