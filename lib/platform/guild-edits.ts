@@ -8,8 +8,8 @@ import { botDelete, botPatch, botPut } from "./rest";
 import { isSnowflake } from "./snowflake";
 
 // What the bot changes in a guild on its own, besides messages: a channel's name (the
-// statistics counters) and a member's roles (the birthday role). Never cached; ids are
-// checked to be snowflakes before they go into a URL path.
+// statistics counters) and a member's roles (the birthday role). Always sent to the
+// platform; ids are checked to be snowflakes before they go into a URL path.
 
 /** The platform's bounds on a channel name. */
 export const MAX_CHANNEL_NAME = 100;
