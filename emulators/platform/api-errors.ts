@@ -14,6 +14,7 @@ export const notFound = () => error(404, "404: Not Found", 0);
 export const methodNotAllowed = () => error(405, "405: Method Not Allowed", 0);
 export const unknownGuild = () => error(404, "Unknown Guild", 10004);
 export const unknownMember = () => error(404, "Unknown Member", 10007);
+export const unknownRole = () => error(404, "Unknown Role", 10011);
 export const unknownUser = () => error(404, "Unknown User", 10013);
 export const unknownChannel = () => error(404, "Unknown Channel", 10003);
 export const unknownMessage = () => error(404, "Unknown Message", 10008);

@@ -6,12 +6,13 @@ import type { GuildRecord } from "./model";
 import * as serialize from "./serialize";
 import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
+import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
 import { PERMISSIONS } from "./permissions";
 import { parse, queryBoolean, queryInt, snowflake } from "./validation";
 
-// The Discord REST routes the dashboard uses: the reads below, and the channel
-// message routes of message-routes.ts. Paths are relative to /api/v10; the
+// The Discord REST routes the dashboard uses: the reads below, the channel message routes
+// of message-routes.ts and the guild changes of guild-edit-routes.ts. Paths are relative to /api/v10; the
 // pipeline in api.ts has already counted the call, applied faults and rate
 // limits, and read the body of POST, PATCH and PUT requests (parsed as JSON
 // here, once a route that takes one matched).
@@ -231,7 +232,7 @@ function specificity(route: Route): number {
 /** Path parameters that are not ids (so not checked to be snowflakes). */
 const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];

@@ -3,6 +3,7 @@ import type { Schema } from "@/test/openapi-validate";
 
 import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "./credentials";
 import { GUILD_IDS, USER_IDS } from "./data/ids";
+import { PERMISSIONS } from "./permissions";
 import type { PlatformEmulator } from "./server";
 import { BOT_USER_ID } from "./state";
 import { BOT_AUTH, autoAuthorize, bearer, exchange, postToken, signIn } from "./test-helpers";
@@ -109,6 +110,13 @@ async function sampleMessage(emulator: PlatformEmulator): Promise<string> {
   if (posted.status !== 200 || !id) throw new Error(`could not post the sample message: ${posted.status}`);
   await bot(emulator, "PUT", `/channels/${general(emulator)}/messages/${id}/reactions/${thumbsUp}/@me`);
   return id;
+}
+
+/** A role below the bot's that it may give and take. */
+function codersRole(emulator: PlatformEmulator): string {
+  const role = emulator.state.guild(guild)?.roles.find((candidate) => candidate.name === "Coders");
+  if (!role) throw new Error("the workshop fixture has no Coders role");
+  return role.id;
 }
 
 const messagePath = async (emulator: PlatformEmulator) => `/channels/${general(emulator)}/messages/${await sampleMessage(emulator)}`;
@@ -247,6 +255,30 @@ export const ENDPOINTS: readonly Endpoint[] = [
     client: "bot DELETE Routes.channelMessageOwnReaction",
     spec: { path: "/channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me", method: "delete" },
     call: async (emulator) => [await bot(emulator, "DELETE", `${await messagePath(emulator)}/reactions/${thumbsUp}/@me`)],
+  },
+  {
+    name: "rename a channel",
+    client: "bot PATCH Routes.channel",
+    spec: { path: "/channels/{channel_id}", method: "patch" },
+    call: async (emulator) => {
+      // The bot manages channels where a server gave it MANAGE_CHANNELS (the statistics counters).
+      const lounge = emulator.state.guild(guild)?.channels.find((candidate) => candidate.name === "Lounge");
+      if (!lounge) throw new Error("the workshop fixture has no Lounge");
+      lounge.permission_overwrites.push({ id: BOT_USER_ID, type: 1, allow: PERMISSIONS.ManageChannels.toString(), deny: "0" });
+      return [await bot(emulator, "PATCH", `/channels/${lounge.id}`, { name: "Members: 87" })];
+    },
+  },
+  {
+    name: "give a member a role",
+    client: "bot PUT Routes.guildMemberRole",
+    spec: { path: "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", method: "put" },
+    call: async (emulator) => [await bot(emulator, "PUT", `/guilds/${guild}/members/${USER_IDS.sam}/roles/${codersRole(emulator)}`)],
+  },
+  {
+    name: "take a member's role",
+    client: "bot DELETE Routes.guildMemberRole",
+    spec: { path: "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", method: "delete" },
+    call: async (emulator) => [await bot(emulator, "DELETE", `/guilds/${guild}/members/${USER_IDS.sam}/roles/${codersRole(emulator)}`)],
   },
   {
     name: "token exchange (authorization_code)",

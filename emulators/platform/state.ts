@@ -21,6 +21,8 @@ export class PlatformState {
   world: World = buildWorld();
   /** Messages posted through the API since the last reset, per channel. */
   messages = new MessageStore();
+  /** When each channel was renamed through the API in the last minutes (guild-edit-routes.ts). */
+  channelRenames = new Map<string, number[]>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -33,6 +35,7 @@ export class PlatformState {
   reset(options: ResetOptions = {}): void {
     this.world = buildWorld();
     this.messages = new MessageStore();
+    this.channelRenames = new Map();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }

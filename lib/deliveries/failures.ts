@@ -19,6 +19,10 @@ export const DELIVERY_ERRORS = [
   "provider_rate_limited",
   "provider_not_configured",
   "bot_not_in_server",
+  /** The bot could not give or take a role (the birthday role): Manage Roles, the role's place, or the role is gone. */
+  "role_not_assignable",
+  /** Not a failure: a timer's turn passed because its channel was quiet (skip_if_inactive, min_messages_between). */
+  "skipped_inactive",
 ] as const;
 export type DeliveryError = (typeof DELIVERY_ERRORS)[number];
 

@@ -89,7 +89,7 @@ export const recoverDeliveriesJob = defineJob({
   },
 });
 
-/** Sends the post jobs of keys just claimed. */
-export async function sendPostJobs(queue: JobContext["queue"], keys: readonly string[]): Promise<void> {
-  if (keys.length > 0) await queue.insert(POST_JOB, keys.map((key) => ({ data: { key }, singletonKey: key })));
+/** Sends the post jobs of keys just claimed: to run now, or not before `startAfter` (a timer's turn). */
+export async function sendPostJobs(queue: JobContext["queue"], keys: readonly string[], startAfter?: Date): Promise<void> {
+  if (keys.length > 0) await queue.insert(POST_JOB, keys.map((key) => ({ data: { key }, singletonKey: key, ...(startAfter ? { startAfter } : {}) })));
 }

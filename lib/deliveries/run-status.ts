@@ -20,6 +20,11 @@ export function recordPosted(db: Db | Tx, item: DeliveryTarget, message: { chann
   return upsert(db, item, { lastPostedAt: at, lastChannelId: message.channelId, lastMessageId: message.messageId, errorCode: null, errorValues: null, errorAt: null, pausedAt: null });
 }
 
+/** A run that changed the platform without posting (a counter channel renamed); `nextRunAt` is when it may run again. */
+export function recordChanged(db: Db | Tx, item: DeliveryTarget, channelId: string, at: Date, nextRunAt: Date | null) {
+  return upsert(db, item, { lastPostedAt: at, lastChannelId: channelId, lastMessageId: null, nextRunAt, errorCode: null, errorValues: null, errorAt: null, pausedAt: null });
+}
+
 /** A run did not post; a failure retrying cannot fix pauses the item until it is saved again. */
 export function recordFailure(db: Db | Tx, item: DeliveryTarget, failure: Failure, at: Date, values: Record<string, string | number> = {}) {
   return upsert(db, item, { errorCode: failure.code, errorValues: values, errorAt: at, ...(failure.pause ? { pausedAt: at } : {}) });

@@ -1,8 +1,22 @@
 import "server-only";
 import { checkAlertsJob } from "@/lib/alerts/check";
 import { postDeliveryJob, recoverDeliveriesJob } from "@/lib/deliveries/post";
+import { sweepBirthdaysJob } from "@/lib/plugins/birthdays/announce";
+import { birthdayRoleJob } from "@/lib/plugins/birthdays/role";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
+import { updateCountersJob } from "@/lib/plugins/statistics/counters";
+import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import type { JobDefinition } from "./job";
 
 // Every job the worker runs, by queue name: what makes saved settings happen without a gateway.
-export const JOBS: readonly JobDefinition[] = [postDeliveryJob, recoverDeliveriesJob, sweepGiveawaysJob, endGiveawayJob, checkAlertsJob] as JobDefinition[];
+export const JOBS: readonly JobDefinition[] = [
+  postDeliveryJob,
+  recoverDeliveriesJob,
+  sweepGiveawaysJob,
+  endGiveawayJob,
+  checkAlertsJob,
+  sweepTimersJob,
+  sweepBirthdaysJob,
+  birthdayRoleJob,
+  updateCountersJob,
+] as JobDefinition[];

@@ -144,6 +144,12 @@ export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuild
   return (await getGuildChannelsWithMeta(guildId)).value;
 }
 
+/** A channel the bot renamed (guild-edits.ts): the kept list takes the name, and pages drawn with the old one are outdated. */
+export function channelRenamed(guildId: string, channelId: string, name: string): void {
+  updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => channels.map((channel) => (channel.id === channelId ? { ...channel, name } : channel)));
+  nextPageGeneration(guildId);
+}
+
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {
   requireSnowflake(guildId, "guild id");
   return guildPageRead(guildId, "roles", () =>

@@ -10,8 +10,9 @@ import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { collectionEndpoints } from "../generic-endpoints";
 import { getItem, parseStoredItem } from "../items";
 import { readPluginState } from "../plugin-states";
-import { assertTextChannel, NO_MENTIONS, posting, renderForGuild } from "../posting";
+import { assertTextChannel, posting, renderForGuild } from "../posting";
 import { timers } from "./definition";
+import { timerMessageBody } from "./message";
 import { fieldIssue } from "@/lib/validation/server-messages";
 
 const definition = timers.collections.timers;
@@ -50,10 +51,7 @@ export function timersEndpoints(): PluginEndpoint[] {
         return posting(async () => {
           const channelId = await assertTextChannel(params.guildId, timer.channel_id);
           const { content } = await preview(access, timer.message, channelId);
-          const body = config.use_embeds
-            ? { embeds: [{ description: content, ...(config.embed_color !== null ? { color: config.embed_color } : {}) }], allowed_mentions: NO_MENTIONS }
-            : { content, allowed_mentions: NO_MENTIONS };
-          const message = await postMessage(channelId, body);
+          const message = await postMessage(channelId, timerMessageBody(config, content));
           return { content, channel_id: channelId, message_id: message.id };
         });
       },

@@ -1,0 +1,45 @@
+import "server-only";
+
+import { Routes, type RESTPatchAPIChannelResult } from "discord-api-types/v10";
+
+import { channelRenamed } from "./bot-api";
+import { PlatformError } from "./errors";
+import { botDelete, botPatch, botPut } from "./rest";
+import { isSnowflake } from "./snowflake";
+
+// What the bot changes in a guild on its own, besides messages: a channel's name (the
+// statistics counters) and a member's roles (the birthday role). Always sent to the
+// platform; ids are checked to be snowflakes before they go into a URL path.
+
+/** The platform's bounds on a channel name. */
+export const MAX_CHANNEL_NAME = 100;
+
+function requireSnowflakes(ids: Record<string, string>): void {
+  for (const [name, value] of Object.entries(ids)) {
+    if (!isSnowflake(value)) throw new PlatformError(`Invalid ${name}: not a snowflake`, { kind: "bad_request", status: 400 });
+  }
+}
+
+/**
+ * Renames a channel (MANAGE_CHANNELS). The platform allows two renames per channel per ten
+ * minutes and answers the third with a long rate limit (PlatformError rate_limited): callers
+ * rename only when the name changes, and not more often than that. The guild's cached channel
+ * list takes the new name, so pages and the next check see it at once.
+ */
+export async function renameChannel(channelId: string, name: string, reason?: string): Promise<void> {
+  requireSnowflakes({ "channel id": channelId });
+  const channel = await botPatch<RESTPatchAPIChannelResult>(Routes.channel(channelId), { body: { name }, ...(reason === undefined ? {} : { reason }) });
+  if ("guild_id" in channel && channel.guild_id) channelRenamed(channel.guild_id, channelId, name);
+}
+
+/** Gives a member a role (MANAGE_ROLES, a role below the bot's); giving it twice is not an error. */
+export async function addMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
+  requireSnowflakes({ "guild id": guildId, "user id": userId, "role id": roleId });
+  await botPut(Routes.guildMemberRole(guildId, userId, roleId), reason === undefined ? {} : { reason });
+}
+
+/** Takes a role from a member; taking one the member does not have is not an error. */
+export async function removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
+  requireSnowflakes({ "guild id": guildId, "user id": userId, "role id": roleId });
+  await botDelete(Routes.guildMemberRole(guildId, userId, roleId), reason === undefined ? {} : { reason });
+}
