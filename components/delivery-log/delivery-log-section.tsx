@@ -8,7 +8,9 @@ import type { DeliveryLogText } from "./delivery-log";
 // Its own chunk: only the pages of plugins that run by themselves download it.
 const DeliveryLog = dynamic(() => import("./delivery-log").then((module) => module.DeliveryLog));
 
-const KEYS = ["title", "intro", "loading", "failed", "retry", "item", "wholePlugin", "lastChecked", "lastPosted", "nextRun", "status", "never", "ok", "paused", "openMessage", "providerWaiting"] as const;
+const KEYS = ["title", "intro", "loading", "failed", "retry", "item", "wholePlugin", "lastChecked", "lastPosted", "nextRun", "status", "never", "ok", "paused", "openMessage", "providerWaiting", "soon"] as const;
+/** Parts of a plugin without items that log on their own rows. */
+const PARTS = ["members_counter", "online_counter"] as const;
 
 /** The delivery log of a plugin page (lib/deliveries/log.ts says which plugins have one). */
 export async function DeliveryLogSection({ guildId, pluginId, locale }: { guildId: string; pluginId: string; locale: Locale }) {
@@ -16,6 +18,7 @@ export async function DeliveryLogSection({ guildId, pluginId, locale }: { guildI
   const text = {
     ...Object.fromEntries(KEYS.map((key) => [key, t.raw(key) as string])),
     errors: Object.fromEntries(DELIVERY_ERRORS.map((code) => [code, t.raw(`errors.${code}`) as string])),
+    parts: Object.fromEntries(PARTS.map((part) => [part, t.raw(`parts.${part}`) as string])),
   } as DeliveryLogText;
   return <DeliveryLog guildId={guildId} pluginId={pluginId} locale={locale} text={text} />;
 }

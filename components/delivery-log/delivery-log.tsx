@@ -30,7 +30,9 @@ export type DeliveryLogText = {
   paused: string;
   openMessage: string;
   providerWaiting: string;
+  soon: string;
   errors: Record<string, string>;
+  parts: Record<string, string>;
 };
 
 const REFRESH_MS = 15_000;
@@ -89,7 +91,7 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
               {data.rows.map((row) => (
                 <tr key={row.item_id || "plugin"} data-testid="delivery-log-row">
                   <th scope="row">
-                    <bdi>{row.title || text.wholePlugin}</bdi>
+                    <bdi>{row.title || (row.part ? (text.parts[row.part] ?? row.part) : text.wholePlugin)}</bdi>
                   </th>
                   <td>
                     <time dateTime={row.last_checked_at ?? undefined} title={title(row.last_checked_at)}>
@@ -111,7 +113,7 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
                   </td>
                   <td>
                     <time dateTime={row.next_run_at ?? undefined} title={title(row.next_run_at)}>
-                      {row.paused ? text.paused : when(locale, row.next_run_at, "—", now)}
+                      {row.paused ? text.paused : row.next_run_at && Date.parse(row.next_run_at) <= now ? text.soon : when(locale, row.next_run_at, "—", now)}
                     </time>
                   </td>
                   <td className={row.error ? styles.error : undefined}>{row.error ? errorText(text, row.error) : text.ok}</td>

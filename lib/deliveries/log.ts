@@ -22,6 +22,8 @@ export type DeliveryLogRow = {
   item_id: string;
   /** The item's title (a streamer, a timer's name, a prize); "" for the plugin as a whole. */
   title: string;
+  /** For a plugin without items: which part of it the row is about (a statistics counter), worded by the page. */
+  part: string | null;
   last_checked_at: string | null;
   last_posted_at: string | null;
   message_url: string | null;
@@ -54,13 +56,14 @@ export async function readDeliveryLog(db: Db, guildId: string, pluginId: string,
   if (!plugin || !hasDeliveryLog(pluginId)) return { rows: [], provider: null };
   const collection = isProviderId(pluginId) ? SUBSCRIPTION_COLLECTIONS[pluginId] : Object.keys(plugin.collections)[0];
   const titleField = collection ? plugin.collections[collection]!.titleField : null;
-  const items = collection ? (await queryItems(db, { guildId, pluginId, collection }, { limit: LIMIT, offset: 0 })).items : [];
-  const itemIds = items.length > 0 ? items.map((item) => item.id) : [""];
+  const listed = collection ? (await queryItems(db, { guildId, pluginId, collection }, { limit: LIMIT, offset: 0 })).items : null;
   const statuses = await db
     .select()
     .from(runStatus)
-    .where(and(eq(runStatus.guildId, guildId), eq(runStatus.pluginId, pluginId), inArray(runStatus.itemId, itemIds)));
+    .where(and(eq(runStatus.guildId, guildId), eq(runStatus.pluginId, pluginId), ...(listed ? [inArray(runStatus.itemId, listed.length > 0 ? listed.map((item) => item.id) : [""])] : [])));
   const byItem = new Map(statuses.map((status) => [status.itemId, status]));
+  // A plugin without items logs the plugin as a whole ("") and its parts by name (the statistics counters).
+  const items = listed ?? (statuses.length > 0 ? statuses.map((status) => ({ id: status.itemId, data: {} as Record<string, unknown> })) : [{ id: "", data: {} as Record<string, unknown> }]);
 
   let provider: DeliveryLog["provider"] = null;
   let checked = new Map<string, Date | null>();
@@ -74,13 +77,14 @@ export async function readDeliveryLog(db: Db, guildId: string, pluginId: string,
     if (backoff && backoff.until > now) provider = { backed_off_until: backoff.until.toISOString(), last_error: backoff.lastError };
   }
 
-  const rows = (items.length > 0 ? items : [{ id: "", data: {} as Record<string, unknown> }]).map((item): DeliveryLogRow => {
+  const rows = items.map((item): DeliveryLogRow => {
     const status = byItem.get(item.id);
     const lastChecked = isProviderId(pluginId) ? (checked.get(String(item.data.source_id ?? "")) ?? null) : (status?.lastCheckedAt ?? null);
     const nextRun = isProviderId(pluginId) ? (provider ? new Date(provider.backed_off_until) : nextCheck(CHECK_EVERY_MINUTES[pluginId], now)) : (status?.nextRunAt ?? null);
     return {
       item_id: item.id,
       title: titleField ? String(item.data[titleField] ?? "") : "",
+      part: listed ? null : item.id || null,
       last_checked_at: iso(lastChecked),
       last_posted_at: iso(status?.lastPostedAt),
       message_url: messageUrl(guildId, status?.lastChannelId ?? null, status?.lastMessageId ?? null),
