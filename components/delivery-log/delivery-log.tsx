@@ -93,12 +93,12 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
                   <th scope="row">
                     <bdi>{row.title || (row.part ? (text.parts[row.part] ?? row.part) : text.wholePlugin)}</bdi>
                   </th>
-                  <td>
+                  <td data-label={text.lastChecked}>
                     <time dateTime={row.last_checked_at ?? undefined} title={title(row.last_checked_at)}>
                       {when(locale, row.last_checked_at, text.never, now)}
                     </time>
                   </td>
-                  <td>
+                  <td data-label={text.lastPosted}>
                     <time dateTime={row.last_posted_at ?? undefined} title={title(row.last_posted_at)}>
                       {when(locale, row.last_posted_at, text.never, now)}
                     </time>
@@ -111,12 +111,12 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
                       </>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label={text.nextRun}>
                     <time dateTime={row.next_run_at ?? undefined} title={title(row.next_run_at)}>
                       {row.paused ? text.paused : row.next_run_at && Date.parse(row.next_run_at) <= now ? text.soon : when(locale, row.next_run_at, "—", now)}
                     </time>
                   </td>
-                  <td className={row.error ? styles.error : undefined}>{row.error ? errorText(text, row.error) : text.ok}</td>
+                  <td data-label={text.status} className={row.error ? styles.error : undefined}>{row.error ? errorText(text, row.error) : text.ok}</td>
                 </tr>
               ))}
             </tbody>
