@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { Pool } from "pg";
+import { lockPgliteDir } from "./pglite-lock";
 import * as schema from "./schema";
 
 // Opening a database and applying migrations. Not server-only so the start
@@ -34,10 +35,18 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   if (!inMemory) mkdirSync(path.dirname(path.resolve(options.pgliteDir)), { recursive: true });
   // The contrib extensions the migrations create (leaderboard search, 0013): PGlite loads only those it is given.
   const extensions = { btree_gin, pg_trgm, unaccent };
+  // A folder is opened by one process at a time (./pglite-lock.ts); throws PgliteInUseError otherwise.
+  const release = inMemory ? () => undefined : lockPgliteDir(options.pgliteDir);
   const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions });
+  const close = () => client.close().finally(release);
   const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Db, close: () => client.close() };
+  try {
+    await migratePglite(db, { migrationsFolder });
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: db as unknown as Db, close };
 }
 
 /** A transaction handle; queries that must run inside one take it instead of Db. */
