@@ -39,7 +39,7 @@ export async function readGuildConfig(db: Db, guildId: string): Promise<GuildCon
           const { items } = await queryItems(tx, { guildId, pluginId, collection }, ALL_ITEMS);
           collections[collection] = items.map(itemResponse);
         }
-        plugins[pluginId] = { enabled: state.enabled, config: state.config, collections };
+        plugins[pluginId] = { enabled: state.enabled, config: state.config, version: state.version, collections };
       }
       return { guild_id: guildId, version: formatCursor({ commit: version, change: null }), settings: settingsView(settings), plugins };
     },

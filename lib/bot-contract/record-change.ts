@@ -8,7 +8,7 @@ import { configChanges } from "@/lib/db/schema";
 // (migration 0017): the bot reads them in that order (GET /api/bot/v1/changes).
 
 export type ConfigChange =
-  | { kind: "plugin"; pluginId: string; value: { enabled: boolean; config: Record<string, unknown> } }
+  | { kind: "plugin"; pluginId: string; value: { enabled: boolean; config: Record<string, unknown>; version: number } }
   | { kind: "item_created" | "item_updated"; pluginId: string; collection: string; itemId: string; value: Record<string, unknown> }
   | { kind: "item_deleted"; pluginId: string; collection: string; itemId: string }
   | { kind: "guild_settings"; value: Record<string, unknown> };

@@ -27,7 +27,9 @@ export const errorEnvelopeSchema = z
 
 const pluginConfigSchema = z.record(inputText(), z.unknown()).meta({ description: "The plugin's config, every field present (defaults filled in)." });
 
-const pluginStateSchema = z.strictObject({ enabled: z.boolean(), config: pluginConfigSchema });
+const pluginVersionSchema = z.number().int().meta({ description: "Counts the plugin's writes (0: never saved); one more with each change." });
+
+const pluginStateSchema = z.strictObject({ enabled: z.boolean(), config: pluginConfigSchema, version: pluginVersionSchema });
 
 /** A collection item as every API answers it: its fields beside id, position and version. */
 const itemSchema = z.looseObject({ id: inputText(), position: z.number().int(), version: z.number().int() });
@@ -58,12 +60,13 @@ export const guildConfigSchema = z.strictObject({
       z.strictObject({
         enabled: z.boolean(),
         config: pluginConfigSchema,
+        version: pluginVersionSchema,
         collections: z.record(inputText(), z.array(itemSchema)).meta({ description: "Every item of each of the plugin's collections, in list order." }),
       }),
     )
     .meta({
       description:
-        "By id: every plugin that is on, and every plugin holding items while off (its items are needed the day it is turned on). A plugin missing here is off and has no items; its first change brings its whole state.",
+        "By id: every plugin that is on, and every plugin holding items while off (its items are needed the day it is turned on). A plugin missing here is off and has no items. The config of a plugin that is off is for information: the change that turns it on carries its whole state.",
     }),
 });
 export type GuildConfig = z.output<typeof guildConfigSchema>;

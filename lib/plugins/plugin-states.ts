@@ -119,7 +119,7 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
         before: { enabled: before.enabled, config: before.config },
         after: { enabled: after.enabled, config: after.config },
       });
-      await recordChanges(tx, guildId, [{ kind: "plugin", pluginId: plugin.id, value: { enabled: after.enabled, config: after.config } }]);
+      await recordChanges(tx, guildId, [{ kind: "plugin", pluginId: plugin.id, value: { enabled: after.enabled, config: after.config, version: after.version } }]);
       return after;
     });
   } catch (error) {
