@@ -399,22 +399,19 @@ function paypalSettings(env: RawEnv, appUrl: string): PaypalSettings | null {
   return { planIds: env.PAYPAL_PLAN_IDS, clientId: env.PAYPAL_CLIENT_ID, clientSecret: env.PAYPAL_CLIENT_SECRET, webhookId: env.PAYPAL_WEBHOOK_ID, apiUrl, siteUrl };
 }
 
-/**
- * Only what opening the database takes (DATABASE_URL, PGLITE_DIR), for the operator's commands
- * (`npm run bot-key`): they need no Discord credentials or session secret.
- */
-export function parseDatabaseEnv(source: Record<string, string | undefined>): Pick<Env, "DATABASE_URL" | "PGLITE_DIR"> {
-  const cleaned = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, emptyAsUndefined(value)]));
-  const result = schema.pick({ DATABASE_URL: true, PGLITE_DIR: true }).safeParse(cleaned);
-  if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
-  return result.data;
-}
-
 let cached: Env | undefined;
 
 export function getEnv(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Where the database is, and nothing else: for operator commands that need no platform credentials (`npm run jobs`). */
+export function getDatabaseEnv(): Pick<Env, "DATABASE_URL" | "PGLITE_DIR"> {
+  const cleaned = Object.fromEntries(Object.entries(process.env).map(([key, value]) => [key, emptyAsUndefined(value)]));
+  const result = schema.pick({ DATABASE_URL: true, PGLITE_DIR: true }).safeParse(cleaned);
+  if (!result.success) throw new EnvError(result.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`));
+  return result.data;
 }
 
 /** Tests that start an emulator on a random port call this after setting variables. */

@@ -2,9 +2,8 @@
 // gateway bot sends to the bot API (`Authorization: Bot <key>`). Only an operator with access to
 // the database makes them: no page or route of the dashboard can, whoever is signed in.
 import { createBotKey, listBotKeys, revokeBotKey, type BotKey } from "../lib/bot-contract/keys";
-import { openDb, type DbHandle } from "../lib/db/open";
-import { PgliteInUseError } from "../lib/db/pglite-lock";
-import { EnvError, parseDatabaseEnv } from "../lib/env";
+import { DatabaseInUseError, openDb, type DbHandle } from "../lib/db/open";
+import { EnvError, getDatabaseEnv } from "../lib/env";
 
 const USAGE = `Usage:
   npm run bot-key -- create <name>   create a key and print it (shown this once)
@@ -50,10 +49,11 @@ async function main(argv: string[]): Promise<number> {
   }
   let handle: DbHandle;
   try {
-    const env = parseDatabaseEnv(process.env);
+    // A PGlite folder a running app holds is refused here (DatabaseInUseError says what to do).
+    const env = getDatabaseEnv();
     handle = await openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
   } catch (error) {
-    if (error instanceof PgliteInUseError || error instanceof EnvError) {
+    if (error instanceof DatabaseInUseError || error instanceof EnvError) {
       console.error(error.message);
       return 1;
     }

@@ -50,7 +50,7 @@ it("creates a key shown once, lists it without it, revokes it; refuses a folder 
   const handle = await openDb({ pgliteDir });
   const busy = await botKey("revoke", id!).finally(() => handle.close());
   expect(busy.code).toBe(1);
-  expect(busy.stderr).toMatch(/is in use by another process \(pid \d+\), probably a running `npm start`.*stop that process.*DATABASE_URL/s);
+  expect(busy.stderr.trim()).toBe(`The PGlite database in ${pgliteDir} is open in process ${process.pid} (npm start?). PGlite has one process at a time: stop that process, or share a PostgreSQL through DATABASE_URL.`);
 
   const revoked = await botKey("revoke", id!);
   expect({ code: revoked.code, stdout: revoked.stdout.trim() }).toEqual({ code: 0, stdout: `Revoked bot key ${id}: the bot API refuses it from now on.` });
