@@ -49,7 +49,7 @@ function toChange(row: Row): Change {
   } as Change;
 }
 
-export type ChangesPage = { changes: Change[]; cursor: string };
+type ChangesPage = { changes: Change[]; cursor: string };
 
 /** Up to `limit` changes after the cursor, and the cursor after them. */
 export async function readChanges(db: Db, after: Cursor, limit: number): Promise<ChangesPage> {

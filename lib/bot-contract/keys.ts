@@ -10,7 +10,7 @@ import { botKeys } from "../db/schema";
 // the API: no route imports createBotKey (test/integration/authorization-matrix.test.ts checks).
 // Relative imports only: the operator's script runs this file with tsx, outside Next.
 
-export const BOT_KEY_PREFIX = "ghbot_";
+const BOT_KEY_PREFIX = "ghbot_";
 const KEY_FORMAT = /^ghbot_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
 export type BotKey = { id: string; name: string; createdAt: Date; revokedAt: Date | null; lastUsedAt: Date | null };
@@ -20,7 +20,7 @@ const sha256 = (key: string) => createHash("sha256").update(key, "utf8").digest(
 const view = (row: typeof botKeys.$inferSelect): BotKey => ({ id: row.id, name: row.name, createdAt: row.createdAt, revokedAt: row.revokedAt, lastUsedAt: row.lastUsedAt });
 
 /** A name an operator gives a key: printable, one line. */
-export function botKeyNameProblem(name: string): string | null {
+function botKeyNameProblem(name: string): string | null {
   if (name.trim() === "" || name.length > 64) return "A key's name has 1 to 64 characters.";
   if (/[\u0000-\u001f\u007f]/.test(name)) return "A key's name cannot hold control characters.";
   return null;

@@ -11,7 +11,7 @@ import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
  * A position in the change feed, opaque to the bot: `<commit>` (after that whole commit) or
  * `<commit>.<change>` (inside it, when a page ended there). "0" is the feed's start.
  */
-export const cursorSchema = inputText()
+const cursorSchema = inputText()
   .regex(/^\d{1,15}(\.\d{1,15})?$/, "must be a cursor from this API")
   .meta({ description: "A position in the change feed, from a config snapshot's `version` or a changes page's `cursor` (opaque; \"0\" is the start)." });
 
@@ -122,7 +122,7 @@ const eventBase = z.strictObject({
 
 const memberId = platformId("user");
 
-export const botEventSchema = z.discriminatedUnion("type", [
+const botEventSchema = z.discriminatedUnion("type", [
   eventBase.extend({ type: z.literal("member_join"), user_id: memberId }),
   eventBase.extend({
     type: z.literal("xp_gain"),
@@ -164,7 +164,7 @@ export type BotEvent = z.output<typeof botEventSchema>;
 
 export const eventsBody = z.strictObject({ events: z.array(botEventSchema).min(1).max(MAX_EVENTS_PER_BATCH) });
 
-export const eventResultSchema = z.strictObject({
+const eventResultSchema = z.strictObject({
   key: inputText(),
   status: z.enum(["applied", "duplicate", "refused"]).meta({ description: "applied now; duplicate: a key already applied, nothing changed; refused: nothing changed (see error), the key stays unused." }),
   error: z.strictObject({ code: inputText(), message: inputText() }).optional(),
