@@ -355,6 +355,99 @@ export const musicCommands = pgTable(
   (table) => [index("music_commands_guild_idx").on(table.guildId, table.id)],
 );
 
+// ---- Bot contract (lib/bot-contract, /api/bot/v1) ----
+// The gateway bot reads every guild's configuration and follows its changes through the bot API,
+// and reports what happens on the platform (events). It proves itself with a bot key.
+
+/**
+ * Keys the bot presents (`Authorization: Bot ghbot_<id>_<secret>`). Only the SHA-256 of the whole key
+ * is kept; an operator creates and revokes them (`npm run bot-key`), never a guild owner.
+ */
+export const botKeys = pgTable("bot_keys", {
+  /** The public part of the key, named in it: the operator revokes by it and sees it in the list. */
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Hex SHA-256 of the whole key. */
+  hash: text("hash").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  /** Advanced at most once a minute, not on every request. */
+  lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+});
+
+/**
+ * The one row numbering committed configuration changes. A transaction that wrote rows of
+ * config_changes takes the next number as its very last step, at COMMIT (a deferred trigger,
+ * migration 0017), and keeps the row locked until its commit is visible: numbers follow commit
+ * order, and a transaction that rolls back gives its number back, so they have no gap.
+ */
+export const configChangeCounter = pgTable("config_change_counter", {
+  id: integer("id").primaryKey(),
+  value: bigint("value", { mode: "number" }).notNull(),
+});
+
+/**
+ * Every committed change of a guild's configuration (plugin state, collection items, server
+ * settings), in commit order: (commit_number, id). Written by the change's own transaction
+ * (lib/bot-contract/record-change.ts); commit_number is null only until that transaction commits.
+ */
+export const configChanges = pgTable(
+  "config_changes",
+  {
+    /** Order within the commit (a sequence: increasing within one transaction). */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    commitNumber: bigint("commit_number", { mode: "number" }),
+    guildId: text("guild_id").notNull(),
+    /** plugin, item_created, item_updated, item_deleted or guild_settings. */
+    kind: text("kind").notNull(),
+    pluginId: text("plugin_id"),
+    collection: text("collection"),
+    itemId: text("item_id"),
+    /** The new value (plugin state, item, settings); null for a deleted item. */
+    value: jsonb("value"),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("config_changes_commit_idx").on(table.commitNumber, table.id), index("config_changes_unnumbered_idx").on(table.id).where(sql`${table.commitNumber} IS NULL`)],
+);
+
+/** Events the bot reported (POST /api/bot/v1/events), once per key the bot gave each: a key sent again changes nothing. */
+export const botEvents = pgTable(
+  "bot_events",
+  {
+    key: text("key").primaryKey(),
+    /** The bot key that reported it: who wrote what the event changed. */
+    botKeyId: text("bot_key_id").notNull(),
+    guildId: text("guild_id").notNull(),
+    /** member_join, xp_gain, giveaway_entry or moderation_case. */
+    type: text("type").notNull(),
+    /** The event as the bot sent it (after validation). */
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("bot_events_guild_idx").on(table.guildId, table.type, table.receivedAt)],
+);
+
+/** Moderation actions the bot reports (ban, kick, mute, warn, timeout), one per case, for the moderation pages to list. */
+export const moderationCases = pgTable(
+  "moderation_cases",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    guildId: text("guild_id").notNull(),
+    /** The member acted on. */
+    userId: text("user_id").notNull(),
+    /** Who acted: a member, or the bot itself for automatic actions. */
+    moderatorId: text("moderator_id").notNull(),
+    action: text("action").$type<"ban" | "kick" | "mute" | "warn" | "timeout">().notNull(),
+    reason: text("reason"),
+    /** How long a mute or timeout lasts; null when it has no end (or for other actions). */
+    durationSeconds: integer("duration_seconds"),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    /** The bot event that reported it (bot_events.key). */
+    eventKey: text("event_key").notNull(),
+  },
+  (table) => [index("moderation_cases_guild_idx").on(table.guildId, table.at), index("moderation_cases_member_idx").on(table.guildId, table.userId, table.at)],
+);
+
 // ---- Billing (lib/billing) ----
 // A guild's paid plans come from its subscriptions (card and hosted-page providers) and its crypto
 // payments; the guild's `buffs` are recomputed from them on every change (lib/billing/subscriptions.ts).

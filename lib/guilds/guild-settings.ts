@@ -4,6 +4,7 @@ import { z } from "zod";
 import { issue } from "@/lib/validation/issues";
 import { inputText } from "@/lib/validation/text";
 import { auditTarget, recordAudit } from "@/lib/audit/record";
+import { recordChanges } from "@/lib/bot-contract/record-change";
 import type { Db } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
@@ -56,7 +57,7 @@ function toColumns(view: Partial<SettingsView>) {
 }
 
 /**
- * Applies a change and its audit row in one transaction; If-Match (expectedVersion) guards lost
+ * Applies a change, its audit row and its change for the bot in one transaction; If-Match (expectedVersion) guards lost
  * updates. A change that changes nothing (`{}`, or the values already stored) writes no version
  * and no audit row, and answers the stored settings.
  */
@@ -77,6 +78,7 @@ export async function updateGuildSettings(
       .where(eq(guildSettings.guildId, input.guildId))
       .returning();
     await recordAudit(tx, { guildId: input.guildId, userId: input.userId, action: input.action ?? "guild.update", target: auditTarget.guild(), before: settingsView(before), after: settingsView(row!) });
+    await recordChanges(tx, input.guildId, [{ kind: "guild_settings", value: settingsView(row!) }]);
     return row!;
   });
 }

@@ -69,8 +69,8 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     const db = await getDb();
     const access = await requireGuildAccess(db, base.session, base.params.guildId);
     // Query and body are read only once the caller is known to manage the guild.
-    const query = parse(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
-    const body = endpoint.body ? parse(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
+    const query = parseInput(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
+    const body = endpoint.body ? parseInput(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
     const result = await endpoint.handler({ ...base, query, body, access, db });
     if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId);
     return result;
@@ -83,13 +83,14 @@ async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefin
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
   if (schemas.budget) assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
-  const params = parse(schemas.params, rawParams ?? {}, "params");
-  const query = parse(schemas.query, Object.fromEntries(req.nextUrl.searchParams), "query");
-  const body = schemas.body ? parse(schemas.body, await readJsonBody(req), "body") : (undefined as B);
+  const params = parseInput(schemas.params, rawParams ?? {}, "params");
+  const query = parseInput(schemas.query, Object.fromEntries(req.nextUrl.searchParams), "query");
+  const body = schemas.body ? parseInput(schemas.body, await readJsonBody(req), "body") : (undefined as B);
   return { req, params, query, body, session };
 }
 
-async function respond(req: NextRequest, run: () => Promise<Response | object>): Promise<Response> {
+/** Runs a handler: its object answered as JSON, anything thrown as the envelope (toApiError), no-store unless it chose. Also the bot API's (lib/bot-contract/route.ts). */
+export async function respond(req: NextRequest, run: () => Promise<Response | object>): Promise<Response> {
   try {
     const result = await run();
     const response = result instanceof Response ? result : NextResponse.json(result);
@@ -102,7 +103,8 @@ async function respond(req: NextRequest, run: () => Promise<Response | object>):
   }
 }
 
-function parse<T>(schema: z.ZodType<T> | undefined, input: unknown, where: "body" | "query" | "params"): T {
+/** Input parsed by its schema (none: taken as it is), or a 400 naming its fields. */
+export function parseInput<T>(schema: z.ZodType<T> | undefined, input: unknown, where: "body" | "query" | "params"): T {
   if (!schema) return input as T;
   const result = schema.safeParse(input);
   if (!result.success) throw validationError(result.error, where);

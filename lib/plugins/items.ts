@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, asc, count, eq, max, sql } from "drizzle-orm";
 import { auditTarget, recordAudit, type AuditAction } from "@/lib/audit/record";
+import { recordChanges } from "@/lib/bot-contract/record-change";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { isPremium } from "@/lib/guilds/premium";
@@ -159,12 +160,18 @@ export async function createItems(
     for (const row of rows) {
       await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.create", target: auditTarget.item(scope.pluginId, scope.collection, row.id), before: null, after: row.data });
     }
-    return rows.map(toItem);
+    const items = rows.map(toItem);
+    await recordChanges(
+      tx,
+      scope.guildId,
+      items.map((item) => ({ kind: "item_created", pluginId: scope.pluginId, collection: scope.collection, itemId: item.id, value: itemResponse(item) })),
+    );
+    return items;
   });
 }
 
 /**
- * Updates an item and writes its audit row in one transaction. `next` computes the item to
+ * Updates an item and writes its audit row and its change for the bot in one transaction. `next` computes the item to
  * store from the one locked for this write (so a change of some fields is merged onto what
  * other writers saved meanwhile), or null when nothing changes: no version, no audit row.
  */
@@ -192,7 +199,9 @@ export async function updateItem(
       .where(and(scopeWhere(scope), eq(pluginItems.id, itemId)))
       .returning();
     await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.update", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: data });
-    return toItem(row!);
+    const item = toItem(row!);
+    await recordChanges(tx, scope.guildId, [{ kind: "item_updated", pluginId: scope.pluginId, collection: scope.collection, itemId, value: itemResponse(item) }]);
+    return item;
   });
 }
 
@@ -201,5 +210,6 @@ export async function deleteItem(db: Db, scope: ItemScope, itemId: string, write
     const current = await getItem(tx, scope, itemId, true);
     await tx.delete(pluginItems).where(and(scopeWhere(scope), eq(pluginItems.id, itemId)));
     await recordAudit(tx, { guildId: scope.guildId, userId: writer.userId, action: writer.action ?? "item.delete", target: auditTarget.item(scope.pluginId, scope.collection, itemId), before: current.data, after: null });
+    await recordChanges(tx, scope.guildId, [{ kind: "item_deleted", pluginId: scope.pluginId, collection: scope.collection, itemId }]);
   });
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
+import { recordChanges } from "@/lib/bot-contract/record-change";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { guildPlugins } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
@@ -81,7 +82,7 @@ type WriteInput = {
 };
 
 /**
- * Writes a plugin's state and its audit row in one transaction. The row is locked
+ * Writes a plugin's state, its audit row and its change for the bot in one transaction. The row is locked
  * first (SELECT … FOR UPDATE), so of two writers holding the same version exactly one
  * succeeds, and two writers of different fields without If-Match both keep their field.
  * A write that leaves a needed field empty is refused (UnmetNeedsError).
@@ -118,6 +119,7 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
         before: { enabled: before.enabled, config: before.config },
         after: { enabled: after.enabled, config: after.config },
       });
+      await recordChanges(tx, guildId, [{ kind: "plugin", pluginId: plugin.id, value: { enabled: after.enabled, config: after.config, version: after.version } }]);
       return after;
     });
   } catch (error) {

@@ -39,11 +39,16 @@ import * as twitterLink from "@/app/api/plugins/twitter/oauth/[guildId]/route";
 import * as twitterLinkFinalize from "@/app/api/plugins/twitter/oauth/[guildId]/finalize/route";
 import * as tiktokLink from "@/app/api/plugins/tiktok/oauth/[guildId]/route";
 import * as tiktokLinkFinalize from "@/app/api/plugins/tiktok/oauth/[guildId]/finalize/route";
+import * as botConfig from "@/app/api/bot/v1/guilds/[guildId]/config/route";
+import * as botChanges from "@/app/api/bot/v1/changes/route";
+import * as botEventsRoute from "@/app/api/bot/v1/events/route";
+import * as botOpenApi from "@/app/api/bot/v1/openapi.json/route";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { musicVideo, watchUrl } from "@/emulators/social/youtube/music";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
+import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
 import { cryptoCheckouts } from "@/lib/db/schema";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
@@ -502,6 +507,72 @@ describe.each(Object.entries(TWO_GUILD_ROUTES))("POST %s", (_file, { module, pla
   });
 });
 
+// ---- the bot API (/api/bot/v1): a bot key opens it, never a session; no one creates a key through the app ----
+
+type BotRouteSpec = { method: "GET" | "POST"; url: (guildId: string) => string; params?: (guildId: string) => Record<string, string>; body?: (guildId: string) => unknown };
+
+const BOT_ROUTES: Record<string, { module: RouteModule; specs: BotRouteSpec[] }> = {
+  "app/api/bot/v1/guilds/[guildId]/config/route.ts": { module: botConfig, specs: [{ method: "GET", url: (id) => `/api/bot/v1/guilds/${id}/config`, params: (id) => ({ guildId: id }) }] },
+  "app/api/bot/v1/changes/route.ts": { module: botChanges, specs: [{ method: "GET", url: () => "/api/bot/v1/changes?after=0&limit=1" }] },
+  "app/api/bot/v1/events/route.ts": {
+    module: botEventsRoute,
+    specs: [{ method: "POST", url: () => "/api/bot/v1/events", body: (id) => ({ events: [{ key: `matrix-${randomUUID()}`, type: "member_join", guild_id: id, user_id: USER_IDS.ada, at: new Date().toISOString() }] }) }],
+  },
+};
+
+/** Open to anyone: the API's description holds no data. */
+const PUBLIC_BOT_ROUTES: Record<string, RouteModule> = { "app/api/bot/v1/openapi.json/route.ts": botOpenApi };
+
+describe("the bot API", () => {
+  let keys: { valid: string; revoked: string };
+  beforeAll(async () => {
+    const db = await getDb();
+    const [valid, revoked] = [await createBotKey(db, "matrix bot"), await createBotKey(db, "matrix bot, revoked")];
+    await revokeBotKey(db, revoked.botKey.id);
+    keys = { valid: valid.key, revoked: revoked.key };
+  });
+
+  const BOT_CASES = [
+    { name: "anonymous, no key → 401", jar: () => undefined, key: () => undefined },
+    { name: "Ada, owner of (a copy of) workshop, signed in without a key → 401", jar: () => ada, key: () => undefined },
+    { name: "bjorn, signed in without a key → 401", jar: () => bjorn, key: () => undefined },
+    { name: "an unknown key → 401", jar: () => undefined, key: () => `ghbot_0123456789ab_${"x".repeat(43)}` },
+    { name: "a revoked key → 401", jar: () => undefined, key: () => keys.revoked },
+    { name: "Ada signed in, with a revoked key → 401", jar: () => ada, key: () => keys.revoked },
+    { name: "a key in use → 2xx", jar: () => undefined, key: () => keys.valid, allowed: true },
+  ] as const;
+
+  const targets = Object.entries(BOT_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => [`${spec.method} ${file}`, module[spec.method]!, spec] as const));
+
+  describe.each(targets)("%s", (_label, handler, spec) => {
+    it.each(BOT_CASES.map((entry) => [entry.name, entry] as const))("%s", async (_name, entry) => {
+      const key = entry.key();
+      const response = await call(handler, spec.url(workshop), { method: spec.method, jar: entry.jar(), params: spec.params?.(workshop), body: spec.body?.(workshop), headers: key ? { authorization: `Bot ${key}` } : undefined });
+      const body = await readBody(response);
+      if ("allowed" in entry) {
+        expect(response.status >= 200 && response.status < 300 ? "2xx" : { status: response.status, body }).toBe("2xx");
+        return;
+      }
+      expect({ status: response.status, code: (body as { code?: string }).code, envelope: isEnvelope(body, 401) }).toEqual({ status: 401, code: "bot_unauthorized", envelope: true });
+      expect(JSON.stringify(body)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+    });
+  });
+
+  it("serves its description to anyone", async () => {
+    for (const jar of [undefined, ada]) expect((await call(botOpenApi.GET, "/api/bot/v1/openapi.json", { jar })).status).toBe(200);
+  });
+
+  it("has no route that creates or revokes a bot key: only the operator's command does (scripts/bot-key.ts)", () => {
+    const root = process.cwd();
+    const sources = (dir: string): string[] =>
+      readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory() ? sources(path.join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [path.join(dir, entry.name).split(path.sep).join("/")] : [],
+      );
+    const writers = [...sources("app"), ...sources("lib"), ...sources("components")].filter((file) => /\b(createBotKey|revokeBotKey|botKeys)\b/.test(readFileSync(path.join(root, file), "utf8")));
+    expect(writers.sort()).toEqual(["lib/bot-contract/keys.ts", "lib/db/schema.ts"]);
+  });
+});
+
 // ---- the signed-in user's own purchases (/api/users/{id}/…): only themselves, as @me or their id ----
 
 describe("POST app/api/users/[userId]/buy-rank-card/route.ts", () => {
@@ -555,9 +626,17 @@ describe("coverage of the matrix", () => {
     );
 
   it("lists every route file with [guildId] in its path, and every method it exports", () => {
-    const files = routeFiles("app/api");
+    const files = routeFiles("app/api").filter((file) => !file.startsWith("app/api/bot/"));
     expect(files.filter((file) => file.includes("[guildId]")).sort()).toEqual(Object.keys(GUILD_ROUTES).sort());
     for (const [file, { module, specs }] of Object.entries(GUILD_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("lists every route file of the bot API, and every method it exports", () => {
+    expect(routeFiles("app/api/bot").sort()).toEqual([...Object.keys(BOT_ROUTES), ...Object.keys(PUBLIC_BOT_ROUTES)].sort());
+    for (const [file, { module, specs }] of Object.entries(BOT_ROUTES)) {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }

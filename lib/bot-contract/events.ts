@@ -1,0 +1,96 @@
+import "server-only";
+import { eq } from "drizzle-orm";
+import type { Db, Tx } from "@/lib/db/client";
+import { botEvents, moderationCases } from "@/lib/db/schema";
+import { isBotInGuild } from "@/lib/guilds/bot-presence";
+import { addXp } from "@/lib/levels/gains";
+import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
+import { levels } from "@/lib/plugins/levels/definition";
+import { readPluginState } from "@/lib/plugins/plugin-states";
+import type { BotKey } from "./keys";
+import type { BotEvent, EventResult } from "./schemas";
+
+// What the gateway bot reports (POST /api/bot/v1/events), applied once per key. Each event is
+// its own transaction: its bot_events row (the key, unique) and its effect commit together, so
+// an event sent twice, even at the same instant, has one effect (the second insert waits for the
+// first and finds the key taken). An event that cannot apply changes nothing and leaves its key
+// unused. bot_events is also the record of who wrote what: each row names the bot key that
+// reported it. None of these events changes a guild's configuration, so none writes an audit row
+// (XP and entries come by the thousand; the audit log is the owners' record of their settings).
+
+/** Why an event changes nothing; its key stays unused, so the bot may send it again later. */
+class Refused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function apply(tx: Tx, event: BotEvent): Promise<void> {
+  switch (event.type) {
+    case "member_join":
+      // Recorded by its bot_events row alone, for the statistics that will count joins.
+      return;
+    case "xp_gain": {
+      const state = await readPluginState(tx, event.guild_id, levels);
+      if (!state.enabled) throw new Refused("plugin_disabled", "Levels is turned off in this guild: it earns no XP.");
+      await addXp(tx, event.guild_id, { userId: event.user_id, xp: event.xp, messages: event.messages, displayName: event.display_name, username: event.username, avatar: event.avatar });
+      return;
+    }
+    case "giveaway_entry": {
+      const entered = await enterRunningGiveaway(tx, event.guild_id, event.giveaway_id, { userId: event.user_id, roleIds: event.role_ids });
+      if (entered === "not_running") throw new Refused("giveaway_not_running", "This giveaway of this guild is not running: it takes no entries.");
+      if (entered === null) throw new Refused("giveaway_role_missing", "The member holds none of the roles this giveaway requires.");
+      return;
+    }
+    case "moderation_case":
+      await tx.insert(moderationCases).values({
+        guildId: event.guild_id,
+        userId: event.user_id,
+        moderatorId: event.moderator_id,
+        action: event.action,
+        reason: event.reason,
+        durationSeconds: event.duration_seconds,
+        at: new Date(event.at),
+        eventKey: event.key,
+      });
+      return;
+  }
+}
+
+async function isKnown(db: Db, key: string): Promise<boolean> {
+  const [row] = await db.select({ key: botEvents.key }).from(botEvents).where(eq(botEvents.key, key));
+  return row !== undefined;
+}
+
+async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult> {
+  const { key } = event;
+  // Known keys first: a duplicate is a duplicate even once the bot has left the guild.
+  if (await isKnown(db, key)) return { key, status: "duplicate" };
+  // Asked of the platform (cached) outside the transaction, which holds no lock while it waits.
+  if (!(await isBotInGuild(event.guild_id))) return { key, status: "refused", error: { code: "unknown_guild", message: "The bot is not in this guild." } };
+  try {
+    return await db.transaction(async (tx) => {
+      const [taken] = await tx
+        .insert(botEvents)
+        .values({ key, botKeyId: bot.id, guildId: event.guild_id, type: event.type, payload: event })
+        .onConflictDoNothing()
+        .returning({ key: botEvents.key });
+      if (!taken) return { key, status: "duplicate" as const };
+      await apply(tx, event);
+      return { key, status: "applied" as const };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { key, status: "refused", error: { code: error.code, message: error.message } };
+    throw error;
+  }
+}
+
+/** Applies a batch in its order; one result per event. */
+export async function ingestEvents(db: Db, bot: BotKey, events: readonly BotEvent[]): Promise<EventResult[]> {
+  const results: EventResult[] = [];
+  for (const event of events) results.push(await ingest(db, bot, event));
+  return results;
+}

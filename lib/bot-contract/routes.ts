@@ -1,0 +1,66 @@
+import { z } from "zod";
+import { changesQuery, changesSchema, eventsBody, eventsSchema, guildConfigParams, guildConfigSchema, MAX_EVENTS_PER_BATCH, MAX_WAIT_SECONDS } from "./schemas";
+
+// The bot API's routes as data: each route file under app/api/bot/v1 runs one of these
+// (./route.ts parses its input with the schemas named here) and ./openapi.ts describes them
+// all from the same entries.
+
+export const BOT_API_BASE = "/api/bot/v1";
+
+export type BotRouteSpec<P = unknown, Q = unknown, B = unknown> = {
+  method: "GET" | "POST";
+  /** Below BOT_API_BASE, as OpenAPI writes paths ({name} for a path parameter, named as the route's folder). */
+  path: string;
+  summary: string;
+  description: string;
+  /** Open to anyone (the description of the API itself); every other route needs a bot key. */
+  public?: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  response: z.ZodType;
+  /** Statuses of the error envelope it may answer, besides 401 for a missing or refused key. */
+  errors: readonly number[];
+};
+
+const defineRoute = <P, Q, B>(spec: BotRouteSpec<P, Q, B>) => spec;
+
+export const BOT_ROUTES = {
+  guildConfig: defineRoute({
+    method: "GET",
+    path: "/guilds/{guildId}/config",
+    summary: "A guild's whole configuration",
+    description:
+      "The server settings, every enabled plugin's config and every item of its collections (and the items of plugins that are off), read at one instant, with `version`: the change feed's position at that instant. Applying GET /changes?after=<version> to it, in order, keeps it current with nothing missed. 404 for a guild the bot is not in.",
+    params: guildConfigParams,
+    response: guildConfigSchema,
+    errors: [400, 404],
+  }),
+  changes: defineRoute({
+    method: "GET",
+    path: "/changes",
+    summary: "Committed configuration changes after a cursor",
+    description: `Every committed change of every guild's configuration after \`after\`, in commit order, each once. With nothing newer yet, waits up to \`wait\` seconds (at most ${MAX_WAIT_SECONDS}) for one before answering an empty page. Continue with after=<cursor> of the answer, after a reconnect too. 409 for a cursor this feed never gave (another database).`,
+    query: changesQuery,
+    response: changesSchema,
+    errors: [400, 409],
+  }),
+  events: defineRoute({
+    method: "POST",
+    path: "/events",
+    summary: "Report what happened on the platform",
+    description: `Up to ${MAX_EVENTS_PER_BATCH} events (member joins, XP gains, giveaway entries, moderation cases), each applied once by its \`key\`: sent again, it answers \`duplicate\` and changes nothing. An event that cannot apply (a guild the bot is not in, Levels off, a giveaway not running) is \`refused\` and changes nothing. A body that does not match the schema is refused whole (400).`,
+    body: eventsBody,
+    response: eventsSchema,
+    errors: [400, 413, 415],
+  }),
+  openapi: defineRoute({
+    method: "GET",
+    path: "/openapi.json",
+    summary: "This description",
+    description: "The OpenAPI 3.1 description of the bot API, generated from the schemas the routes parse with.",
+    public: true,
+    response: z.looseObject({ openapi: z.literal("3.1.0") }),
+    errors: [],
+  }),
+} as const;

@@ -1,0 +1,174 @@
+import { z } from "zod";
+import { platformId } from "@/lib/platform/snowflake";
+import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
+
+// Everything the bot API takes and answers, as zod: the routes parse their input with these and
+// the OpenAPI description (./openapi.ts) is generated from the same schemas, so the two cannot differ.
+
+// ---- shared ----
+
+/**
+ * A position in the change feed, opaque to the bot: `<commit>` (after that whole commit) or
+ * `<commit>.<change>` (inside it, when a page ended there). "0" is the feed's start.
+ */
+const cursorSchema = inputText()
+  .regex(/^\d{1,15}(\.\d{1,15})?$/, "must be a cursor from this API")
+  .meta({ description: "A position in the change feed, from a config snapshot's `version` or a changes page's `cursor` (opaque; \"0\" is the start)." });
+
+export const errorEnvelopeSchema = z
+  .strictObject({
+    code: inputText(),
+    status_code: z.number().int(),
+    message: inputText(),
+    error: z.strictObject({ message: inputText() }),
+    fields: z.array(z.strictObject({ path: inputText(), code: inputText(), params: z.record(inputText(), z.union([inputText(), z.number()])).optional(), message: inputText() })).optional(),
+  })
+  .meta({ description: "The error envelope of every answer that is not a success." });
+
+const pluginConfigSchema = z.record(inputText(), z.unknown()).meta({ description: "The plugin's config, every field present (defaults filled in)." });
+
+const pluginVersionSchema = z.number().int().meta({ description: "Counts the plugin's writes (0: never saved); one more with each change." });
+
+const pluginStateSchema = z.strictObject({ enabled: z.boolean(), config: pluginConfigSchema, version: pluginVersionSchema });
+
+/** A collection item as every API answers it: its fields beside id, position and version. */
+const itemSchema = z.looseObject({ id: inputText(), position: z.number().int(), version: z.number().int() });
+
+/** The server settings the dashboard owns (lib/guilds/guild-settings.ts settingsView). */
+const guildSettingsSchema = z.strictObject({
+  activePrefix: inputText(),
+  application_commands_enabled: z.boolean(),
+  application_commands_localized: z.boolean(),
+  default_embed_color: z.number().int().nullable(),
+  ignored_channel_ids: z.array(inputText()),
+  onboarding: z.boolean(),
+  locale: inputText().nullable(),
+  timezone: inputText().nullable(),
+});
+
+// ---- GET /guilds/{guildId}/config ----
+
+export const guildConfigParams = z.strictObject({ guildId: platformId("guild") });
+
+export const guildConfigSchema = z.strictObject({
+  guild_id: inputText(),
+  version: cursorSchema.meta({ description: "The feed position of this snapshot: GET /changes?after=<version> continues from it with no gap." }),
+  settings: guildSettingsSchema,
+  plugins: z
+    .record(
+      inputText(),
+      z.strictObject({
+        enabled: z.boolean(),
+        config: pluginConfigSchema,
+        version: pluginVersionSchema,
+        collections: z.record(inputText(), z.array(itemSchema)).meta({ description: "Every item of each of the plugin's collections, in list order." }),
+      }),
+    )
+    .meta({
+      description:
+        "By id: every plugin that is on, and every plugin holding items while off (its items are needed the day it is turned on). A plugin missing here is off and has no items. The config of a plugin that is off is for information: the change that turns it on carries its whole state.",
+    }),
+});
+export type GuildConfig = z.output<typeof guildConfigSchema>;
+
+// ---- GET /changes ----
+
+export const MAX_WAIT_SECONDS = 30;
+
+export const changesQuery = z.strictObject({
+  after: cursorSchema,
+  limit: z.coerce.number().int().min(1).max(1000).default(100).meta({ description: "At most this many changes; a commit may be split across pages." }),
+  wait: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_WAIT_SECONDS)
+    .default(0)
+    .meta({ description: "Seconds to wait for a change when there is none after the cursor yet (long poll)." }),
+});
+
+const changeBase = z.strictObject({
+  commit: z.number().int().meta({ description: "The number of the commit that made it: changes of one transaction share it, commits count up in commit order." }),
+  guild_id: inputText(),
+  at: inputText().meta({ description: "When it was written (ISO 8601)." }),
+});
+
+const changeSchema = z.discriminatedUnion("kind", [
+  changeBase.extend({ kind: z.literal("plugin"), plugin_id: inputText(), collection: z.null(), item_id: z.null(), value: pluginStateSchema }),
+  changeBase.extend({ kind: z.literal(["item_created", "item_updated"]), plugin_id: inputText(), collection: inputText(), item_id: inputText(), value: itemSchema }),
+  changeBase.extend({ kind: z.literal("item_deleted"), plugin_id: inputText(), collection: inputText(), item_id: inputText(), value: z.null() }),
+  changeBase.extend({ kind: z.literal("guild_settings"), plugin_id: z.null(), collection: z.null(), item_id: z.null(), value: guildSettingsSchema }),
+]);
+export type Change = z.output<typeof changeSchema>;
+
+export const changesSchema = z.strictObject({
+  changes: z.array(changeSchema).meta({ description: "Committed changes after the cursor, in commit order." }),
+  cursor: cursorSchema.meta({ description: "Where the next call continues (after=<cursor>): the last change given, or the request's cursor when none was." }),
+});
+
+// ---- POST /events ----
+
+export const MAX_EVENTS_PER_BATCH = 100;
+
+const eventBase = z.strictObject({
+  key: inputText()
+    .min(1)
+    .max(128)
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .meta({ description: "The bot's own unique name for this event: an event sent again under the same key has no second effect." }),
+  guild_id: platformId("guild"),
+  at: inputDateTime().meta({ description: "When it happened on the platform." }),
+});
+
+const memberId = platformId("user");
+
+const botEventSchema = z.discriminatedUnion("type", [
+  eventBase.extend({ type: z.literal("member_join"), user_id: memberId }),
+  eventBase.extend({
+    type: z.literal("xp_gain"),
+    user_id: memberId,
+    xp: z.number().int().min(1).max(1_000_000),
+    messages: z.number().int().min(0).max(1000).default(1).meta({ description: "Messages the XP was earned with (0 for XP that came otherwise)." }),
+    display_name: inputText().min(1).max(100).meta({ description: "The member's nickname or global name now: the leaderboard shows it." }),
+    username: inputText().min(1).max(100),
+    avatar: inputText()
+      .regex(/^(a_)?[0-9a-f]{32}$/, "must be a platform avatar hash")
+      .nullable()
+      .meta({ description: "The member's avatar hash; null for a default avatar." }),
+  }),
+  eventBase.extend({
+    type: z.literal("giveaway_entry"),
+    giveaway_id: inputUuid(),
+    user_id: memberId,
+    role_ids: z
+      .array(platformId("role"))
+      .max(250)
+      .meta({ description: "The member's roles when entering: the giveaway's required roles are checked and its bonus entries counted with them." }),
+  }),
+  eventBase.extend({
+    type: z.literal("moderation_case"),
+    user_id: memberId,
+    moderator_id: platformId("user").meta({ description: "Who acted: a member, or the bot itself for an automatic action." }),
+    action: z.enum(["ban", "kick", "mute", "warn", "timeout"]),
+    reason: inputText().max(512).nullable(),
+    duration_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(366 * 86_400)
+      .nullable()
+      .meta({ description: "How long a mute or timeout lasts; null when it has no end or for other actions." }),
+  }),
+]);
+export type BotEvent = z.output<typeof botEventSchema>;
+
+export const eventsBody = z.strictObject({ events: z.array(botEventSchema).min(1).max(MAX_EVENTS_PER_BATCH) });
+
+const eventResultSchema = z.strictObject({
+  key: inputText(),
+  status: z.enum(["applied", "duplicate", "refused"]).meta({ description: "applied now; duplicate: a key already applied, nothing changed; refused: nothing changed (see error), the key stays unused." }),
+  error: z.strictObject({ code: inputText(), message: inputText() }).optional(),
+});
+export type EventResult = z.output<typeof eventResultSchema>;
+
+export const eventsSchema = z.strictObject({ results: z.array(eventResultSchema).meta({ description: "One per event, in the order sent." }) });
