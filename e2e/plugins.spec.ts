@@ -103,6 +103,21 @@ test.describe.serial("plugin framework", () => {
     await expect(latest).toContainText("turned on Welcome");
     await expect(latest).toContainText("Welcome channel");
     await screenshot(page, testInfo, "audit-log-desktop");
+
+    // Filtered to Welcome's changes, then to days with none, then cleared.
+    const filters = page.getByTestId("audit-filters");
+    await filters.getByLabel("Plugin").selectOption({ label: "Welcome" });
+    await filters.getByRole("button", { name: "Filter" }).click();
+    await expect(page).toHaveURL(/[?&]plugin=welcome/);
+    await expect(page.getByTestId("audit-event").first()).toContainText("turned on Welcome");
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId("audit-filters").getByLabel("From").fill(tomorrow);
+    await page.getByTestId("audit-filters").getByRole("button", { name: "Filter" }).click();
+    await expect(page.getByText("No change matches these filters.")).toBeVisible();
+    await expect(page.getByTestId("audit-event")).toHaveCount(0);
+    await page.getByTestId("audit-clear-filters").click();
+    await expect(page).toHaveURL(new RegExp(`${workshop}/audit-log$`));
+    await expect(latest).toContainText("turned on Welcome");
     page.once("dialog", (dialog) => dialog.accept());
     const reverting = page.waitForResponse((response) => response.url().includes("/revert") && response.ok());
     await latest.getByTestId("revert-button").click();

@@ -5,14 +5,12 @@
 // workers post what it claims.
 import { and, eq } from "drizzle-orm";
 import { USER_IDS } from "@/emulators/platform/data/ids";
-import { getDb, getDbHandle } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { deliveries, memberBirthdays, runStatus } from "@/lib/db/schema";
 import { postDeliveryJob } from "@/lib/deliveries/post";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { openBoss } from "@/lib/jobs/boss";
 import type { JobContext } from "@/lib/jobs/job";
 import { getQueue } from "@/lib/jobs/queue";
-import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { sweepBirthdaysJob } from "@/lib/plugins/birthdays/announce";
 import { birthdayRoleJob, ROLE_JOB } from "@/lib/plugins/birthdays/role";
 import { pluginCall } from "@/test/api";
@@ -20,24 +18,20 @@ import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harn
 import type { CookieJar } from "@/test/route-client";
 import { addRole, addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startTwoWorkers } from "@/test/two-workers";
 import { waitFor } from "@/test/wait-for";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
-const workers: Worker[] = [];
-const closers: Array<() => Promise<void>> = [];
+let workers: { stop: () => Promise<void> };
 
 beforeAll(async () => {
   harness = await startEmulatorHarness();
   ada = await signedInJar(harness);
-  const second = await openBoss((await getDbHandle()).source);
-  closers.push(() => second.stop({ graceful: true, timeout: 5000 }));
-  const jobs = [postDeliveryJob, birthdayRoleJob];
-  workers.push(await startWorker({ jobs }), await startWorker({ queue: second, jobs }));
+  workers = await startTwoWorkers([postDeliveryJob, birthdayRoleJob]);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  for (const close of closers) await close();
+  await workers.stop();
   await harness.stop();
 });
 

@@ -2,12 +2,10 @@
 // Giveaways end by themselves: the sweep sends an end job due at the giveaway's end, and two
 // workers on one queue end it once: one draw, one announcement, one audit row written as the bot.
 import { eq } from "drizzle-orm";
-import { getDb, getDbHandle } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { auditEvents, giveawayRuns } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
-import { openBoss } from "@/lib/jobs/boss";
 import { getQueue } from "@/lib/jobs/queue";
-import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
 import { auditEventsSince, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -15,14 +13,14 @@ import { guildRefs } from "@/test/guild-harness";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startTwoWorkers } from "@/test/two-workers";
 import { waitFor } from "@/test/wait-for";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
 let guild: string;
 let channel: string;
-const workers: Worker[] = [];
-const closers: Array<() => Promise<void>> = [];
+let workers: { stop: () => Promise<void> };
 
 beforeAll(async () => {
   harness = await startEmulatorHarness();
@@ -30,14 +28,10 @@ beforeAll(async () => {
   ada = await signedInJar(harness);
   channel = (await guildRefs(guild)).channel;
   // Two workers on one queue, as two processes would be: each its own pg-boss client.
-  const second = await openBoss((await getDbHandle()).source);
-  closers.push(() => second.stop({ graceful: true, timeout: 5000 }));
-  const jobs = [endGiveawayJob, sweepGiveawaysJob];
-  workers.push(await startWorker({ jobs }), await startWorker({ queue: second, jobs }));
+  workers = await startTwoWorkers([endGiveawayJob, sweepGiveawaysJob]);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  for (const close of closers) await close();
+  await workers.stop();
   await harness.stop();
 });
 

@@ -6,13 +6,11 @@
 // a channel deleted on the platform pauses the subscription with its reason until it is saved.
 import { and, eq } from "drizzle-orm";
 import { checkProvider } from "@/lib/alerts/check";
-import { getDb, getDbHandle } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { deliveries, providerBackoffs, runStatus } from "@/lib/db/schema";
 import { claimDeliveries } from "@/lib/deliveries/claim";
 import { POST_JOB, postDeliveryJob } from "@/lib/deliveries/post";
-import { openBoss } from "@/lib/jobs/boss";
 import { getQueue } from "@/lib/jobs/queue";
-import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { refreshGuildCache } from "@/lib/platform/bot-api";
 import { postMessage } from "@/lib/platform/messages-api";
 import { pluginCall, readBody } from "@/test/api";
@@ -21,6 +19,7 @@ import { guildRefs } from "@/test/guild-harness";
 import type { CookieJar } from "@/test/route-client";
 import { addRole, addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startTwoWorkers } from "@/test/two-workers";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { waitFor } from "@/test/wait-for";
 
@@ -35,8 +34,7 @@ let ada: CookieJar;
 let guild: string;
 let channel: string;
 let role: string;
-const workers: Worker[] = [];
-let closeSecond: () => Promise<void>;
+let workers: { stop: () => Promise<void> };
 
 beforeAll(async () => {
   platform = await startEmulatorHarness();
@@ -48,14 +46,11 @@ beforeAll(async () => {
   const enabled = await pluginCall(ada, "PATCH", `/twitch/config/${guild}`, { body: { enabled: true, default_message: "{streamer} is live: {title} {url}" } });
   expect(enabled.status).toBe(200);
   // Two workers posting, as two processes would: each its own queue client.
-  const second = await openBoss((await getDbHandle()).source);
-  closeSecond = () => second.stop({ graceful: true, timeout: 5000 });
-  workers.push(await startWorker({ jobs: [postDeliveryJob] }), await startWorker({ queue: second, jobs: [postDeliveryJob] }));
+  workers = await startTwoWorkers([postDeliveryJob]);
 }, 90_000);
 afterEach(() => platform.emulator.clearFaults());
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  await closeSecond();
+  await workers.stop();
   await social.stop();
   await platform.stop();
 });

@@ -3,13 +3,11 @@
 // around each turn (the timer saved three hours ago), two workers post what it claims, and
 // each turn is posted once however often the sweep runs.
 import { and, eq } from "drizzle-orm";
-import { getDb, getDbHandle } from "@/lib/db/client";
+import { getDb } from "@/lib/db/client";
 import { deliveries, pluginItems, runStatus } from "@/lib/db/schema";
 import { postDeliveryJob } from "@/lib/deliveries/post";
-import { openBoss } from "@/lib/jobs/boss";
 import type { JobContext } from "@/lib/jobs/job";
 import { getQueue } from "@/lib/jobs/queue";
-import { startWorker, type Worker } from "@/lib/jobs/worker";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import { pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -18,25 +16,22 @@ import { getGuildPickers } from "@/lib/guilds/pickers";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { startTwoWorkers } from "@/test/two-workers";
 import { waitFor } from "@/test/wait-for";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
-const workers: Worker[] = [];
-const closers: Array<() => Promise<void>> = [];
+let workers: { stop: () => Promise<void> };
 
 beforeAll(async () => {
   harness = await startEmulatorHarness();
   ada = await signedInJar(harness);
   // Two workers posting, as two processes would: each its own pg-boss client. The sweep is
   // run by the tests themselves, with their clock.
-  const second = await openBoss((await getDbHandle()).source);
-  closers.push(() => second.stop({ graceful: true, timeout: 5000 }));
-  workers.push(await startWorker({ jobs: [postDeliveryJob] }), await startWorker({ queue: second, jobs: [postDeliveryJob] }));
+  workers = await startTwoWorkers([postDeliveryJob]);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all(workers.map((worker) => worker.stop()));
-  for (const close of closers) await close();
+  await workers.stop();
   await harness.stop();
 });
 
