@@ -1,7 +1,8 @@
 "use client";
 
+import { useEffect } from "react";
 import useSWR from "swr";
-import { apiFetch } from "@/lib/http/client-fetch";
+import { apiFetch, onApiWrite } from "@/lib/http/client-fetch";
 import type { DeliveryLog as Log, DeliveryLogRow } from "@/lib/deliveries/log";
 import { relativeParts } from "@/lib/time/relative-time";
 import { fill } from "@/components/settings-form/values";
@@ -10,8 +11,8 @@ import { Spinner } from "@/components/spinner";
 import styles from "./delivery-log.module.css";
 
 // What ran by itself and what did not: asked when the page opens (the page itself is cached and
-// would show an old log) and every 15 seconds while it stays open, so a post shows up without a
-// reload. A failure to load says so with a retry, never a modal over the form.
+// would show an old log), after each save of the plugin's items, and every 15 seconds while it
+// stays open, so a post shows up without a reload. A failure to load says so with a retry, never a modal over the form.
 
 export type DeliveryLogText = {
   title: string;
@@ -52,6 +53,8 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
     refreshInterval: REFRESH_MS,
     shouldRetryOnError: false,
   });
+  // Saving an item of this plugin (a new subscription, a timer) changes what the log lists: asked again at once.
+  useEffect(() => onApiWrite((path) => void (path.startsWith(`/plugins/${pluginId}/`) && mutate())), [pluginId, mutate]);
   // The log is asked in the browser only, after hydration: the clock is there by then.
   const now = useNow() ?? 0;
   const absolute = new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" });
