@@ -2,16 +2,16 @@ import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
-import { PREMIUM_BUFFS } from "@/lib/guilds/premium";
 import { premiumUse } from "@/lib/plugins/rules";
 import type { PluginDefinition } from "@/lib/plugins/types";
-import { PLAN_BUFFS, isPlan } from "./plans";
+import { planEntitlements } from "./entitlements";
+import { isPlan } from "./plans";
 import { givesBuffs } from "./subscriptions";
 
 // When Premium ends, the guild's premium-only settings keep their values and stop applying
 // (lib/billing/subscriptions.ts); its plugin pages say since when, from its subscriptions.
 
-const grantsPremium = (plan: string) => isPlan(plan) && PLAN_BUFFS[plan].some((buff) => (PREMIUM_BUFFS as readonly string[]).includes(buff));
+const grantsPremium = (plan: string) => isPlan(plan) && planEntitlements(plan).includes("premium");
 
 /**
  * When the guild's premium subscription ended, the latest one if several did; null when none

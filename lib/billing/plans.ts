@@ -1,5 +1,6 @@
 // The paid offers (spec 1): premium, pro and web3 plans, the bundle of premium and pro, the
-// custom-bot add-on and the one-off rank card. What each plan turns on in a guild is its buffs;
+// custom-bot add-on and the one-off rank card. What each plan turns on in a guild is its buffs
+// (what they unlock: lib/billing/entitlements.ts);
 // prices come from the billing provider's catalogue (listed by the shop, cached), and the USD
 // amounts here are what a crypto payment must cover (no provider prices crypto). Pure.
 
@@ -17,8 +18,11 @@ export const PLAN_BUFFS: Readonly<Record<Plan, readonly string[]>> = {
   bundle: ["premium", "pro"],
 };
 
+/** The buff a subscription's custom-bot add-on gives (lib/billing/entitlements.ts says what it unlocks). */
+export const CUSTOM_BOT_BUFF = "custom-bot";
+
 /** Buffs that only subscriptions give: recomputed from them, never kept by hand (premium-gift, premium-discord stay). */
-export const SUBSCRIPTION_BUFFS: readonly string[] = [...new Set(Object.values(PLAN_BUFFS).flat())];
+export const SUBSCRIPTION_BUFFS: readonly string[] = [...new Set([...Object.values(PLAN_BUFFS).flat(), CUSTOM_BOT_BUFF])];
 
 /** USD cents a crypto payment must cover, per plan and period. */
 export const USD_CENTS: Readonly<Record<Plan, Readonly<Record<PeriodMonths, number>>>> = {

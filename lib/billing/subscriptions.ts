@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
-import { PLAN_BUFFS, SUBSCRIPTION_BUFFS, isPlan } from "./plans";
+import { CUSTOM_BOT_BUFF, PLAN_BUFFS, SUBSCRIPTION_BUFFS, isPlan } from "./plans";
 import type { ProviderSubscription, SubscriptionStatus } from "./provider";
 
 // A guild's buffs follow its subscriptions: every change a provider reports (a webhook, an
@@ -28,7 +28,7 @@ export function givesBuffs(row: Pick<Row, "status" | "currentPeriodEnd" | "cance
 /** The guild's buffs with its subscription buffs drawn again from `rows`; gifted and platform buffs stay. */
 export function buffsFrom(current: readonly string[], rows: readonly Row[], now: Date): string[] {
   const kept = current.filter((buff) => !SUBSCRIPTION_BUFFS.includes(buff));
-  const paid = rows.filter((row) => givesBuffs(row, now)).flatMap((row) => PLAN_BUFFS[row.plan as keyof typeof PLAN_BUFFS]);
+  const paid = rows.filter((row) => givesBuffs(row, now)).flatMap((row) => [...PLAN_BUFFS[row.plan as keyof typeof PLAN_BUFFS], ...(row.withCustomBot ? [CUSTOM_BOT_BUFF] : [])]);
   return [...new Set([...kept, ...paid])];
 }
 

@@ -1,9 +1,9 @@
-// Spec 1 and 9: premium buffs and the boost tier mapping. Pure.
+import { hasEntitlement } from "@/lib/billing/entitlements";
 
-export const PREMIUM_BUFFS = ["premium", "premium-gift", "premium-discord"] as const;
+// Spec 1 and 9: whether a guild is premium (its buffs give the premium entitlement) and the boost tier mapping. Pure.
 
 export function isPremium(buffs: readonly string[]): boolean {
-  return buffs.some((buff) => (PREMIUM_BUFFS as readonly string[]).includes(buff));
+  return hasEntitlement(buffs, "premium");
 }
 
 /** Spec 9 tier mapping by premium_tier: the emoji slots the platform grants per boost tier. */
