@@ -95,6 +95,8 @@ function memberWrites(guild: string, channel: string, content: string): void {
   });
 }
 
+const postedCount = async (itemId: string) => (await (await getDb()).select().from(deliveries).where(and(eq(deliveries.itemId, itemId), eq(deliveries.status, "posted")))).length;
+
 it("posts at each turn once, from one interval after the save, with two workers and the sweep run twice", async () => {
   const { guild, general } = await timersGuild();
   const id = await createTimer(guild, { channel_id: general, message: "Drink water, {user} of {server.name}! @everyone" });
@@ -106,7 +108,8 @@ it("posts at each turn once, from one interval after the save, with two workers 
 
   for (const k of [1, 2, 3]) {
     await sweepAt(new Date(turn(k).getTime() - 30_000), 2);
-    await waitFor(() => botPosts(general).length === k, 20_000, `turn ${k} to be posted`);
+    // Posted on the platform and recorded: the worker marks its delivery after the platform answers.
+    await waitFor(async () => botPosts(general).length === k && (await postedCount(id)) === k, 20_000, `turn ${k} to be posted`);
     // A late sweep within the turn's minutes finds it claimed.
     await sweepAt(new Date(turn(k).getTime() + 30_000));
     expect((await statusOf(guild, id))!.nextRunAt).toEqual(turn(k + 1));

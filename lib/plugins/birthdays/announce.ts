@@ -8,6 +8,7 @@ import { postFailureOf } from "@/lib/deliveries/failures";
 import { sendPostJobs } from "@/lib/deliveries/post";
 import { isPaused, recordFailure } from "@/lib/deliveries/run-status";
 import { botGuildAccess } from "@/lib/guilds/bot-access";
+import { eachInTurn } from "@/lib/jobs/each-in-turn";
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import type { MessageBody } from "@/lib/platform/messages-api";
@@ -85,21 +86,15 @@ async function announce(context: JobContext, { guildId, config }: Guild): Promis
 }
 
 async function sweepBirthdays(context: JobContext): Promise<void> {
-  const unexpected: unknown[] = [];
-  for (const guild of await announcingGuilds(context)) {
+  await eachInTurn(await announcingGuilds(context), async (guild) => {
     try {
       await announce(context, guild);
     } catch (error) {
-      // A platform failure is this guild's (the bot was removed); anything else fails the sweep once the others were announced.
-      try {
-        const failure = postFailureOf(error);
-        await recordFailure(context.db, { guildId: guild.guildId, pluginId: birthdays.id, itemId: "" }, failure, context.now());
-      } catch (other) {
-        unexpected.push(other);
-      }
+      // A platform failure is this guild's (the bot was removed); anything else (postFailureOf throws it) fails the sweep.
+      const failure = postFailureOf(error);
+      await recordFailure(context.db, { guildId: guild.guildId, pluginId: birthdays.id, itemId: "" }, failure, context.now());
     }
-  }
-  if (unexpected.length > 0) throw unexpected[0];
+  });
 }
 
 export const sweepBirthdaysJob = defineJob({

@@ -7,6 +7,7 @@ import { postFailureOf } from "@/lib/deliveries/failures";
 import { isPaused, recordChanged, recordFailure, recordNextRun } from "@/lib/deliveries/run-status";
 import { botGuildAccess } from "@/lib/guilds/bot-access";
 import { isPremium } from "@/lib/guilds/premium";
+import { eachInTurn } from "@/lib/jobs/each-in-turn";
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { getGuildChannels } from "@/lib/platform/bot-api";
 import { MAX_CHANNEL_NAME, renameChannel } from "@/lib/platform/guild-edits";
@@ -104,18 +105,12 @@ async function sweepCounters(context: JobContext): Promise<void> {
     db.select().from(runStatus).where(eq(runStatus.pluginId, statistics.id)),
   ]);
   const statusOf = new Map(statuses.map((row) => [`${row.guildId}:${row.itemId}`, row]));
-  const unexpected: unknown[] = [];
   // A Premium plugin: without Premium its settings are kept and the counters stand still.
-  for (const row of guilds.filter((candidate) => isPremium(candidate.buffs ?? []))) {
-    const config = statistics.configSchema.parse(normalizeConfig(statistics, row.config));
-    try {
-      await updateCounters(context, { guildId: row.guildId, config, updatedAt: row.updatedAt }, statusOf);
-    } catch (error) {
-      // Not the platform's (those are in the counters' logs): fails the sweep once the other guilds had theirs.
-      unexpected.push(error);
-    }
-  }
-  if (unexpected.length > 0) throw unexpected[0];
+  // Platform failures are in the counters' logs; anything else fails the sweep once every guild had its turn.
+  await eachInTurn(
+    guilds.filter((candidate) => isPremium(candidate.buffs ?? [])),
+    (row) => updateCounters(context, { guildId: row.guildId, config: statistics.configSchema.parse(normalizeConfig(statistics, row.config)), updatedAt: row.updatedAt }, statusOf),
+  );
 }
 
 export const updateCountersJob = defineJob({

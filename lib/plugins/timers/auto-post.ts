@@ -9,6 +9,7 @@ import { isPaused, recordFailure, recordNextRun } from "@/lib/deliveries/run-sta
 import { botGuildAccess } from "@/lib/guilds/bot-access";
 import type { GuildAccess } from "@/lib/guilds/access";
 import { isPremium } from "@/lib/guilds/premium";
+import { eachInTurn } from "@/lib/jobs/each-in-turn";
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { normalizeConfig } from "../plugin-states";
 import { renderForGuild } from "../posting";
@@ -92,21 +93,18 @@ async function sweepTimers(context: JobContext): Promise<void> {
   const known = await knownKeys(db, turns.map((turn) => turn.key));
   const accesses = new Map<string, Promise<GuildAccess>>();
   const accessOf = (id: string) => accesses.get(id) ?? accesses.set(id, botGuildAccess(db, id)).get(id)!;
-  const unexpected: unknown[] = [];
-  for (const turn of turns.filter((candidate) => !known.has(candidate.key))) {
-    try {
-      await takeTurn(context, turn, accessOf);
-    } catch (error) {
-      // A platform failure is this timer's (a deleted channel pauses it); anything else fails the sweep once the others had their turn.
+  await eachInTurn(
+    turns.filter((candidate) => !known.has(candidate.key)),
+    async (turn) => {
       try {
+        await takeTurn(context, turn, accessOf);
+      } catch (error) {
+        // A platform failure is this timer's (a deleted channel pauses it); anything else (postFailureOf throws it) fails the sweep.
         const failure = postFailureOf(error);
         await recordFailure(db, turn.target, failure, now(), failure.pause ? {} : { retry_after: failure.retryAfter ?? 0 });
-      } catch (other) {
-        unexpected.push(other);
       }
-    }
-  }
-  if (unexpected.length > 0) throw unexpected[0];
+    },
+  );
 }
 
 export const sweepTimersJob = defineJob({
