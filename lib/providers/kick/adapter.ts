@@ -60,6 +60,18 @@ async function lookup(idOrSlug: string): Promise<SourceAccount | null> {
   return channel ? ((await accountsOf([channel]))[0] ?? null) : null;
 }
 
+type StreamFacts = { streamer: string; title: string; slug: string; game: string | undefined; thumbnail: string; viewers: number };
+
+/** The alert variables of a channel's stream (or, offline, of its channel), as latest() and poll() both give them. */
+const streamValues = (facts: StreamFacts) => ({
+  streamer: facts.streamer,
+  title: facts.title,
+  url: channelUrl(facts.slug),
+  game: facts.game ?? "",
+  thumbnail: facts.thumbnail,
+  viewers: String(facts.viewers),
+});
+
 /** The live stream, or (offline) the channel's current title and category. */
 async function latest(id: string): Promise<LatestItem | null> {
   if (!isUserId(id)) return null;
@@ -70,28 +82,14 @@ async function latest(id: string): Promise<LatestItem | null> {
   const stream = streams.find((item) => String(item.broadcaster_user_id) === id);
   if (stream) {
     return {
-      values: {
-        streamer: users[0]?.name || stream.slug,
-        title: stream.stream_title,
-        url: channelUrl(stream.slug),
-        game: stream.category?.name ?? "",
-        thumbnail: stream.thumbnail,
-        viewers: String(stream.viewer_count),
-      },
+      values: streamValues({ streamer: users[0]?.name || stream.slug, title: stream.stream_title, slug: stream.slug, game: stream.category?.name, thumbnail: stream.thumbnail, viewers: stream.viewer_count }),
       published_at: stream.started_at || null,
     };
   }
   const channel = await channelOf(id);
   if (!channel) return null;
   return {
-    values: {
-      streamer: users[0]?.name || channel.slug,
-      title: channel.stream_title,
-      url: channelUrl(channel.slug),
-      game: channel.category?.name ?? "",
-      thumbnail: users[0]?.profile_picture ?? "",
-      viewers: "0",
-    },
+    values: streamValues({ streamer: users[0]?.name || channel.slug, title: channel.stream_title, slug: channel.slug, game: channel.category?.name, thumbnail: users[0]?.profile_picture ?? "", viewers: 0 }),
     published_at: null,
   };
 }
@@ -121,14 +119,7 @@ async function poll(sources: readonly PollSource[]): Promise<Map<string, SourceP
       const item: PolledItem | null = stream && {
         key: `${id}:${stream.start_time}`,
         url: channelUrl(channel.slug),
-        values: {
-          streamer: nameOf.get(id) || channel.slug,
-          title: channel.stream_title,
-          url: channelUrl(channel.slug),
-          game: channel.category?.name ?? "",
-          thumbnail: stream.thumbnail,
-          viewers: String(stream.viewer_count),
-        },
+        values: streamValues({ streamer: nameOf.get(id) || channel.slug, title: channel.stream_title, slug: channel.slug, game: channel.category?.name, thumbnail: stream.thumbnail, viewers: stream.viewer_count }),
         published_at: stream.start_time || null,
       };
       return [id, { ok: true, items: item ? [item] : [], state: {} }];
