@@ -30,7 +30,7 @@ export type MessageEditorData = {
   /** Display names of members the stored messages mention (and of the signed-in user), by id. */
   members: Record<string, string>;
   labels: MessageEditorLabels;
-  /** A social plugin's alert variables (`{streamer}`, `{title}`…), listed first by `{`; the preview renders them from `context.item`. */
+  /** The plugin's own variables (an alert's `{streamer}`, a birthday's `{age}`: lib/plugins/variables.ts), listed first by `{`; the preview renders them from `context.item`. */
   sourceVariables?: readonly ExtraVariable[];
   /** The guild's default_embed_color: the colour new embeds start with (embed builder); null for none. */
   defaultEmbedColor?: number | null;

@@ -35,8 +35,8 @@ import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import { listItems } from "@/lib/plugins/items";
 import { getPluginState } from "@/lib/plugins/plugin-states";
-import type { ProviderId } from "@/lib/providers/types";
-import { isProviderId, PROVIDER_VARIABLES } from "@/lib/providers/variables";
+import { isProviderId } from "@/lib/providers/variables";
+import { pluginVariables } from "@/lib/plugins/variables";
 import { sampleContext, type SampleUser } from "@/lib/templates/context";
 import type { APIGuildMember } from "discord-api-types/v10";
 import { collectionDisplay } from "./collection-display";
@@ -207,10 +207,12 @@ async function messageEditorData(locale: Locale, state: GuildShell, channels: Pi
   };
 }
 
-/** A social plugin's alert variables with their descriptions, for the editor's `{` menu. */
-async function sourceVariables(locale: Locale, provider: ProviderId): Promise<ExtraVariable[]> {
-  const t = await getTranslations({ locale, namespace: "providerVariables" });
-  return PROVIDER_VARIABLES[provider].map((name) => ({ name, description: t(name) }));
+/** The plugin's own message variables (an alert's, a birthday's) with their descriptions, for the editor's `{` menu. */
+async function ownVariables(locale: Locale, pluginId: string): Promise<ExtraVariable[]> {
+  const names = pluginVariables(pluginId);
+  if (names.length === 0) return [];
+  const t = await getTranslations({ locale, namespace: "pluginVariables" });
+  return names.map((name) => ({ name, description: t(name) }));
 }
 
 export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteProps & { pluginId: string; extras?: PluginExtras }) {
@@ -249,7 +251,8 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
     specs.some(usesImages) ? getImageFieldData(locale, guildId, pluginId) : undefined,
   ]);
   const withColor = editorData && guildSettings ? { ...editorData, defaultEmbedColor: guildSettings.defaultEmbedColor } : editorData;
-  const messageEditor = withColor && isProviderId(pluginId) ? { ...withColor, sourceVariables: await sourceVariables(locale, pluginId) } : withColor;
+  const variables = withColor ? await ownVariables(locale, pluginId) : [];
+  const messageEditor = withColor && variables.length > 0 ? { ...withColor, sourceVariables: variables } : withColor;
   const [extrasText, displays, sourcePicker] = await Promise.all([
     collections.length > 0 ? getCollectionExtrasText(locale) : null,
     Promise.all(collections.map((collection) => collectionDisplay(pluginId, collection.name, guildId, locale, state.language))),
