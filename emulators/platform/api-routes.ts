@@ -8,6 +8,7 @@ import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
 import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
+import { MODERATION_ROUTES } from "./moderation-routes";
 import { PERMISSIONS } from "./permissions";
 import { parse, queryBoolean, queryInt, snowflake } from "./validation";
 
@@ -28,6 +29,8 @@ export interface ApiRequest {
   rawBody?: string;
   /** The body parsed as JSON (an empty body is {}), for routes that are not GET or DELETE. */
   body?: unknown;
+  /** The `X-Audit-Log-Reason` header, URL-decoded: what the audit log entry of a moderation act says. */
+  auditReason?: string;
 }
 
 export type Params = Record<string, string>;
@@ -232,7 +235,7 @@ function specificity(route: Route): number {
 /** Path parameters that are not ids (so not checked to be snowflakes). */
 const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];

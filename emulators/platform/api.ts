@@ -35,6 +35,19 @@ function identityOf(req: IncomingMessage): string {
   return `address:${req.socket.remoteAddress ?? "unknown"}`;
 }
 
+/** The platform keeps at most 512 characters of an audit log reason; a header that is not valid URL encoding is kept as sent. */
+function auditReason(header: string | string[] | undefined): { auditReason?: string } {
+  const raw = Array.isArray(header) ? header[0] : header;
+  if (!raw) return {};
+  let decoded = raw;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    // kept as sent
+  }
+  return { auditReason: decoded.slice(0, 512) };
+}
+
 async function answer(req: IncomingMessage, method: string, path: string, url: URL, context: EmulatorContext): Promise<ApiResponse> {
   const { state } = context;
   if (path === "/oauth2/token" || path === "/oauth2/token/revoke") {
@@ -51,6 +64,7 @@ async function answer(req: IncomingMessage, method: string, path: string, url: U
     state,
     // Parsed as JSON by dispatchApi once a route that takes a body matched.
     ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req) } : {}),
+    ...auditReason(req.headers["x-audit-log-reason"]),
   });
 }
 

@@ -6,6 +6,8 @@ import type { CallStats } from "./calls";
 import type { ActiveFault, Fault } from "./faults";
 import { readJson, searchParamsObject, sendJson } from "./http";
 import type { StoredMessage } from "./messages";
+import type { GuildRecord } from "./model";
+import { ban, kick, timeout, unban } from "./moderation";
 import type { PlatformState } from "./state";
 import { invalidFormBody, snowflake } from "./validation";
 
@@ -29,6 +31,14 @@ const resetBody = z.object({ tokens: z.boolean().optional() });
 const messagesQuery = z.object({ channel_id: snowflake.optional() });
 /** What an owner changes in Discord's own client (server settings), for freshness tests. */
 const guildChanges = z.object({ name: z.string().trim().min(2).max(100) });
+/** A moderation act someone makes in the platform's own client (the dashboard sees it in the audit log). */
+const moderationAct = z.object({
+  act: z.enum(["ban", "unban", "kick", "timeout", "remove_timeout"]),
+  moderator_id: snowflake,
+  user_id: snowflake,
+  reason: z.string().max(512).optional(),
+  minutes: z.int().min(1).max(28 * 24 * 60).optional(),
+});
 const configBody = z.object({ access_token_ttl_seconds: z.int().min(1).max(10 * 365 * 24 * 3600).optional() });
 
 function config(controls: Controls) {
@@ -64,6 +74,15 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     if (!guild) return sendJson(res, 404, { message: "Unknown Guild", code: 10004 });
     guild.name = changes.name;
     return sendJson(res, 200, { id: guild.id, name: guild.name });
+  }
+
+  const moderatedGuild = /^POST \/__emulator\/guilds\/(\d{17,20})\/moderation$/.exec(route)?.[1];
+  if (moderatedGuild) {
+    const input = await body(moderationAct);
+    if (!input) return;
+    const guild = controls.state.guild(moderatedGuild);
+    if (!guild) return sendJson(res, 404, { message: "Unknown Guild", code: 10004 });
+    return sendJson(res, 200, { done: moderate(controls.state, guild, input) });
   }
 
   switch (route) {
@@ -114,5 +133,24 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
       return sendJson(res, 200, fixtures(controls.state));
     default:
       return sendJson(res, 404, { message: "404: Not Found", code: 0 });
+  }
+}
+
+/** Applies an act made in the platform's own client; false when there was nothing to do (no such member, no ban). */
+function moderate(state: PlatformState, guild: GuildRecord, input: z.output<typeof moderationAct>): boolean {
+  const reason = input.reason ?? null;
+  switch (input.act) {
+    case "ban":
+      if (!state.user(input.user_id)) return false;
+      ban(state, guild, input.moderator_id, input.user_id, reason);
+      return true;
+    case "unban":
+      return unban(state, guild, input.moderator_id, input.user_id, reason);
+    case "kick":
+      return kick(state, guild, input.moderator_id, input.user_id, reason);
+    case "timeout":
+      return timeout(state, guild, input.moderator_id, input.user_id, new Date(state.now() + (input.minutes ?? 60) * 60_000).toISOString(), reason);
+    case "remove_timeout":
+      return timeout(state, guild, input.moderator_id, input.user_id, null, reason);
   }
 }

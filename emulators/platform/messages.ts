@@ -79,6 +79,19 @@ export class MessageStore {
     return true;
   }
 
+  /** Deletes `authorId`'s messages in `channelIds` sent at or after `sinceMs` (a ban's message history); returns how many. */
+  deleteByAuthor(channelIds: readonly string[], authorId: string, sinceMs: number): number {
+    let deleted = 0;
+    for (const channelId of channelIds) {
+      const list = this.byChannel.get(channelId);
+      if (!list) continue;
+      const kept = list.filter((message) => message.author_id !== authorId || message.created_ms < sinceMs);
+      deleted += list.length - kept.length;
+      this.byChannel.set(channelId, kept);
+    }
+    return deleted;
+  }
+
   /** A recent message by the same author with the same enforced nonce. */
   findByNonce(channelId: string, authorId: string, nonce: string | number, now: number): MessageRecord | undefined {
     return this.byChannel

@@ -1,6 +1,7 @@
 import { EMULATOR_CLIENT_ID } from "./credentials";
 import { buildWorld, demoUsers } from "./fixtures";
 import { MessageStore } from "./messages";
+import type { AuditEntry, BanRecord } from "./moderation";
 import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { applyOverwrites, canManageGuild, computeBasePermissions } from "./permissions";
 import { compareSnowflakes, snowflakeAt } from "./snowflake";
@@ -23,6 +24,10 @@ export class PlatformState {
   messages = new MessageStore();
   /** When each channel was renamed through the API in the last minutes (guild-edit-routes.ts). */
   channelRenames = new Map<string, number[]>();
+  /** Bans by guild id, then user id (moderation.ts). */
+  bans = new Map<string, Map<string, BanRecord>>();
+  /** Each guild's audit log, oldest first (moderation.ts writes it). */
+  auditLogs = new Map<string, AuditEntry[]>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -36,6 +41,8 @@ export class PlatformState {
     this.world = buildWorld();
     this.messages = new MessageStore();
     this.channelRenames = new Map();
+    this.bans = new Map();
+    this.auditLogs = new Map();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }
@@ -50,6 +57,14 @@ export class PlatformState {
 
   member(guild: GuildRecord, userId: string): MemberRecord | undefined {
     return guild.members.get(userId);
+  }
+
+  bansOf(guildId: string): Map<string, BanRecord> {
+    return this.bans.get(guildId) ?? this.bans.set(guildId, new Map()).get(guildId)!;
+  }
+
+  auditLogOf(guildId: string): AuditEntry[] {
+    return this.auditLogs.get(guildId) ?? this.auditLogs.set(guildId, []).get(guildId)!;
   }
 
   demoUsers(): UserRecord[] {
