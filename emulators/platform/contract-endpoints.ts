@@ -123,6 +123,27 @@ const messagePath = async (emulator: PlatformEmulator) => `/channels/${general(e
 
 // Discord documents the token endpoint in prose only (RFC 6749 §5.1); this holds the
 // emulator to what lib/platform/oauth.ts parses and the RFC requires.
+/** Gives the bot's role in the workshop what the moderation calls need (its invite asks for less). */
+function moderatingBot(emulator: PlatformEmulator): void {
+  const role = emulator.state.guild(guild)?.roles.find((candidate) => candidate.managed && candidate.tags?.bot_id === BOT_USER_ID);
+  if (!role) throw new Error("the workshop fixture has no Guildhall role");
+  const needed = PERMISSIONS.BanMembers | PERMISSIONS.KickMembers | PERMISSIONS.ModerateMembers | PERMISSIONS.ViewAuditLog | PERMISSIONS.ManageRoles | PERMISSIONS.SendMessages;
+  role.permissions = (BigInt(role.permissions) | needed).toString();
+}
+
+/** A workshop member with no role: below the bot, so it may act on them. */
+function plainMember(emulator: PlatformEmulator): string {
+  const member = [...(emulator.state.guild(guild)?.members.values() ?? [])].find((candidate) => candidate.roles.length === 0);
+  if (!member) throw new Error("the workshop fixture has no member without a role");
+  return member.user_id;
+}
+
+/** Bans emre (not a member: a ban by id) so the ban reads have one to show. */
+async function banEmre(emulator: PlatformEmulator): Promise<Reply> {
+  moderatingBot(emulator);
+  return bot(emulator, "PUT", `/guilds/${guild}/bans/${USER_IDS.emre}`, { delete_message_seconds: 0 });
+}
+
 const TOKEN_RESPONSE: Schema = {
   type: "object",
   properties: {
@@ -279,6 +300,86 @@ export const ENDPOINTS: readonly Endpoint[] = [
     client: "bot DELETE Routes.guildMemberRole",
     spec: { path: "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", method: "delete" },
     call: async (emulator) => [await bot(emulator, "DELETE", `/guilds/${guild}/members/${USER_IDS.sam}/roles/${codersRole(emulator)}`)],
+  },
+  {
+    name: "ban a user",
+    client: "bot PUT Routes.guildBan",
+    spec: { path: "/guilds/{guild_id}/bans/{user_id}", method: "put" },
+    call: async (emulator) => [await banEmre(emulator)],
+  },
+  {
+    name: "a user's ban",
+    client: "bot GET Routes.guildBan",
+    spec: { path: "/guilds/{guild_id}/bans/{user_id}", method: "get" },
+    call: async (emulator) => {
+      await banEmre(emulator);
+      return [await bot(emulator, "GET", `/guilds/${guild}/bans/${USER_IDS.emre}`)];
+    },
+  },
+  {
+    name: "list bans",
+    client: "bot GET Routes.guildBans",
+    spec: { path: "/guilds/{guild_id}/bans", method: "get" },
+    call: async (emulator) => {
+      await banEmre(emulator);
+      return [await bot(emulator, "GET", `/guilds/${guild}/bans?limit=100`)];
+    },
+  },
+  {
+    name: "lift a ban",
+    client: "bot DELETE Routes.guildBan",
+    spec: { path: "/guilds/{guild_id}/bans/{user_id}", method: "delete" },
+    call: async (emulator) => {
+      await banEmre(emulator);
+      return [await bot(emulator, "DELETE", `/guilds/${guild}/bans/${USER_IDS.emre}`)];
+    },
+  },
+  {
+    name: "time a member out",
+    client: "bot PATCH Routes.guildMember",
+    spec: { path: "/guilds/{guild_id}/members/{user_id}", method: "patch" },
+    call: async (emulator) => {
+      moderatingBot(emulator);
+      const until = new Date(Date.now() + 60 * 60_000).toISOString();
+      return [await bot(emulator, "PATCH", `/guilds/${guild}/members/${plainMember(emulator)}`, { communication_disabled_until: until })];
+    },
+  },
+  {
+    name: "kick a member",
+    client: "bot DELETE Routes.guildMember",
+    spec: { path: "/guilds/{guild_id}/members/{user_id}", method: "delete" },
+    call: async (emulator) => {
+      moderatingBot(emulator);
+      return [await bot(emulator, "DELETE", `/guilds/${guild}/members/${plainMember(emulator)}`)];
+    },
+  },
+  {
+    name: "set a channel overwrite",
+    client: "bot PUT Routes.channelPermission",
+    spec: { path: "/channels/{channel_id}/permissions/{overwrite_id}", method: "put" },
+    call: async (emulator) => {
+      moderatingBot(emulator);
+      return [await bot(emulator, "PUT", `/channels/${general(emulator)}/permissions/${guild}`, { type: 0, allow: "0", deny: PERMISSIONS.SendMessages.toString() })];
+    },
+  },
+  {
+    name: "remove a channel overwrite",
+    client: "bot DELETE Routes.channelPermission",
+    spec: { path: "/channels/{channel_id}/permissions/{overwrite_id}", method: "delete" },
+    call: async (emulator) => {
+      moderatingBot(emulator);
+      return [await bot(emulator, "DELETE", `/channels/${general(emulator)}/permissions/${guild}`)];
+    },
+  },
+  {
+    name: "guild audit log",
+    client: "bot GET Routes.guildAuditLog",
+    spec: { path: "/guilds/{guild_id}/audit-logs", method: "get" },
+    call: async (emulator) => {
+      await banEmre(emulator);
+      await bot(emulator, "PUT", `/channels/${general(emulator)}/permissions/${guild}`, { type: 0, allow: "0", deny: PERMISSIONS.AddReactions.toString() });
+      return [await bot(emulator, "GET", `/guilds/${guild}/audit-logs?limit=100`)];
+    },
   },
   {
     name: "token exchange (authorization_code)",
