@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 
-export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update" | "account.link" | "account.unlink";
+export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update" | "account.link" | "account.unlink" | "moderation.case" | "moderation.lockdown";
 
 /** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`. */
 export const auditTarget = {

@@ -1,11 +1,13 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { botEvents, moderationCases } from "@/lib/db/schema";
+import { botEvents } from "@/lib/db/schema";
+import { getEnv } from "@/lib/env";
 import { isBotInGuild } from "@/lib/guilds/bot-presence";
 import { addXp } from "@/lib/levels/gains";
 import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
 import { levels } from "@/lib/plugins/levels/definition";
+import { recordCase } from "@/lib/moderation/cases";
 import { readPluginState } from "@/lib/plugins/plugin-states";
 import type { BotKey } from "./keys";
 import type { BotEvent, EventResult } from "./schemas";
@@ -15,8 +17,8 @@ import type { BotEvent, EventResult } from "./schemas";
 // an event sent twice, even at the same instant, has one effect (the second insert waits for the
 // first and finds the key taken). An event that cannot apply changes nothing and leaves its key
 // unused. bot_events is also the record of who wrote what: each row names the bot key that
-// reported it. None of these events changes a guild's configuration, so none writes an audit row
-// (XP and entries come by the thousand; the audit log is the owners' record of their settings).
+// reported it. XP, joins and entries write no audit row (they come by the thousand; the audit log
+// is the owners' record of their settings and of moderation); a moderation case writes its case's.
 
 /** Why an event changes nothing; its key stays unused, so the bot may send it again later. */
 class Refused extends Error {
@@ -45,18 +47,28 @@ async function apply(tx: Tx, event: BotEvent): Promise<void> {
       if (entered === null) throw new Refused("giveaway_role_missing", "The member holds none of the roles this giveaway requires.");
       return;
     }
-    case "moderation_case":
-      await tx.insert(moderationCases).values({
-        guildId: event.guild_id,
-        userId: event.user_id,
-        moderatorId: event.moderator_id,
-        action: event.action,
-        reason: event.reason,
-        durationSeconds: event.duration_seconds,
-        at: new Date(event.at),
-        eventKey: event.key,
-      });
+    case "moderation_case": {
+      const at = new Date(event.at);
+      const isBot = event.moderator_id === getEnv().DISCORD_CLIENT_ID;
+      await recordCase(
+        tx,
+        {
+          guildId: event.guild_id,
+          // "mute" is what bots called a timeout before the platform had them.
+          type: event.action === "mute" ? "timeout" : event.action,
+          targetId: event.user_id,
+          moderator: { kind: isBot ? "bot" : "platform", id: event.moderator_id },
+          reason: event.reason ?? "",
+          durationSeconds: event.duration_seconds,
+          expiresAt: event.duration_seconds ? new Date(at.getTime() + event.duration_seconds * 1000) : null,
+          source: "bot",
+          idempotencyKey: `bot-event:${event.key}`,
+          at,
+        },
+        event.moderator_id,
+      );
       return;
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CASE_TYPES } from "@/lib/moderation/case-types";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
 
@@ -149,7 +150,7 @@ const botEventSchema = z.discriminatedUnion("type", [
     type: z.literal("moderation_case"),
     user_id: memberId,
     moderator_id: platformId("user").meta({ description: "Who acted: a member, or the bot itself for an automatic action." }),
-    action: z.enum(["ban", "kick", "mute", "warn", "timeout"]),
+    action: z.enum([...CASE_TYPES, "mute"]).meta({ description: "The case's type; mute (a timeout by its older name) is read as timeout." }),
     reason: inputText().max(512).nullable(),
     duration_seconds: z
       .number()

@@ -133,7 +133,7 @@ export const auditEvents = pgTable(
      * filters by plugin through an index and no writer can forget it.
      */
     pluginId: text("plugin_id").generatedAlwaysAs(
-      sql`CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' END`,
+      sql`CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' WHEN target ~ '^moderation' THEN 'moderator' END`,
     ),
   },
   // The log is read newest first, by guild alone or filtered by plugin, by who made the change, or by a range of dates.
@@ -427,27 +427,6 @@ export const botEvents = pgTable(
   (table) => [index("bot_events_guild_idx").on(table.guildId, table.type, table.receivedAt)],
 );
 
-/** Moderation actions the bot reports (ban, kick, mute, warn, timeout), one per case, for the moderation pages to list. */
-export const moderationCases = pgTable(
-  "moderation_cases",
-  {
-    id: bigserial("id", { mode: "number" }).primaryKey(),
-    guildId: text("guild_id").notNull(),
-    /** The member acted on. */
-    userId: text("user_id").notNull(),
-    /** Who acted: a member, or the bot itself for automatic actions. */
-    moderatorId: text("moderator_id").notNull(),
-    action: text("action").$type<"ban" | "kick" | "mute" | "warn" | "timeout">().notNull(),
-    reason: text("reason"),
-    /** How long a mute or timeout lasts; null when it has no end (or for other actions). */
-    durationSeconds: integer("duration_seconds"),
-    at: timestamp("at", { withTimezone: true }).notNull(),
-    /** The bot event that reported it (bot_events.key). */
-    eventKey: text("event_key").notNull(),
-  },
-  (table) => [index("moderation_cases_guild_idx").on(table.guildId, table.at), index("moderation_cases_member_idx").on(table.guildId, table.userId, table.at)],
-);
-
 // ---- Billing (lib/billing) ----
 // A guild's paid plans come from its subscriptions (card and hosted-page providers) and its crypto
 // payments; the guild's `buffs` are recomputed from them on every change (lib/billing/subscriptions.ts).
@@ -691,4 +670,58 @@ export const providerBackoffs = pgTable("provider_backoffs", {
   failures: integer("failures").notNull().default(0),
   until: timestamp("until", { withTimezone: true }).notNull(),
   lastError: text("last_error"),
+});
+
+/**
+ * Moderation cases (issue 21): one per act (warn, timeout, kick, ban…), made from the
+ * dashboard, reported by the bot, or seen in the platform's audit log. Numbered per guild in
+ * the order they were recorded (moderation_case_counters), read newest first by number with
+ * keyset pagination, each filter through its own index. Edits bump `version`; deleting only
+ * sets `deleted_at`.
+ */
+export const moderationCases = pgTable(
+  "moderation_cases",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    number: integer("number").notNull(),
+    /** warn, timeout, timeout_removed, kick, ban, unban, softban or note. */
+    type: text("type").notNull(),
+    targetId: text("target_id").notNull(),
+    /** The member's name when the case was made: they may leave or be banned since. */
+    targetName: text("target_name"),
+    /** user (a dashboard user), bot, or platform (someone acting in the platform's own client). */
+    moderatorKind: text("moderator_kind").notNull(),
+    moderatorId: text("moderator_id"),
+    moderatorName: text("moderator_name"),
+    reason: text("reason").notNull().default(""),
+    durationSeconds: integer("duration_seconds"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }),
+    pardonedBy: text("pardoned_by"),
+    pardonedAt: timestamp("pardoned_at", { withTimezone: true }),
+    /** The case this one follows (an unban's ban, an escalation's warning). */
+    relatedCaseNumber: integer("related_case_number"),
+    /** dashboard, bot, platform or automod. */
+    source: text("source").notNull(),
+    /** The same act sent twice (a retried request, an audit log entry seen again) makes one case. */
+    idempotencyKey: text("idempotency_key"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("moderation_cases_number_idx").on(table.guildId, table.number),
+    uniqueIndex("moderation_cases_idempotency_idx").on(table.guildId, table.idempotencyKey),
+    index("moderation_cases_target_idx").on(table.guildId, table.targetId, table.number),
+    index("moderation_cases_moderator_idx").on(table.guildId, table.moderatorId, table.number),
+    index("moderation_cases_type_idx").on(table.guildId, table.type, table.number),
+    index("moderation_cases_created_idx").on(table.guildId, table.createdAt, table.number),
+  ],
+);
+
+/** The last case number each guild gave: taken with a row lock, so numbers never repeat or skip. */
+export const moderationCaseCounters = pgTable("moderation_case_counters", {
+  guildId: text("guild_id").primaryKey(),
+  lastNumber: integer("last_number").notNull().default(0),
 });

@@ -309,12 +309,13 @@ describe("POST events", () => {
     ]);
     const db = await getDb();
     expect(await db.select({ userId: giveawayEntries.userId, entries: giveawayEntries.entries }).from(giveawayEntries).where(eq(giveawayEntries.giveawayId, giveaway.id))).toEqual([{ userId, entries: 1 }]);
-    const cases = await db.select().from(moderationCases).where(eq(moderationCases.guildId, guildId));
-    expect(cases.map((row) => [row.action, row.reason, row.durationSeconds, row.eventKey])).toEqual([
-      ["ban", "Spam", null, keys[4]],
-      ["timeout", null, 600, keys[5]],
+    const cases = await db.select().from(moderationCases).where(eq(moderationCases.guildId, guildId)).orderBy(moderationCases.number);
+    expect(cases.map((row) => [row.number, row.type, row.reason, row.durationSeconds, row.moderatorKind, row.source, row.idempotencyKey])).toEqual([
+      [1, "ban", "Spam", null, "bot", "bot", `bot-event:${keys[4]}`],
+      [2, "timeout", "", 600, "bot", "bot", `bot-event:${keys[5]}`],
     ]);
-    expect(cases[1]!.at.toISOString()).toBe("2026-01-02T03:04:05.000Z");
+    expect(cases[1]!.createdAt.toISOString()).toBe("2026-01-02T03:04:05.000Z");
+    expect(cases[1]!.expiresAt?.toISOString()).toBe("2026-01-02T03:14:05.000Z");
     // A refused event leaves its key unused.
     expect(await db.select().from(botEvents).where(eq(botEvents.key, keys[3]!))).toEqual([]);
   });

@@ -1,0 +1,53 @@
+-- Moderation cases (issue 21) replace the bot-reported list of 0017: numbered per guild, typed,
+-- with who acted, pardons, soft deletes and an idempotency key. Rows the bot reported are kept.
+ALTER TABLE "moderation_cases" RENAME TO "moderation_cases_0017";--> statement-breakpoint
+DROP INDEX "moderation_cases_guild_idx";--> statement-breakpoint
+DROP INDEX "moderation_cases_member_idx";--> statement-breakpoint
+CREATE TABLE "moderation_cases" (
+	"id" text PRIMARY KEY NOT NULL,
+	"guild_id" text NOT NULL,
+	"number" integer NOT NULL,
+	"type" text NOT NULL,
+	"target_id" text NOT NULL,
+	"target_name" text,
+	"moderator_kind" text NOT NULL,
+	"moderator_id" text,
+	"moderator_name" text,
+	"reason" text DEFAULT '' NOT NULL,
+	"duration_seconds" integer,
+	"expires_at" timestamp with time zone,
+	"pardoned_by" text,
+	"pardoned_at" timestamp with time zone,
+	"related_case_number" integer,
+	"source" text NOT NULL,
+	"idempotency_key" text,
+	"version" integer DEFAULT 1 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"deleted_at" timestamp with time zone
+);
+--> statement-breakpoint
+INSERT INTO "moderation_cases" ("id", "guild_id", "number", "type", "target_id", "moderator_kind", "moderator_id", "reason", "duration_seconds", "expires_at", "source", "idempotency_key", "created_at", "updated_at")
+SELECT gen_random_uuid()::text, "guild_id", row_number() OVER (PARTITION BY "guild_id" ORDER BY "at", "id")::int,
+	CASE WHEN "action" = 'mute' THEN 'timeout' ELSE "action" END, "user_id", 'bot', "moderator_id", coalesce("reason", ''), "duration_seconds",
+	CASE WHEN "duration_seconds" IS NULL THEN NULL ELSE "at" + make_interval(secs => "duration_seconds") END, 'bot', 'bot-event:' || "event_key", "at", "at"
+FROM "moderation_cases_0017";--> statement-breakpoint
+DROP TABLE "moderation_cases_0017";--> statement-breakpoint
+CREATE TABLE "moderation_case_counters" (
+	"guild_id" text PRIMARY KEY NOT NULL,
+	"last_number" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+INSERT INTO "moderation_case_counters" ("guild_id", "last_number") SELECT "guild_id", max("number") FROM "moderation_cases" GROUP BY "guild_id";--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_cases_number_idx" ON "moderation_cases" USING btree ("guild_id","number");--> statement-breakpoint
+CREATE UNIQUE INDEX "moderation_cases_idempotency_idx" ON "moderation_cases" USING btree ("guild_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "moderation_cases_target_idx" ON "moderation_cases" USING btree ("guild_id","target_id","number");--> statement-breakpoint
+CREATE INDEX "moderation_cases_moderator_idx" ON "moderation_cases" USING btree ("guild_id","moderator_id","number");--> statement-breakpoint
+CREATE INDEX "moderation_cases_type_idx" ON "moderation_cases" USING btree ("guild_id","type","number");--> statement-breakpoint
+CREATE INDEX "moderation_cases_created_idx" ON "moderation_cases" USING btree ("guild_id","created_at","number");--> statement-breakpoint
+-- The audit log reads moderation's rows (targets moderation-case:N, moderation-lockdown) as the
+-- moderator plugin's. PostgreSQL 15 cannot change a generated column's expression: the column
+-- is drawn again, and its index with it.
+ALTER TABLE "audit_events" DROP COLUMN "plugin_id";--> statement-breakpoint
+ALTER TABLE "audit_events" ADD COLUMN "plugin_id" text GENERATED ALWAYS AS (CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' WHEN target ~ '^moderation' THEN 'moderator' END) STORED;--> statement-breakpoint
+CREATE INDEX "audit_events_guild_plugin_idx" ON "audit_events" USING btree ("guild_id","plugin_id","id");
