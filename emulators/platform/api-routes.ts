@@ -6,6 +6,7 @@ import type { GuildRecord } from "./model";
 import * as serialize from "./serialize";
 import { compareSnowflakes } from "./snowflake";
 import type { PlatformState } from "./state";
+import { DIRECT_MESSAGE_ROUTES } from "./direct-messages";
 import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
 import { MODERATION_ROUTES } from "./moderation-routes";
@@ -235,7 +236,7 @@ function specificity(route: Route): number {
 /** Path parameters that are not ids (so not checked to be snowflakes). */
 const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];

@@ -382,6 +382,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    name: "open a DM channel",
+    client: "bot POST Routes.userChannels",
+    spec: { path: "/users/@me/channels", method: "post" },
+    call: async (emulator) => [await bot(emulator, "POST", "/users/@me/channels", { recipient_id: USER_IDS.sam })],
+  },
+  {
     name: "token exchange (authorization_code)",
     client: "client POST /oauth2/token",
     spec: { local: TOKEN_RESPONSE, why: NOT_IN_SPEC },

@@ -1,6 +1,7 @@
 import type { APIEmbed } from "discord-api-types/v10";
 
 import * as errors from "./api-errors";
+import { postDirectMessage } from "./direct-messages";
 import type { ApiResponse } from "./api-errors";
 import type { ApiRequest, Route } from "./api-routes";
 import {
@@ -122,6 +123,8 @@ export const MESSAGE_ROUTES: readonly Route[] = [
     auth: "bot",
     handle(request, params, auth) {
       const { state } = request;
+      const dm = state.dmChannels.get(params.channel ?? "");
+      if (dm) return postDirectMessage(request, dm, auth.userId);
       const access = channelAccess(state, params.channel ?? "", auth.userId);
       if (!isAccess(access)) return access;
       if (!has(access.permissions, PERMISSIONS.SendMessages)) return errors.missingPermissions();

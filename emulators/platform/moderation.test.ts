@@ -147,3 +147,20 @@ describe("the audit log", () => {
     expect((await auditLog(`?before=${all[0]!.id}`)).audit_log_entries.map((entry) => entry.id)).toEqual([all[1]!.id]);
   });
 });
+
+describe("direct messages", () => {
+  it("opens one DM channel per user and posts in it; a user who refuses DMs or shares no guild answers 50007", async () => {
+    const opened = await call<{ id: string; type: number; recipients: { id: string }[] }>("POST", "/users/@me/channels", { recipient_id: USER_IDS.sam });
+    expect(opened).toMatchObject({ status: 200, body: { type: 1, recipients: [{ id: USER_IDS.sam }] } });
+    expect((await call<{ id: string }>("POST", "/users/@me/channels", { recipient_id: USER_IDS.sam })).body.id).toBe(opened.body.id);
+    const sent = await call<{ channel_id: string; content: string; guild_id?: string }>("POST", `/channels/${opened.body.id}/messages`, { content: "You received a warning", nonce: "n1", enforce_nonce: true });
+    expect(sent).toMatchObject({ status: 200, body: { channel_id: opened.body.id, content: "You received a warning" } });
+    expect(sent.body.guild_id).toBeUndefined();
+    // The same nonce again answers the same message.
+    await call("POST", `/channels/${opened.body.id}/messages`, { content: "You received a warning", nonce: "n1", enforce_nonce: true });
+    expect(emulator.state.messages.list(opened.body.id)).toHaveLength(1);
+
+    emulator.state.closedDms.add(USER_IDS.sam);
+    expect(await call("POST", `/channels/${opened.body.id}/messages`, { content: "again" })).toMatchObject({ status: 403, body: { code: 50007 } });
+  });
+});

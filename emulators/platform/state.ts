@@ -1,6 +1,7 @@
 import { EMULATOR_CLIENT_ID } from "./credentials";
 import { buildWorld, demoUsers } from "./fixtures";
 import { MessageStore } from "./messages";
+import type { DmChannelRecord } from "./direct-messages";
 import type { AuditEntry, BanRecord } from "./moderation";
 import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { applyOverwrites, canManageGuild, computeBasePermissions } from "./permissions";
@@ -28,6 +29,10 @@ export class PlatformState {
   bans = new Map<string, Map<string, BanRecord>>();
   /** Each guild's audit log, oldest first (moderation.ts writes it). */
   auditLogs = new Map<string, AuditEntry[]>();
+  /** DM channels the bot opened, by channel id (direct-messages.ts). */
+  dmChannels = new Map<string, DmChannelRecord>();
+  /** Users who do not accept DMs from server members: the bot's DMs to them are refused. */
+  closedDms = new Set<string>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -43,6 +48,8 @@ export class PlatformState {
     this.channelRenames = new Map();
     this.bans = new Map();
     this.auditLogs = new Map();
+    this.dmChannels = new Map();
+    this.closedDms = new Set();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }

@@ -43,13 +43,8 @@ export type NewCase = {
 export async function recordCase(tx: Tx, input: NewCase, auditUserId: string): Promise<{ case: CaseRow; created: boolean }> {
   await tx.insert(moderationCaseCounters).values({ guildId: input.guildId }).onConflictDoNothing();
   const [counter] = await tx.select().from(moderationCaseCounters).where(eq(moderationCaseCounters.guildId, input.guildId)).for("update");
-  if (input.idempotencyKey) {
-    const [existing] = await tx
-      .select()
-      .from(moderationCases)
-      .where(and(eq(moderationCases.guildId, input.guildId), eq(moderationCases.idempotencyKey, input.idempotencyKey)));
-    if (existing) return { case: existing, created: false };
-  }
+  const existing = input.idempotencyKey ? await caseByKey(tx, input.guildId, input.idempotencyKey) : null;
+  if (existing) return { case: existing, created: false };
   const number = counter!.lastNumber + 1;
   await tx.update(moderationCaseCounters).set({ lastNumber: number }).where(eq(moderationCaseCounters.guildId, input.guildId));
   const at = input.at ?? new Date();
@@ -109,6 +104,12 @@ export async function listCases(db: Db, guildId: string, filters: CaseFilters): 
     .limit(filters.limit + 1);
   const cases = rows.slice(0, filters.limit);
   return { cases, next: rows.length > filters.limit ? cases.at(-1)!.number : null };
+}
+
+/** The case an idempotency key made, if any. */
+export async function caseByKey(db: Db | Tx, guildId: string, key: string): Promise<CaseRow | null> {
+  const [row] = await db.select().from(moderationCases).where(and(eq(moderationCases.guildId, guildId), eq(moderationCases.idempotencyKey, key)));
+  return row ?? null;
 }
 
 export async function getCase(db: Db | Tx, guildId: string, number: number): Promise<CaseRow | null> {

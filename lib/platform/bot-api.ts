@@ -244,6 +244,12 @@ export async function searchGuildMembers(
   return (await searchGuildMembersWithMeta(guildId, query, limit)).value;
 }
 
+/** Drops what is cached of one member (and the searches that may list them): a moderation act changed or removed them. */
+export function memberChanged(guildId: string, userId: string): void {
+  invalidate(`${guildKey(guildId)}member:${userId}`);
+  invalidatePrefix(`${guildKey(guildId)}search:`);
+}
+
 /** Drops every cached read of one guild (after the dashboard changes it, or on demand). */
 export function refreshGuildCache(guildId: string): void {
   invalidatePrefix(guildKey(guildId));

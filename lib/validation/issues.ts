@@ -80,6 +80,17 @@ export const ISSUE_CODES = [
   "giveaway_ended",
   "giveaway_cancelled",
   "giveaway_no_entrants_left",
+  // Moderation acts the bot or the moderator cannot make (lib/moderation/can-act.ts, acts.ts).
+  "mod_target_owner",
+  "mod_target_bot",
+  "mod_bot_cannot_ban",
+  "mod_bot_cannot_kick",
+  "mod_bot_cannot_timeout",
+  "mod_target_above_bot",
+  "mod_target_above_you",
+  "mod_target_admin",
+  "mod_not_banned",
+  "mod_platform_refused",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",
