@@ -7,6 +7,7 @@ import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import type { RoleSpec } from "@/emulators/platform/data/types";
 import { buildGuild, makeRole } from "@/emulators/platform/fixtures";
 import { snowflakeAt } from "@/emulators/platform/snowflake";
+import { BOT_USER_ID } from "@/emulators/platform/state";
 import { generateUsers } from "@/emulators/platform/synthetic";
 import { getDb } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
@@ -38,6 +39,14 @@ export function addRole(harness: EmulatorHarness, guildId: string, spec: Pick<Ro
   guild.roles.push(makeRole(id, { color: 0, permissions: [], ...spec }, 1));
   refreshGuildCache(guildId);
   return id;
+}
+
+/** Gives the bot's role in a guild more permissions (moderation needs Ban, Kick, Timeout Members). */
+export function grantBot(harness: EmulatorHarness, guildId: string, permissions: bigint): void {
+  const role = harness.emulator.state.guild(guildId)?.roles.find((candidate) => candidate.managed && candidate.tags?.bot_id === BOT_USER_ID);
+  if (!role) throw new Error(`the bot has no role in ${guildId}`);
+  role.permissions = (BigInt(role.permissions) | permissions).toString();
+  refreshGuildCache(guildId);
 }
 
 /** Sets the guild's paid buffs straight in the database (spec 1: premium, premium-gift, premium-discord). */

@@ -35,7 +35,8 @@ const MAX_GUILD_PAGES = 200;
 export const MAX_MEMBER_SEARCH_LIMIT = 1000;
 const MAX_MEMBER_QUERY_LENGTH = 100;
 
-function guildKey(guildId: string): string {
+/** The prefix of every cached read of one guild (refreshGuildCache drops them all). */
+export function guildKey(guildId: string): string {
   return `guild:${guildId}:`;
 }
 

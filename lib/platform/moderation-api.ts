@@ -11,6 +11,8 @@ import {
   type RESTGetAPIGuildBanResult,
 } from "discord-api-types/v10";
 
+import { guildKey } from "./bot-api";
+import { cachedWithMeta, invalidatePrefix, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
 import { botDelete, botGet, botPatch, botPut } from "./rest";
 import { isSnowflake } from "./snowflake";
@@ -42,6 +44,21 @@ export async function listBans(guildId: string, page: { limit: number; after?: s
   return botGet<RESTGetAPIGuildBansResult>(Routes.guildBans(guildId), { query: makeURLSearchParams({ limit: page.limit, after: page.after, before: page.before }) });
 }
 
+/** Ban lists change by the minute at most, and our own acts drop them at once (bansChanged). */
+export const BANS_CACHE_POLICY: CachePolicy = { ttlMs: 30_000, staleMs: 5 * 60_000 };
+
+const bansKey = (guildId: string) => `${guildKey(guildId)}bans:`;
+
+/** listBans, kept briefly per page. */
+export function cachedBans(guildId: string, page: { limit: number; after?: string }): Promise<CacheResult<RESTGetAPIGuildBansResult>> {
+  return cachedWithMeta(`${bansKey(guildId)}${page.limit}:${page.after ?? ""}`, BANS_CACHE_POLICY, () => listBans(guildId, page));
+}
+
+/** Drops the cached ban lists of a guild: a ban or an unban was just made. */
+export function bansChanged(guildId: string): void {
+  invalidatePrefix(bansKey(guildId));
+}
+
 /** The ban of `userId`, or null when they are not banned. */
 export async function getBan(guildId: string, userId: string): Promise<RESTGetAPIGuildBanResult | null> {
   requireSnowflakes({ "guild id": guildId, "user id": userId });
@@ -57,7 +74,11 @@ export async function getBan(guildId: string, userId: string): Promise<RESTGetAP
 export async function banUser(guildId: string, userId: string, options: { deleteMessageSeconds?: number; reason?: string } = {}): Promise<void> {
   requireSnowflakes({ "guild id": guildId, "user id": userId });
   const seconds = Math.min(Math.max(Math.trunc(options.deleteMessageSeconds ?? 0), 0), MAX_DELETE_MESSAGE_SECONDS);
-  await botPut(Routes.guildBan(guildId, userId), { body: { delete_message_seconds: seconds }, ...withReason(options.reason) });
+  try {
+    await botPut(Routes.guildBan(guildId, userId), { body: { delete_message_seconds: seconds }, ...withReason(options.reason) });
+  } finally {
+    bansChanged(guildId);
+  }
 }
 
 /** Lifts a ban; false when there was none. */
@@ -69,6 +90,8 @@ export async function unbanUser(guildId: string, userId: string, reason?: string
   } catch (error) {
     if (error instanceof PlatformError && error.code === PlatformErrorCode.UNKNOWN_BAN) return false;
     throw error;
+  } finally {
+    bansChanged(guildId);
   }
 }
 

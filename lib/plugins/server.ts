@@ -11,6 +11,7 @@ import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
 import { rankCardEndpoints } from "./levels/rank-card-endpoints";
+import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { timersEndpoints } from "./timers/server";
@@ -31,6 +32,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),
   ...levelsEndpoints(),
+  ...moderatorEndpoints(),
   ...musicEndpoints(),
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 // Every guild-scoped endpoint × every kind of caller, generated from the plugin
 // registry and the route files, so a new endpoint cannot ship without a check.
+import { PermissionFlagsBits } from "discord-api-types/v10";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,7 +65,7 @@ import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
-import { addScratchGuild } from "@/test/scratch-guild";
+import { addScratchGuild, grantBot } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { startStripeHarness } from "@/test/stripe-harness";
@@ -134,6 +135,8 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
   if (ep.path.endsWith("/giveaways/:itemId/reroll")) return { winners: 1 };
   if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
+  if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.includes(":caseId")) return { pardoned: true };
+  if (ep.plugin === "moderator" && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
@@ -217,8 +220,14 @@ function pluginTarget(ep: PluginEndpoint): Target {
       }
       // A member's rank card: the caller's own (`@me`), which only managers may fetch too; elsewhere a member's id.
       const userId = ep.path.includes("/rank-card/") ? "@me" : USER_IDS.ada;
+      let caseId = "1";
+      if (asManager && ep.plugin === "moderator") {
+        // The bot moderates there (bans are read from the platform) and a case exists to read, edit or delete.
+        grantBot(harness, guildId, PermissionFlagsBits.BanMembers | PermissionFlagsBits.KickMembers | PermissionFlagsBits.ModerateMembers);
+        if (ep.path.includes(":caseId")) caseId = String(((await json(await pluginCall(ada, "POST", `/moderator/guilds/${guildId}/infractions`, { body: { type: "note", user_id: USER_IDS.sam } }), 201)).infraction as { id: number }).id);
+      }
       const query = ep.query ? `?${queryFor(ep)}` : "";
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId })}${query}`, { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -442,9 +451,9 @@ describe.each(TARGETS.map((target) => [target.label, target] as const))("%s", (_
     const manager = "manager" in entry;
     const prepared = await target.prepare(entry.guild(), manager);
     const response = await prepared.send(entry.jar());
-    // Images (the welcome card preview, the rank card) and event streams (the music player's) are not JSON; their callers are checked by status alone.
+    // Images (the welcome card preview, the rank card), event streams (the music player's) and CSV files (case exports) are not JSON; their callers are checked by status alone.
     const type = response.headers.get("content-type") ?? "";
-    const streamed = type.startsWith("image/") || type.startsWith("text/event-stream");
+    const streamed = type.startsWith("image/") || type.startsWith("text/event-stream") || type.startsWith("text/csv");
     if (type.startsWith("text/event-stream")) await response.body?.cancel();
     const body = streamed ? null : await readBody(response.clone());
     await prepared.cleanup?.(response);
@@ -669,7 +678,7 @@ describe("coverage of the matrix", () => {
 
   it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
     const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
-      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada }).split("/").filter(Boolean));
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1" }).split("/").filter(Boolean));
       return match.kind !== "found" || match.endpoint !== ep;
     });
     expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);

@@ -1,0 +1,236 @@
+/** @jest-environment node */
+// Moderation from the dashboard: every act is made on the platform (the emulator's bans,
+// members and audit log show it) and makes one case and one audit row; what the bot or the
+// moderator may not do is refused, translated, with nothing changed; cases page by keyset,
+// stay consistent under concurrent edits, export to CSV, and list the guild's bans and mutes.
+import { PermissionFlagsBits } from "discord-api-types/v10";
+import { and, eq } from "drizzle-orm";
+import { USER_IDS } from "@/emulators/platform/data/ids";
+import { BOT_USER_ID } from "@/emulators/platform/state";
+import { getDb } from "@/lib/db/client";
+import { auditEvents, moderationCases } from "@/lib/db/schema";
+import type { CaseView } from "@/lib/moderation/cases";
+import { pluginCall, readBody, type Envelope } from "@/test/api";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import type { CookieJar } from "@/test/route-client";
+import { addScratchGuild, grantBot } from "@/test/scratch-guild";
+import { signedInJar } from "@/test/sign-in";
+
+let harness: EmulatorHarness;
+let ada: CookieJar;
+
+beforeAll(async () => {
+  harness = await startEmulatorHarness();
+  ada = await signedInJar(harness);
+}, 60_000);
+afterAll(() => harness.stop());
+
+const MODERATION = PermissionFlagsBits.BanMembers | PermissionFlagsBits.KickMembers | PermissionFlagsBits.ModerateMembers;
+
+/** A copy of Ada's workshop where the bot may moderate; `permissions` false leaves it the invite's. */
+function moderatedGuild(permissions = true): string {
+  const guild = addScratchGuild(harness, "workshop", "Moderated");
+  if (permissions) grantBot(harness, guild, MODERATION);
+  return guild;
+}
+
+type ActAnswer = { infraction: CaseView; escalation: { case: CaseView } | { refused: string } | null; notice: string | null };
+
+async function act(guild: string, body: Record<string, unknown>, locale?: string) {
+  const response = await pluginCall(ada, "POST", `/moderator/guilds/${guild}/infractions`, { body, ...(locale ? { headers: { "x-guildhall-locale": locale } } : {}) });
+  return { status: response.status, body: (await readBody(response)) as ActAnswer & Envelope };
+}
+
+async function cases(guild: string, query = ""): Promise<{ infractions: CaseView[]; next_cursor: string | null }> {
+  const response = await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions${query}`);
+  expect(response.status).toBe(200);
+  return (await readBody(response)) as { infractions: CaseView[]; next_cursor: string | null };
+}
+
+const auditRows = async (guild: string) => (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.guildId, guild), eq(auditEvents.pluginId, "moderator")));
+const emulatorGuild = (guild: string) => harness.emulator.state.guild(guild)!;
+
+describe("acts", () => {
+  it("warn, timeout, remove the timeout, kick, ban, unban and softban each act on the platform and make one case and one audit row", async () => {
+    const guild = moderatedGuild();
+    const sam = USER_IDS.sam;
+    expect((await act(guild, { type: "warn", user_id: sam, reason: "Be nice" })).body.infraction).toMatchObject({ id: 1, type: "warn", target: { id: sam }, moderator: { kind: "dashboard", id: USER_IDS.ada }, reason: "Be nice", source: "dashboard" });
+
+    const timedOut = await act(guild, { type: "timeout", user_id: sam, reason: "Cool down", duration_minutes: 30 });
+    expect(timedOut.status).toBe(201);
+    expect(timedOut.body.infraction).toMatchObject({ id: 2, type: "timeout", duration_seconds: 1800 });
+    const until = Date.parse(emulatorGuild(guild).members.get(sam)!.communication_disabled_until!);
+    expect(until - Date.now()).toBeGreaterThan(29 * 60_000);
+
+    expect((await act(guild, { type: "timeout_removed", user_id: sam })).status).toBe(201);
+    expect(emulatorGuild(guild).members.get(sam)!.communication_disabled_until).toBeNull();
+
+    expect((await act(guild, { type: "kick", user_id: sam, reason: "Out" })).status).toBe(201);
+    expect(emulatorGuild(guild).members.has(sam)).toBe(false);
+
+    expect((await act(guild, { type: "ban", user_id: sam, reason: "Raid", delete_message_seconds: 3600 })).status).toBe(201);
+    expect(harness.emulator.state.bansOf(guild).get(sam)?.reason).toMatch(/^Raid \(by \d+ via Guildhall\)$/);
+    expect((await act(guild, { type: "unban", user_id: sam, reason: "Appeal" })).status).toBe(201);
+    expect(harness.emulator.state.bansOf(guild).has(sam)).toBe(false);
+
+    const bjorn = USER_IDS.bjorn;
+    expect((await act(guild, { type: "softban", user_id: bjorn, reason: "Spam" })).status).toBe(201);
+    expect(harness.emulator.state.bansOf(guild).has(bjorn)).toBe(false);
+    expect(emulatorGuild(guild).members.has(bjorn)).toBe(false);
+
+    const listed = await cases(guild);
+    expect(listed.infractions.map((item) => [item.id, item.type])).toEqual([
+      [7, "softban"],
+      [6, "unban"],
+      [5, "ban"],
+      [4, "kick"],
+      [3, "timeout_removed"],
+      [2, "timeout"],
+      [1, "warn"],
+    ]);
+    const rows = await auditRows(guild);
+    expect(rows.map((row) => [row.action, row.target]).sort()).toEqual([1, 2, 3, 4, 5, 6, 7].map((n) => ["moderation.case", `moderation-case:${n}`]).sort());
+    // The platform's audit log names the act as the bot's, with the moderator in the reason.
+    expect(harness.emulator.state.auditLogOf(guild).every((entry) => entry.user_id === BOT_USER_ID)).toBe(true);
+  });
+
+  it("refuses, in the caller's language and changing nothing: the owner, a member above the bot, a bot without the permission", async () => {
+    const guild = moderatedGuild(false);
+    const refusals = [
+      [{ type: "ban", user_id: USER_IDS.ada }, "mod_target_owner"],
+      [{ type: "ban", user_id: USER_IDS.sam }, "mod_bot_cannot_ban"],
+      [{ type: "kick", user_id: USER_IDS.sam }, "mod_bot_cannot_kick"],
+      [{ type: "timeout", user_id: USER_IDS.sam }, "mod_bot_cannot_timeout"],
+      [{ type: "warn", user_id: BOT_USER_ID }, "mod_target_bot"],
+      [{ type: "warn", user_id: USER_IDS.emre }, "not_a_member"],
+    ] as const;
+    for (const [body, code] of refusals) {
+      const answer = await act(guild, body, "fr");
+      expect({ code, status: answer.status, body: answer.body }).toMatchObject({ code, status: 403, body: { code, fields: [{ path: "user_id", code }] } });
+    }
+    expect((await act(guild, { type: "ban", user_id: USER_IDS.ada }, "fr")).body.message).toBe("Personne ne peut agir sur le propriétaire du serveur.");
+
+    grantBot(harness, guild, MODERATION);
+    // Chen is a Maintainer, above the bot's role.
+    expect((await act(guild, { type: "ban", user_id: USER_IDS.chen })).body).toMatchObject({ code: "mod_target_above_bot" });
+    expect((await act(guild, { type: "unban", user_id: USER_IDS.sam })).body).toMatchObject({ code: "mod_not_banned" });
+
+    expect((await cases(guild)).infractions).toEqual([]);
+    expect(await auditRows(guild)).toEqual([]);
+    expect(harness.emulator.state.bansOf(guild).size).toBe(0);
+    expect(harness.emulator.state.auditLogOf(guild)).toEqual([]);
+  });
+
+  it("an idempotency key sent twice makes one case and one act", async () => {
+    const guild = moderatedGuild();
+    const body = { type: "ban", user_id: USER_IDS.sam, reason: "Once", idempotency_key: "ban-sam-once-1" };
+    const first = await act(guild, body);
+    const second = await act(guild, body);
+    expect(second.body.infraction.id).toBe(first.body.infraction.id);
+    expect((await cases(guild)).infractions).toHaveLength(1);
+    expect(harness.emulator.state.auditLogOf(guild)).toHaveLength(1);
+  });
+
+  it("warnings escalate at the plugin's thresholds: a timeout at the second, a ban at the third", async () => {
+    const guild = moderatedGuild();
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, mute_after_warnings: 2, ban_after_warnings: 3, default_mute_minutes: 15, dm_on_infraction: false } })).status).toBe(200);
+    expect((await act(guild, { type: "warn", user_id: USER_IDS.sam })).body.escalation).toBeNull();
+    const second = await act(guild, { type: "warn", user_id: USER_IDS.sam });
+    expect(second.body.escalation).toMatchObject({ case: { type: "timeout", duration_seconds: 900, moderator: { kind: "bot" }, related_case_id: second.body.infraction.id, source: "bot" } });
+    expect(emulatorGuild(guild).members.get(USER_IDS.sam)!.communication_disabled_until).not.toBeNull();
+    const third = await act(guild, { type: "warn", user_id: USER_IDS.sam });
+    expect(third.body.escalation).toMatchObject({ case: { type: "ban", reason: "Reached 3 warnings." } });
+    expect(harness.emulator.state.bansOf(guild).has(USER_IDS.sam)).toBe(true);
+  });
+
+  it("DMs the member when the plugin says so, in the guild's language; a member who refuses DMs is noted, not an error", async () => {
+    const guild = moderatedGuild();
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, dm_on_infraction: true } })).status).toBe(200);
+    expect((await act(guild, { type: "warn", user_id: USER_IDS.sam, reason: "Language" })).body.notice).toBe("sent");
+    const dm = [...harness.emulator.state.dmChannels.values()].find((channel) => channel.recipient_id === USER_IDS.sam)!;
+    expect(harness.emulator.state.messages.list(dm.id).at(-1)?.content).toBe("You received a warning in Moderated. Reason: Language");
+    harness.emulator.state.closedDms.add(USER_IDS.bjorn);
+    const refused = await act(guild, { type: "warn", user_id: USER_IDS.bjorn });
+    expect({ status: refused.status, notice: refused.body.notice }).toEqual({ status: 201, notice: "failed" });
+    harness.emulator.state.closedDms.delete(USER_IDS.bjorn);
+  });
+});
+
+describe("cases", () => {
+  it("pages newest first by keyset: every case once across pages while cases are added", async () => {
+    const guild = moderatedGuild();
+    for (let i = 0; i < 7; i++) expect((await act(guild, { type: "note", user_id: USER_IDS.sam, reason: `note ${i}` })).status).toBe(201);
+    const seen: number[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await cases(guild, `?limit=3${cursor ? `&cursor=${cursor}` : ""}`);
+      seen.push(...page.infractions.map((item) => item.id));
+      // Added while paging: newer than every page, so not repeated nor skipping any older one.
+      await act(guild, { type: "note", user_id: USER_IDS.bjorn, reason: "meanwhile" });
+      cursor = page.next_cursor;
+    } while (cursor);
+    expect(seen).toEqual([7, 6, 5, 4, 3, 2, 1]);
+    expect((await cases(guild, `?user_id=${USER_IDS.bjorn}`)).infractions.every((item) => item.target.id === USER_IDS.bjorn)).toBe(true);
+    expect((await cases(guild, "?type=warn,ban")).infractions).toEqual([]);
+    expect((await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions?limit=101`)).status).toBe(400);
+    expect((await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions?type=nuke`)).status).toBe(400);
+  });
+
+  it("edits the reason, pardons and deletes, each audited; a stale version is refused and a pardon and an edit at once keep one consistent case", async () => {
+    const guild = moderatedGuild();
+    const made = (await act(guild, { type: "note", user_id: USER_IDS.sam, reason: "first" })).body.infraction;
+    const path = `/moderator/guilds/${guild}/infractions/${made.id}`;
+    const [edit, pardon] = await Promise.all([
+      pluginCall(ada, "PATCH", path, { body: { reason: "edited", version: made.version } }),
+      pluginCall(ada, "PATCH", path, { body: { pardoned: true, version: made.version } }),
+    ]);
+    expect([edit.status, pardon.status].sort()).toEqual([200, 412]);
+    const [row] = await (await getDb()).select().from(moderationCases).where(and(eq(moderationCases.guildId, guild), eq(moderationCases.number, made.id)));
+    expect(row!.version).toBe(2);
+    expect(row!.reason === "edited" ? row!.pardonedAt : row!.reason).toBe(row!.reason === "edited" ? null : "first");
+
+    const pardoned = (await readBody(await pluginCall(ada, "PATCH", path, { body: { pardoned: true } }))) as { infraction: CaseView };
+    expect(pardoned.infraction.pardoned).toMatchObject({ by: USER_IDS.ada });
+    expect((await cases(guild)).infractions).toEqual([]);
+    expect((await cases(guild, "?include_pardoned=true")).infractions.map((item) => item.id)).toEqual([made.id]);
+    expect((await pluginCall(ada, "DELETE", path)).status).toBe(204);
+    expect((await pluginCall(ada, "GET", path)).status).toBe(404);
+    expect((await auditRows(guild)).length).toBe(4);
+  });
+
+  it("exports the cases as CSV, formulas defused", async () => {
+    const guild = moderatedGuild();
+    await act(guild, { type: "note", user_id: USER_IDS.sam, reason: '=HYPERLINK("x"), "quoted"' });
+    const response = await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions/export`);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    const lines = (await response.text()).split("\r\n");
+    expect(lines[0]).toBe("case,type,target_id,target_name,moderator_kind,moderator_id,reason,duration_seconds,expires_at,pardoned_at,related_case,source,created_at");
+    expect(lines[1]).toContain(`1,note,${USER_IDS.sam},`);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
+  });
+});
+
+describe("lists", () => {
+  it("bans from the platform with their case; mutes with theirs; a member's history", async () => {
+    const guild = moderatedGuild();
+    await act(guild, { type: "ban", user_id: USER_IDS.sam, reason: "Raid" });
+    // A ban made in the platform's own client is listed too, without a case.
+    harness.emulator.state.bansOf(guild).set(USER_IDS.emre, { user_id: USER_IDS.emre, reason: "by hand" });
+    await act(guild, { type: "timeout", user_id: USER_IDS.bjorn, duration_minutes: 60, reason: "Calm" });
+
+    const bans = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/bans`))) as { bans: Array<{ user: { id: string }; reason: string; case: CaseView | null }> };
+    expect(bans.bans.map((ban) => [ban.user.id, ban.case?.type ?? null]).sort()).toEqual([
+      [USER_IDS.emre, null],
+      [USER_IDS.sam, "ban"],
+    ].sort());
+    const one = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/bans?user_id=${USER_IDS.sam}`))) as { bans: unknown[] };
+    expect(one.bans).toHaveLength(1);
+
+    const mutes = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/mutes`))) as { mutes: Array<{ user: { id: string }; until: string; case: CaseView }> };
+    expect(mutes.mutes.map((mute) => [mute.user.id, mute.case.reason])).toEqual([[USER_IDS.bjorn, "Calm"]]);
+
+    const history = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/members/${USER_IDS.bjorn}/history`))) as { counts: Record<string, number>; timeout_until: string | null; ban: unknown; infractions: CaseView[] };
+    expect(history).toMatchObject({ counts: { timeout: 1 }, ban: null, infractions: [{ type: "timeout" }] });
+    expect(history.timeout_until).not.toBeNull();
+  });
+});
