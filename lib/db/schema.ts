@@ -725,3 +725,25 @@ export const moderationCaseCounters = pgTable("moderation_case_counters", {
   guildId: text("guild_id").primaryKey(),
   lastNumber: integer("last_number").notNull().default(0),
 });
+
+/**
+ * A lockdown of the moderator plugin, channel by channel: the @everyone overwrite each locked
+ * channel had before (null: it had none), saved before the lock is sent, so unlocking puts back
+ * exactly that. A row lives from the lock until its channel is restored; `status` failed keeps
+ * a channel the platform refused (retried by the next lock or unlock).
+ */
+export const lockdownChannels = pgTable(
+  "lockdown_channels",
+  {
+    guildId: text("guild_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    hadOverwrite: boolean("had_overwrite").notNull(),
+    savedAllow: text("saved_allow").notNull().default("0"),
+    savedDeny: text("saved_deny").notNull().default("0"),
+    /** locked, lock_failed (the lock was refused), unlock_failed (the restore was refused). */
+    status: text("status").notNull(),
+    errorCode: text("error_code"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.channelId] })],
+);

@@ -234,3 +234,64 @@ describe("lists", () => {
     expect(history.timeout_until).not.toBeNull();
   });
 });
+
+describe("lockdown", () => {
+  const everyone = (guild: string, name: string) => emulatorGuild(guild).channels.find((channel) => channel.name === name)!.permission_overwrites.find((overwrite) => overwrite.id === guild);
+  const channelId = (guild: string, name: string) => emulatorGuild(guild).channels.find((channel) => channel.name === name)!.id;
+  const lockdown = async (guild: string, enabled: boolean) => {
+    const response = await pluginCall(ada, "PATCH", `/moderator/guilds/${guild}/lockdown`, { body: { enabled } });
+    return { status: response.status, body: (await readBody(response)) as { locked: boolean; channels: Array<{ channel_id: string; status: string; error?: string; message_posted?: boolean }> } & Envelope };
+  };
+
+  it("locks each channel, restores exactly what it had, reports and retries a channel that fails, and changes nothing when asked twice", async () => {
+    const guild = moderatedGuild();
+    const custom = { id: guild, type: 0 as const, allow: PermissionFlagsBits.AddReactions.toString(), deny: PermissionFlagsBits.EmbedLinks.toString() };
+    emulatorGuild(guild).channels.find((channel) => channel.name === "off-topic")!.permission_overwrites.push({ ...custom });
+    // The bot may not manage roles in #memes: that channel fails.
+    const memes = emulatorGuild(guild).channels.find((channel) => channel.name === "memes")!;
+    memes.permission_overwrites.push({ id: BOT_USER_ID, type: 1, allow: "0", deny: PermissionFlagsBits.ManageRoles.toString() });
+    const ids = ["general", "off-topic", "memes"].map((name) => channelId(guild, name));
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, lockdown_channel_ids: ids } })).status).toBe(200);
+
+    const locked = await lockdown(guild, true);
+    expect(locked.status).toBe(200);
+    expect(locked.body.locked).toBe(true);
+    expect(locked.body.channels.map((channel) => [channel.channel_id, channel.status, channel.error ?? null])).toEqual([
+      [ids[0], "locked", null],
+      [ids[1], "locked", null],
+      [ids[2], "failed", "missing_permissions"],
+    ]);
+    expect(BigInt(everyone(guild, "general")!.deny) & PermissionFlagsBits.SendMessages).toBe(PermissionFlagsBits.SendMessages);
+    expect(BigInt(everyone(guild, "off-topic")!.deny) & (PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks)).toBe(PermissionFlagsBits.SendMessages | PermissionFlagsBits.EmbedLinks);
+    expect(BigInt(everyone(guild, "off-topic")!.allow) & PermissionFlagsBits.AddReactions).toBe(0n);
+    expect(everyone(guild, "memes")).toBeUndefined();
+    expect(harness.emulator.state.messages.list(ids[0]!).at(-1)?.content).toBe("This channel is locked while the moderators sort things out. Please hold on.");
+    const guildAnswer = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/lockdown`))) as { locked: boolean };
+    expect(guildAnswer.locked).toBe(true);
+
+    // Twice: nothing changes, no audit row; the failed channel is tried again (and fails again).
+    const auditBefore = (await auditRows(guild)).length;
+    const again = await lockdown(guild, true);
+    expect(again.body.channels).toEqual([{ channel_id: ids[2], status: "failed", error: "missing_permissions" }]);
+    expect((await auditRows(guild)).length).toBe(auditBefore);
+    expect(harness.emulator.state.messages.list(ids[0]!)).toHaveLength(1);
+
+    memes.permission_overwrites = [];
+    expect((await lockdown(guild, true)).body.channels).toEqual([{ channel_id: ids[2], status: "locked", message_posted: true }]);
+
+    const unlocked = await lockdown(guild, false);
+    expect(unlocked.body).toMatchObject({ locked: false });
+    expect(unlocked.body.channels.map((channel) => channel.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
+    expect(everyone(guild, "general")).toBeUndefined();
+    expect(everyone(guild, "off-topic")).toEqual(custom);
+    expect(everyone(guild, "memes")).toBeUndefined();
+    expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [] });
+    const rows = (await auditRows(guild)).filter((row) => row.action === "moderation.lockdown");
+    expect(rows).toHaveLength(3);
+  });
+
+  it("asks for the channels first when none are chosen", async () => {
+    const guild = moderatedGuild();
+    expect((await lockdown(guild, true)).body).toMatchObject({ status_code: 400, code: "lockdown_no_channels", fields: [{ path: "lockdown_channel_ids", code: "required" }] });
+  });
+});

@@ -51,3 +51,15 @@ CREATE INDEX "moderation_cases_created_idx" ON "moderation_cases" USING btree ("
 ALTER TABLE "audit_events" DROP COLUMN "plugin_id";--> statement-breakpoint
 ALTER TABLE "audit_events" ADD COLUMN "plugin_id" text GENERATED ALWAYS AS (CASE WHEN target ~ '^(plugin|item|account-link):' THEN split_part(target, ':', 2) WHEN target ~ '^economy-balance' THEN 'economy' WHEN target ~ '^levels-xp' THEN 'levels' WHEN target ~ '^giveaway:' THEN 'giveaways' WHEN target ~ '^music:' THEN 'music' WHEN target ~ '^moderation' THEN 'moderator' END) STORED;--> statement-breakpoint
 CREATE INDEX "audit_events_guild_plugin_idx" ON "audit_events" USING btree ("guild_id","plugin_id","id");
+--> statement-breakpoint
+CREATE TABLE "lockdown_channels" (
+	"guild_id" text NOT NULL,
+	"channel_id" text NOT NULL,
+	"had_overwrite" boolean NOT NULL,
+	"saved_allow" text DEFAULT '0' NOT NULL,
+	"saved_deny" text DEFAULT '0' NOT NULL,
+	"status" text NOT NULL,
+	"error_code" text,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "lockdown_channels_guild_id_channel_id_pk" PRIMARY KEY("guild_id","channel_id")
+);

@@ -7,6 +7,10 @@ import { caseCounts, caseView, deleteCase, DEFAULT_CASES_PAGE, getCase, listCase
 import { CSV_HEADER, csvRow } from "@/lib/moderation/csv";
 import { makeAct } from "@/lib/moderation/acts";
 import { listBanEntries, listMuteEntries } from "@/lib/moderation/lists";
+import { lock, lockdownState, unlock } from "@/lib/moderation/lockdown";
+import { withDefaultText } from "@/lib/templates/default-messages";
+import { fieldIssue } from "@/lib/validation/server-messages";
+import { guildDefaultTexts } from "../default-texts";
 import { ApiError } from "@/lib/http/api-error";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { PlatformError } from "@/lib/platform/errors";
@@ -223,6 +227,28 @@ export function moderatorEndpoints(): PluginEndpoint[] {
           infractions: page.cases.map(caseView),
           next_cursor: page.next === null ? null : String(page.next),
         };
+      },
+    }),
+    endpoint({
+      ...common,
+      method: "GET",
+      path: path("lockdown"),
+      params: guildIdParams,
+      handler: async ({ db, params }) => lockdownState(db, params.guildId),
+    }),
+    endpoint({
+      ...common,
+      method: "PATCH",
+      path: path("lockdown"),
+      params: guildIdParams,
+      body: z.strictObject({ enabled: z.boolean() }),
+      handler: async ({ db, body, access }) => {
+        if (!body.enabled) return unlock(db, access);
+        const state = await readPluginState(db, access.guildId, moderator);
+        const channelIds = Array.isArray(state.config.lockdown_channel_ids) ? (state.config.lockdown_channel_ids as string[]) : [];
+        if (channelIds.length === 0) throw new ApiError(400, "lockdown_no_channels", "Choose the channels a lockdown locks first.", [fieldIssue("lockdown_channel_ids", "required")]);
+        const texts = await guildDefaultTexts(access.guildId, access.guild.preferred_locale);
+        return lock(db, access, channelIds, withDefaultText(String(state.config.lockdown_message ?? ""), texts));
       },
     }),
     endpoint({
