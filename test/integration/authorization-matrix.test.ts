@@ -136,7 +136,7 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/giveaways/:itemId/reroll")) return { winners: 1 };
   if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.includes(":caseId")) return { pardoned: true };
-  if (ep.plugin === "moderator" && ep.path.endsWith("/lockdown")) return { enabled: false };
+  if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.endsWith("/lockdown")) return { enabled: false };
   if (ep.plugin === "moderator" && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
