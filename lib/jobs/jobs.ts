@@ -1,6 +1,7 @@
 import "server-only";
 import { checkAlertsJob } from "@/lib/alerts/check";
 import { postDeliveryJob, recoverDeliveriesJob } from "@/lib/deliveries/post";
+import { importPlatformCasesJob } from "@/lib/moderation/platform-import";
 import { sweepBirthdaysJob } from "@/lib/plugins/birthdays/announce";
 import { birthdayRoleJob } from "@/lib/plugins/birthdays/role";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
@@ -19,4 +20,5 @@ export const JOBS: readonly JobDefinition[] = [
   sweepBirthdaysJob,
   birthdayRoleJob,
   updateCountersJob,
+  importPlatformCasesJob,
 ] as JobDefinition[];

@@ -10,6 +10,8 @@ import { BOT_USER_ID } from "@/emulators/platform/state";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, moderationCases } from "@/lib/db/schema";
 import type { CaseView } from "@/lib/moderation/cases";
+import { importPlatformCases } from "@/lib/moderation/platform-import";
+import { getQueue } from "@/lib/jobs/queue";
 import { pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import type { CookieJar } from "@/test/route-client";
@@ -232,6 +234,33 @@ describe("lists", () => {
     const history = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/members/${USER_IDS.bjorn}/history`))) as { counts: Record<string, number>; timeout_until: string | null; ban: unknown; infractions: CaseView[] };
     expect(history).toMatchObject({ counts: { timeout: 1 }, ban: null, infractions: [{ type: "timeout" }] });
     expect(history.timeout_until).not.toBeNull();
+  });
+});
+
+describe("acts made in the platform's own client", () => {
+  it("become cases once, named as the platform's, with the bot's own acts not counted twice", async () => {
+    const guild = moderatedGuild();
+    grantBot(harness, guild, PermissionFlagsBits.ViewAuditLog);
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, dm_on_infraction: false } })).status).toBe(200);
+    const control = (body: Record<string, unknown>) =>
+      fetch(`${harness.emulator.url}/__emulator/guilds/${guild}/moderation`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    await control({ act: "timeout", moderator_id: USER_IDS.dani, user_id: USER_IDS.sam, minutes: 10, reason: "Cool down" });
+    await control({ act: "ban", moderator_id: USER_IDS.chen, user_id: USER_IDS.bjorn, reason: "Raid" });
+    await act(guild, { type: "kick", user_id: USER_IDS.sam, reason: "From the dashboard" });
+    const context = { db: await getDb(), queue: await getQueue(), now: () => new Date() };
+    await importPlatformCases(context);
+    await importPlatformCases(context);
+    const listed = (await cases(guild)).infractions;
+    expect(listed.map((item) => [item.type, item.source, item.moderator.kind, item.moderator.id, item.reason])).toEqual([
+      ["ban", "platform", "platform", USER_IDS.chen, "Raid"],
+      ["timeout", "platform", "platform", USER_IDS.dani, "Cool down"],
+      ["kick", "dashboard", "dashboard", USER_IDS.ada, "From the dashboard"],
+    ]);
+    expect(listed[1]!.duration_seconds).toBeGreaterThanOrEqual(599);
+    // Later acts are read from where the last read stopped.
+    await control({ act: "unban", moderator_id: USER_IDS.chen, user_id: USER_IDS.bjorn });
+    await importPlatformCases(context);
+    expect((await cases(guild)).infractions.map((item) => item.type)).toEqual(["unban", "ban", "timeout", "kick"]);
   });
 });
 
