@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { oneOffCheckout } from "./checkout";
 import { ownsPurchase, recordPayment } from "./purchases";
 import { billingRefusal } from "./refusal";
-import { rankCardReturnUrl } from "./return-path";
+import { rankCardReturnUrl } from "./purchase-return";
 
 /** A checkout started within this window reuses the provider's page (a double click opens one checkout). */
 const CHECKOUT_WINDOW_MS = 10 * 60_000;

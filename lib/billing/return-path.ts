@@ -11,15 +11,3 @@ import { inputText } from "@/lib/validation/text";
 const RETURN_PATH = new RegExp(`^/(?:${LOCALES.join("|")})(?:/[A-Za-z0-9_-]+)*$`);
 
 export const returnPath = inputText().max(300).regex(RETURN_PATH);
-
-/** The query parameter the return address carries: the provider's checkout reference, or `cancelled`. */
-export const PURCHASE_PARAM = "purchase";
-export const PURCHASE_CANCELLED = "cancelled";
-
-/** The fragment that opens the rank card's dialog on any page that has one (spec 2). */
-export const RANK_CARD_HASH = "#rank-card";
-
-/** The absolute return address on `appUrl` for `outcome` (a reference, or a provider's placeholder such as `{CHECKOUT_SESSION_ID}`, kept as written). */
-export function rankCardReturnUrl(appUrl: string, path: string, outcome: string): string {
-  return `${appUrl}${path}?${PURCHASE_PARAM}=${outcome}${RANK_CARD_HASH}`;
-}

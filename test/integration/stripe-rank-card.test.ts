@@ -24,7 +24,7 @@ import { postStripeEvent, startStripeHarness } from "@/test/stripe-harness";
 let harness: EmulatorHarness;
 let stripe: Awaited<ReturnType<typeof startStripeHarness>>;
 let dani: CookieJar;
-const buyer = USER_IDS.dani;
+const buyer: string = USER_IDS.dani;
 const levels = `/en/dashboard/${GUILD_IDS.lofi}/levels`;
 const TEST_CARD = { card_number: "4242 4242 4242 4242", card_expiry: "12/34", card_cvc: "123" };
 

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { z } from "zod";
 import type { OneOffCheckout, OneOffCheckoutRequest, OneOffOutcome } from "@/lib/billing/checkout";
+import { PURCHASE_CANCELLED } from "@/lib/billing/purchase-return";
 import { ONE_OFF_PRODUCTS, type OneOffProduct, type RecordedPayment } from "@/lib/billing/purchases";
 import { ApiError } from "@/lib/http/api-error";
 import { platformId } from "@/lib/platform/snowflake";
@@ -38,7 +39,7 @@ async function start(request: OneOffCheckoutRequest): Promise<string> {
         metadata: { user_id: request.userId, product: request.product },
         client_reference_id: request.userId,
         success_url: request.returnUrl("{CHECKOUT_SESSION_ID}"),
-        cancel_url: request.returnUrl("cancelled"),
+        cancel_url: request.returnUrl(PURCHASE_CANCELLED),
       },
       { idempotencyKey: request.idempotencyKey },
     );
