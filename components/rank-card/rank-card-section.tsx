@@ -12,6 +12,8 @@ import { uploadUrl } from "@/lib/images/upload";
 import { resolveRankBackground } from "@/lib/rank-card/card";
 import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import type { RankCardText } from "./rank-card-editor";
+import { RankCardOffer } from "./rank-card-offer";
+import { rankCardOfferText } from "./rank-card-text";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
 const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) => module.RankCardEditor));
@@ -25,7 +27,7 @@ export function withoutRankCardBackground(spec: FormSpec): FormSpec {
 
 const color = (value: unknown) => (typeof value === "number" ? value : null);
 
-/** The rank card section of the levels page: live preview (the viewer's own card, drawn by an island) and background picker. */
+/** The rank card section of the levels page: the custom rank card's offer, live preview (the viewer's own card, drawn by an island) and background picker. */
 export async function RankCardSection({ guildId, locale, config, disabled }: Props) {
   const db = await getDb();
   const stored = typeof config.rank_card_background === "string" ? config.rank_card_background : PLAIN_BACKGROUND;
@@ -48,6 +50,7 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
 
   return (
     <CardSection id="rank-card" title={t("title")} description={t("description")}>
+      <RankCardOffer locale={locale} text={rankCardOfferText(t)} />
       <RankCardEditor
         guildId={guildId}
         initial={{

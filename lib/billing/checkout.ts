@@ -1,5 +1,5 @@
 import "server-only";
-import type { OneOffProduct } from "./purchases";
+import type { OneOffProduct, RecordedPayment } from "./purchases";
 import type { ProviderId } from "./provider";
 import { stripeOneOffCheckout } from "./stripe/one-off";
 
@@ -10,14 +10,30 @@ import { stripeOneOffCheckout } from "./stripe/one-off";
 export type OneOffCheckoutRequest = {
   userId: string;
   product: OneOffProduct;
-  /** Where the provider sends the buyer back. */
-  returnUrl: string;
+  /**
+   * Where the provider sends the buyer back, for an outcome: the provider's own placeholder
+   * for its checkout reference (filled in by the provider), or `cancelled`.
+   */
+  returnUrl: (outcome: string) => string;
   /** The same purchase started twice (a double click, a retry) opens one checkout. */
   idempotencyKey: string;
 };
 
-/** Opens a checkout at the provider and answers its page's URL; the payment, once made, is recorded by the provider's webhook (recordPayment). */
-export type OneOffCheckout = { provider: ProviderId; start: (request: OneOffCheckoutRequest) => Promise<string> };
+/** Where a checkout stands when the buyer is back: `payment` is set once it is paid. */
+export type OneOffOutcome = { status: "paid"; payment: RecordedPayment } | { status: "pending" | "failed" };
+
+/**
+ * Opens a checkout at the provider and answers its page's URL; the payment, once made, is
+ * recorded by the provider's webhook (recordPayment). `settle` reads a checkout back from the
+ * provider when the buyer returns (so the purchase shows at once even if the webhook is late),
+ * refusing one `userId` did not start.
+ */
+export type OneOffCheckout = {
+  provider: ProviderId;
+  start: (request: OneOffCheckoutRequest) => Promise<string>;
+  /** Null when the provider has no such checkout for `userId` and `product`. */
+  settle: (reference: string, userId: string, product: OneOffProduct) => Promise<OneOffOutcome | null>;
+};
 
 const CHECKOUTS: Array<() => OneOffCheckout | null> = [stripeOneOffCheckout];
 

@@ -4,6 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
 import type { Tx } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
+import { recordCustomer } from "./customers";
 import { CUSTOM_BOT_BUFF, PLAN_BUFFS, SUBSCRIPTION_BUFFS, isPlan } from "./plans";
 import type { ProviderSubscription, SubscriptionStatus } from "./provider";
 
@@ -70,6 +71,7 @@ export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscriptio
   const [row] = previous
     ? await tx.update(subscriptions).set(values).where(where).returning()
     : await tx.insert(subscriptions).values({ id: randomUUID(), provider: sub.provider, externalId: sub.externalId, ...values, createdAt: now }).returning();
+  await recordCustomer(tx, sub);
   const guilds = [...new Set([sub.guildId, ...(previous && previous.guildId !== sub.guildId ? [previous.guildId] : [])])];
   for (const guildId of guilds) {
     const buffs = await recomputeGuildBuffs(tx, guildId, now);

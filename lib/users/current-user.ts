@@ -6,13 +6,21 @@ import { ApiError } from "@/lib/http/api-error";
 import { platformId } from "@/lib/platform/snowflake";
 import { getCurrentUser } from "@/lib/platform/user-api";
 import type { Session } from "@/lib/session/session-cookie";
+import { listManagedGuilds } from "@/lib/guilds/user-guilds";
+import { accountGuildLists, type AccountGuildLists } from "./guild-lists";
 import { findUser, recordLogin } from "./queries";
 import { toUserEntity, type UserEntity } from "./user-entity";
 
-export async function getCurrentUserEntity(session: Session): Promise<UserEntity> {
+/** GET /api/users/@me: the user (spec 3) with their guild lists (spec 6); `stale` when the platform's list was an older copy. */
+export type UserAccount = UserEntity & AccountGuildLists;
+
+export async function getCurrentUserAccount(session: Session): Promise<{ account: UserAccount; stale: boolean }> {
   const db = await getDb();
-  const row = (await findUser(db, session.userId)) ?? (await recordLogin(db, await getCurrentUser(session.accessToken))).row;
-  return toUserEntity(row);
+  // The managed list is the platform's, cached per user (lib/platform/user-api.ts): no budget of its own here.
+  const [row, managed] = await Promise.all([findUser(db, session.userId), listManagedGuilds(session)]);
+  const user = row ?? (await recordLogin(db, await getCurrentUser(session.accessToken))).row;
+  const lists = await accountGuildLists(db, managed.guilds.map((guild) => guild.id));
+  return { account: { ...toUserEntity(user), ...lists }, stale: managed.stale };
 }
 
 /** Path parameter of /api/users/{id}/…: `@me` or the signed-in user's own id. */

@@ -99,6 +99,7 @@ export const ISSUE_CODES = [
   "transfer_target_has_plan",
   "billing_unavailable",
   "already_owned",
+  "purchase_checkout_not_found",
   // A checkout for a plan the guild already pays for (lib/billing/checkout-guard.ts); the free month given twice (lib/billing/free-month.ts).
   "already_subscribed",
   "free_month_used",

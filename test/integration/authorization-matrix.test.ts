@@ -28,6 +28,8 @@ import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboa
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
 import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
 import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
+import * as finalizeRankCard from "@/app/api/users/[userId]/buy-rank-card/finalize/route";
+import * as rankCardOwnership from "@/app/api/users/[userId]/rank-card/route";
 import * as userBillingSession from "@/app/api/users/[userId]/billing/session/route";
 import * as updatePaymentMethods from "@/app/api/users/[userId]/billing/update-payment-methods/route";
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
@@ -586,7 +588,7 @@ describe("the bot API", () => {
 // ---- the signed-in user's own purchases (/api/users/{id}/…): only themselves, as @me or their id ----
 
 describe("POST app/api/users/[userId]/buy-rank-card/route.ts", () => {
-  const buy = (jar: CookieJar | undefined, userId: string) => call(buyRankCard.POST!, `/api/users/${userId}/buy-rank-card`, { method: "POST", jar, params: { userId } });
+  const buy = (jar: CookieJar | undefined, userId: string) => call(buyRankCard.POST!, `/api/users/${userId}/buy-rank-card`, { method: "POST", jar, params: { userId }, body: { return_path: "/en" } });
 
   it("anonymous → 401", async () => {
     expect(await readBody(await buy(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
@@ -601,6 +603,42 @@ describe("POST app/api/users/[userId]/buy-rank-card/route.ts", () => {
       const response = await buy(ada, userId);
       const body = (await readBody(response.clone())) as { code?: string };
       expect(response.status === 200 || ["already_owned", "billing_unavailable"].includes(body.code ?? "") ? "reached" : { status: response.status, body }).toBe("reached");
+    }
+  });
+});
+
+describe("POST app/api/users/[userId]/buy-rank-card/finalize/route.ts", () => {
+  const settle = (jar: CookieJar | undefined, userId: string) =>
+    call(finalizeRankCard.POST!, `/api/users/${userId}/buy-rank-card/finalize`, { method: "POST", jar, params: { userId }, body: { checkout: "cs_test_nobody0000" } });
+
+  it("anonymous → 401", async () => {
+    expect(await readBody(await settle(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, for bjorn → 403", async () => {
+    expect(await readBody(await settle(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
+  });
+
+  it("Ada, for herself as @me or by id → reaches the provider (a checkout nobody opened: not found)", async () => {
+    for (const userId of ["@me", USER_IDS.ada]) expect(await readBody(await settle(ada, userId))).toMatchObject({ status_code: 404, code: "purchase_checkout_not_found" });
+  });
+});
+
+describe("GET app/api/users/[userId]/rank-card/route.ts", () => {
+  const read = (jar: CookieJar | undefined, userId: string) => call(rankCardOwnership.GET, `/api/users/${userId}/rank-card`, { jar, params: { userId } });
+
+  it("anonymous → 401", async () => {
+    expect(await readBody(await read(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, for bjorn → 403", async () => {
+    expect(await readBody(await read(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
+  });
+
+  it("Ada, for herself as @me or by id → whether she owns it", async () => {
+    for (const userId of ["@me", USER_IDS.ada]) {
+      const response = await read(ada, userId);
+      expect({ status: response.status, owned: typeof ((await readBody(response)) as { owned?: unknown }).owned }).toEqual({ status: 200, owned: "boolean" });
     }
   });
 });

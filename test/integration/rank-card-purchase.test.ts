@@ -95,7 +95,7 @@ describe("recording a payment", () => {
 
 describe("POST /api/users/{id}/buy-rank-card", () => {
   const buy = (jar: CookieJar, userId = "@me", locale?: string) =>
-    call(buyRankCard, `/api/users/${userId}/buy-rank-card`, { method: "POST", jar, params: { userId }, headers: locale ? { "x-guildhall-locale": locale } : {} });
+    call(buyRankCard, `/api/users/${userId}/buy-rank-card`, { method: "POST", jar, params: { userId }, body: { return_path: "/en" }, headers: locale ? { "x-guildhall-locale": locale } : {} });
 
   async function refused(response: Response, status: number, code: string): Promise<Envelope> {
     const body = (await readBody(response)) as Envelope;

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GamepadIcon, MegaphoneIcon, PuzzleIcon, ShieldIcon } from "@/components/icons";
+import { RankCardDialog } from "@/components/rank-card/rank-card-dialog";
+import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
 import { socialCards } from "@/lib/brand/metadata";
 import { isLocale, DEFAULT_LOCALE, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
 import { premiumHref } from "@/lib/premium/href";
@@ -105,6 +107,8 @@ export default async function LandingPage({ params }: Props) {
           </Link>
         </div>
       </section>
+      {/* Spec 2: #rank-card opens the signed-in visitor's card, also where a purchase started here comes back. */}
+      <RankCardDialog locale={locale} text={rankCardDialogText(await getTranslations({ locale, namespace: "rankCard" }), await getTranslations({ locale, namespace: "common" }))} />
     </>
   );
 }

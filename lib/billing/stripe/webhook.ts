@@ -7,14 +7,14 @@ import { and, eq } from "drizzle-orm";
 import { payments, subscriptions } from "@/lib/db/schema";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
-import { ONE_OFF_PRODUCTS, recordPayment } from "@/lib/billing/purchases";
+import { recordPayment } from "@/lib/billing/purchases";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import { ApiError } from "@/lib/http/api-error";
-import { platformId } from "@/lib/platform/snowflake";
 import { inputText } from "@/lib/validation/text";
 import { stripeProvider } from "./adapter";
 import { stripeClient, stripeSettings } from "./client";
 import { viaStripe } from "./errors";
+import { oneOffBuyer, paidOneOff } from "./one-off";
 import { StripeMappingError } from "./subscription-map";
 
 // Stripe's events: signature first (300 s tolerance, Stripe's default), then the event's shape,
@@ -71,17 +71,14 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   return result;
 }
 
-const oneOffMetadata = z.object({ user_id: platformId("user"), product: z.enum(ONE_OFF_PRODUCTS) });
-
 /** A paid one-off checkout (the rank card): the payment and its grant, with the event's claim, in one transaction. */
 async function recordOneOff(db: Db, event: { id: string; type: string }, session: Stripe.Checkout.Session): Promise<{ received: true; applied: boolean }> {
-  const metadata = oneOffMetadata.safeParse(session.metadata ?? {});
+  const buyer = oneOffBuyer(session);
   // Another product sold on the same Stripe account, or not paid yet (a delayed method): acknowledged, nothing recorded.
-  if (!metadata.success || session.payment_status !== "paid") return { received: true, applied: false };
-  const { user_id: userId, product } = metadata.data;
+  if (!buyer || session.payment_status !== "paid") return { received: true, applied: false };
   return db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return { received: true as const, applied: false };
-    await recordPayment(tx, { id: randomUUID(), provider: "stripe", externalId: session.id, subscriptionId: null, guildId: null, userId, product, amountCents: session.amount_total ?? 0, currency: session.currency ?? "usd", status: "paid" });
+    await recordPayment(tx, paidOneOff(session, buyer));
     return { received: true as const, applied: true };
   });
 }

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { RankCardDialog } from "@/components/rank-card/rank-card-dialog";
+import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
 import { getEnv } from "@/lib/env";
 import type { GuildShell } from "@/lib/guilds/guild-shell";
 import type { Locale } from "@/lib/i18n/locales";
@@ -57,10 +58,7 @@ export async function GuildFrame({ locale, shell, children }: Props) {
         ) : null}
         {children}
       </div>
-      <RankCardDialog
-        guildId={shell.guild.id}
-        text={{ title: tr("dialogTitle"), alt: tr("dialogAlt"), loading: tr("dialogLoading"), failed: tr("dialogFailed"), download: tr("download"), close: tc("close") }}
-      />
+      <RankCardDialog guildId={shell.guild.id} locale={locale} text={rankCardDialogText(tr, tc)} />
     </div>
   );
 }
