@@ -38,5 +38,6 @@ export function sampleItems({
     "ticketing/panels": { title: "Support", channel_id: CHANNEL },
     "achievements/trophies": { name: "Chatterbox", condition: "messages_sent", threshold: 1000 },
     "economy/wares": { name: "VIP", price: 5000, role_id: ROLE, stock: 10 },
+    "moderator/rules": { name: "No invites", trigger: "invites", actions: ["delete", "alert"], alert_channel_id: CHANNEL, exempt_role_ids: [ROLE] },
   };
 }

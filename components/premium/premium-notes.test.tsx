@@ -69,7 +69,7 @@ describe("premium fields", () => {
   });
 
   it("a free-size cap names both sizes, from the field's freeMax and its schema maximum", () => {
-    renderField(fieldOf(configFormSpec(moderator), "banned_words"), []);
+    renderField(fieldOf(itemFormSpec(moderator, "rules"), "words"), []);
     const note = screen.getByTestId("premium-field-note");
     expect(note.textContent).toBe(`Free servers: up to 50. Premium: up to 500. ${en.premium.link}`);
     expect(within(note).getByRole("link", { name: en.premium.link }).getAttribute("href")).toBe(PREMIUM_PAGE);
@@ -78,13 +78,13 @@ describe("premium fields", () => {
 
   it("says nothing of Premium on a premium server", () => {
     renderField(fieldOf(configFormSpec(music), "always_on"), true, { premiumGuild: true });
-    renderField(fieldOf(configFormSpec(moderator), "banned_words"), [], { premiumGuild: true });
+    renderField(fieldOf(itemFormSpec(moderator, "rules"), "words"), [], { premiumGuild: true });
     expect(screen.queryByTestId("premium-field-note")).toBeNull();
     expect(screen.queryByRole("link")).toBeNull();
   });
 
   it("without the premium strings a cap keeps its plain line", () => {
-    renderField(fieldOf(configFormSpec(moderator), "banned_words"), [], { offer: false });
+    renderField(fieldOf(itemFormSpec(moderator, "rules"), "words"), [], { offer: false });
     expect(screen.getByText("Free servers can use up to 50. Premium raises the limit.").tagName).toBe("P");
     expect(screen.queryByRole("link")).toBeNull();
   });

@@ -138,7 +138,7 @@ it("finds the string fields of every plugin (the walk reaches into lists, unions
   const paths = new Set(SLOTS.map(([label]) => label));
   expect(SLOTS.length).toBeGreaterThan(150);
   expect(paths).toContain("guild_embeds/embeds item: embeds.0.fields.0.name");
-  expect(paths).toContain("moderator config: banned_words.0");
+  expect(paths).toContain("moderator/rules item: words.0");
   expect(paths).toContain("giveaways/giveaways item: ends_at");
   expect(paths).toContain(`PATCH /timers/:guildId/:itemId params: itemId`);
 });

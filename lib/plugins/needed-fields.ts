@@ -34,6 +34,8 @@ export function neededFields(schema: z.ZodObject): Array<[field: string, need: N
 export function optionHolds(option: NeededOption, value: unknown): boolean {
   if (option.is === true) return value === true;
   if (option.is === "filled") return !isEmpty(value);
+  // A mode, or a list of them (an automod rule's actions) holding one of `is`.
+  if (Array.isArray(value)) return value.some((item) => typeof item === "string" && (option.is as readonly string[]).includes(item));
   return typeof value === "string" && option.is.includes(value);
 }
 

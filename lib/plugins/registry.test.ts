@@ -18,7 +18,7 @@ const camelCase = (id: string) => id.replace(/_([a-z])/g, (_, letter: string) =>
 const inputSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input" }) as Json;
 const properties = (schema: Json) => (isObject(schema.properties) ? (schema.properties as Record<string, Json>) : {});
 
-/** Spec 1 ids by category, and spec 7 collection paths. */
+/** Spec 1 ids by category, and spec 7 collection paths (with the moderator's automod rules, issue 21). */
 const EXPECTED_IDS = {
   utilities: ["moderator", "welcome", "timers", "commands", "reaction_roles", "guild_embeds", "search", "record", "help", "statistics", "temporary_channels"],
   social: ["twitch", "twitter", "youtube", "reddit", "rss", "kick"],
@@ -45,6 +45,7 @@ const EXPECTED_COLLECTIONS = [
   "ticketing/panels",
   "achievements/trophies",
   "economy/wares",
+  "moderator/rules",
 ];
 
 const SAMPLE_ITEMS = sampleItems({ channel: "123456789012345678", role: "223456789012345678" });

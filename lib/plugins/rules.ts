@@ -9,6 +9,7 @@ import { findGuildUploadByKey } from "@/lib/images/uploads";
 import { getGuildEmojis } from "@/lib/platform/bot-api";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import { ProviderError, providerApiError } from "@/lib/providers/errors";
+import { patternProblem } from "@/lib/moderation/automod/rules";
 import { lookupSource } from "@/lib/providers/routes";
 import { FeedError } from "@/lib/providers/rss/feed";
 import type { ProviderId } from "@/lib/providers/types";
@@ -41,6 +42,8 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
   const references = collectReferences(schema, value);
   const emojis = customEmojiReferences(schema, value);
   const sources = sourceReferences(schema, value);
+  const patterns = regexProblems(schema, value);
+  if (patterns.length > 0) throw fieldsError(patterns.map((path) => fieldIssue(at && path ? `${at}.${path}` : at || path, "invalid_regex")), what);
   if (references.length === 0 && emojis.length === 0 && sources.length === 0) return;
   const [pickers, guildEmojis, badSources] = await Promise.all([
     references.some((ref) => ref.kind !== "upload") ? getGuildPickers(guildId) : { channels: [], roles: [] },
@@ -89,6 +92,16 @@ function customEmojiReferences(schema: z.ZodType, value: unknown): Array<{ id: s
 type SourceReference = { provider: ProviderId; id: string; path: string };
 
 /** The social sources (`ui: "source"` fields) the value names. */
+/** Paths of `ui: "regex"` fields RE2 cannot run (lookarounds, backreferences, bad syntax): such a rule would never match. */
+function regexProblems(schema: z.ZodType, value: unknown): string[] {
+  const found: string[] = [];
+  mapFields(schema, value, (meta, fieldValue, path) => {
+    if (meta.ui === "regex" && typeof fieldValue === "string" && fieldValue !== "" && patternProblem(fieldValue)) found.push(path);
+    return fieldValue;
+  });
+  return found;
+}
+
 function sourceReferences(schema: z.ZodType, value: unknown): SourceReference[] {
   const found: SourceReference[] = [];
   mapFields(schema, value, (meta, fieldValue, path) => {

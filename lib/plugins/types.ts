@@ -25,6 +25,8 @@ export type FieldUi =
   | "color"
   | "emoji"
   | "url"
+  /** A regular expression run on RE2 (lib/moderation/automod/rules.ts): checked server-side to compile there. */
+  | "regex"
   | "timezone"
   /** A moment stored as UTC ISO 8601, picked as a date, a time and a time zone. */
   | "datetime"

@@ -31,7 +31,7 @@ describe("premiumComparison", () => {
 
   it("takes free sizes from freeMax and premium sizes from the schema's maximum", () => {
     expect(comparison.sizes).toContainEqual({ pluginId: "levels", path: "role_rewards", free: 10, premium: 100 });
-    expect(comparison.sizes).toContainEqual({ pluginId: "moderator", path: "banned_words", free: 50, premium: 500 });
+    expect(comparison.sizes).toContainEqual({ pluginId: "moderator", collection: "rules", path: "words", free: 50, premium: 500 });
     expect(comparison.sizes).toContainEqual({ pluginId: "welcome", path: "join_role_ids", free: 1, premium: 10 });
   });
 

@@ -91,6 +91,8 @@ export const ISSUE_CODES = [
   "mod_target_admin",
   "mod_not_banned",
   "mod_platform_refused",
+  // An automod rule's pattern RE2 cannot run (lib/moderation/automod/rules.ts).
+  "invalid_regex",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",

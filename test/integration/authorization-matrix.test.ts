@@ -139,7 +139,8 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.includes(":caseId")) return { pardoned: true };
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.endsWith("/lockdown")) return { enabled: false };
-  if (ep.plugin === "moderator" && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
+  if (ep.plugin === "moderator" && ep.path.endsWith("/infractions") && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
+  if (ep.plugin === "moderator" && ep.path.endsWith("/rules/dry-run")) return { messages: [{ content: "discord.gg/matrix" }] };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);

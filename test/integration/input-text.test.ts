@@ -71,7 +71,7 @@ describe.each(BAD)("%s", (_what, escape, message) => {
   it("in a config PATCH answers 400 naming the field, and writes no version", async () => {
     const before = await snapshot();
     await expectFieldRefused(await pluginCall(ada, "PATCH", `/welcome/config/${guild}`, { rawBody: `{"enabled":true,"join_message":"Hi ${escape}!"}` }), "join_message", message);
-    await expectFieldRefused(await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { rawBody: `{"banned_words":["fine","bad${escape}"]}` }), "banned_words.1", message);
+    await expectFieldRefused(await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { rawBody: `{"moderator_role_ids":[],"lockdown_message":"Locked ${escape}"}` }), "lockdown_message", message);
     expect(await snapshot()).toEqual(before);
   });
 

@@ -63,3 +63,81 @@ CREATE TABLE "lockdown_channels" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "lockdown_channels_guild_id_channel_id_pk" PRIMARY KEY("guild_id","channel_id")
 );
+--> statement-breakpoint
+-- Automod rules (the moderator plugin's "rules" collection) replace its four switches and banned
+-- words: each switch that was on, and a non-empty word list, becomes a rule that deletes, named in
+-- the guild's language, keeping the exempt roles. The old keys leave the settings.
+CREATE TEMPORARY TABLE "automod_rule_names" ("locale" text, "trigger" text, "name" text);--> statement-breakpoint
+INSERT INTO "automod_rule_names" VALUES
+	('en', 'invites', 'Server invites'),
+	('en', 'links', 'Links'),
+	('en', 'repeats', 'Repeated messages'),
+	('en', 'mentions', 'Mass mentions'),
+	('en', 'caps', 'Too many capital letters'),
+	('en', 'words', 'Banned words'),
+	('fr', 'invites', 'Invitations de serveur'),
+	('fr', 'links', 'Liens'),
+	('fr', 'repeats', 'Messages répétés'),
+	('fr', 'mentions', 'Mentions en masse'),
+	('fr', 'caps', 'Trop de majuscules'),
+	('fr', 'words', 'Mots interdits'),
+	('de', 'invites', 'Servereinladungen'),
+	('de', 'links', 'Links'),
+	('de', 'repeats', 'Wiederholte Nachrichten'),
+	('de', 'mentions', 'Massenerwähnungen'),
+	('de', 'caps', 'Zu viele Großbuchstaben'),
+	('de', 'words', 'Verbotene Wörter'),
+	('es', 'invites', 'Invitaciones de servidor'),
+	('es', 'links', 'Enlaces'),
+	('es', 'repeats', 'Mensajes repetidos'),
+	('es', 'mentions', 'Menciones masivas'),
+	('es', 'caps', 'Demasiadas mayúsculas'),
+	('es', 'words', 'Palabras prohibidas'),
+	('pt', 'invites', 'Convites de servidor'),
+	('pt', 'links', 'Links'),
+	('pt', 'repeats', 'Mensagens repetidas'),
+	('pt', 'mentions', 'Menções em massa'),
+	('pt', 'caps', 'Maiúsculas demais'),
+	('pt', 'words', 'Palavras proibidas'),
+	('ru', 'invites', 'Приглашения на серверы'),
+	('ru', 'links', 'Ссылки'),
+	('ru', 'repeats', 'Повторяющиеся сообщения'),
+	('ru', 'mentions', 'Массовые упоминания'),
+	('ru', 'caps', 'Слишком много заглавных'),
+	('ru', 'words', 'Запрещённые слова'),
+	('tr', 'invites', 'Sunucu davetleri'),
+	('tr', 'links', 'Bağlantılar'),
+	('tr', 'repeats', 'Tekrarlanan mesajlar'),
+	('tr', 'mentions', 'Toplu etiketleme'),
+	('tr', 'caps', 'Çok fazla büyük harf'),
+	('tr', 'words', 'Yasaklı kelimeler'),
+	('ar', 'invites', 'دعوات الخوادم'),
+	('ar', 'links', 'الروابط'),
+	('ar', 'repeats', 'رسائل مكررة'),
+	('ar', 'mentions', 'إشارات جماعية'),
+	('ar', 'caps', 'أحرف كبيرة كثيرة'),
+	('ar', 'words', 'الكلمات المحظورة'),
+	('tw', 'invites', '伺服器邀請'),
+	('tw', 'links', '連結'),
+	('tw', 'repeats', '重複訊息'),
+	('tw', 'mentions', '大量提及'),
+	('tw', 'caps', '過多大寫字母'),
+	('tw', 'words', '禁用字詞');--> statement-breakpoint
+INSERT INTO "plugin_items" ("id", "guild_id", "plugin_id", "collection", "data", "position", "updated_by")
+SELECT gen_random_uuid()::text, "gp"."guild_id", 'moderator', 'rules',
+	jsonb_build_object('name', coalesce("n"."name", "en"."name"), 'enabled', true, 'trigger', "r"."trigger", 'actions', '["delete"]'::jsonb,
+		'exempt_role_ids', coalesce("gp"."config"->'automod_exempt_role_ids', '[]'::jsonb))
+		|| CASE WHEN "r"."trigger" = 'words' THEN jsonb_build_object('words', "gp"."config"->'banned_words') ELSE '{}'::jsonb END,
+	(row_number() OVER (PARTITION BY "gp"."guild_id" ORDER BY "r"."ord"))::int - 1, "gp"."updated_by"
+FROM "guild_plugins" "gp"
+LEFT JOIN "guild_settings" "gs" ON "gs"."guild_id" = "gp"."guild_id"
+CROSS JOIN (VALUES (1, 'invites', 'automod_invites'), (2, 'links', 'automod_links'), (3, 'repeats', 'automod_spam'), (4, 'mentions', 'automod_spam'), (5, 'caps', 'automod_caps'), (6, 'words', NULL)) AS "r"("ord", "trigger", "switch")
+LEFT JOIN "automod_rule_names" "n" ON "n"."locale" = split_part(coalesce("gs"."locale", 'en'), '-', 1) AND "n"."trigger" = "r"."trigger"
+JOIN "automod_rule_names" "en" ON "en"."locale" = 'en' AND "en"."trigger" = "r"."trigger"
+WHERE "gp"."plugin_id" = 'moderator'
+	AND CASE WHEN "r"."switch" IS NOT NULL THEN "gp"."config"->>"r"."switch" = 'true'
+		WHEN jsonb_typeof("gp"."config"->'banned_words') = 'array' THEN jsonb_array_length("gp"."config"->'banned_words') > 0
+		ELSE false END;--> statement-breakpoint
+DROP TABLE "automod_rule_names";--> statement-breakpoint
+UPDATE "guild_plugins" SET "config" = "config" - 'automod_invites' - 'automod_links' - 'automod_spam' - 'automod_caps' - 'banned_words' - 'automod_exempt_role_ids'
+WHERE "plugin_id" = 'moderator';

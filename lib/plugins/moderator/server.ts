@@ -7,7 +7,10 @@ import { caseCounts, caseView, deleteCase, DEFAULT_CASES_PAGE, getCase, listCase
 import { CSV_HEADER, csvRow } from "@/lib/moderation/csv";
 import { makeAct } from "@/lib/moderation/acts";
 import { listBanEntries, listMuteEntries } from "@/lib/moderation/lists";
+import { DRY_RUN_CHANNEL_MESSAGES, dryRun } from "@/lib/moderation/automod/dry-run";
+import type { AutomodRule } from "@/lib/moderation/automod/rules";
 import { lock, lockdownState, unlock } from "@/lib/moderation/lockdown";
+import { checkReferences } from "../rules";
 import { withDefaultText } from "@/lib/templates/default-messages";
 import { fieldIssue } from "@/lib/validation/server-messages";
 import { guildDefaultTexts } from "../default-texts";
@@ -62,6 +65,18 @@ const actBody = z.strictObject({
 const caseChanges = z
   .strictObject({ reason: reason.optional(), pardoned: z.boolean().optional(), version: z.number().int().min(1).optional() })
   .refine((body) => body.reason !== undefined || body.pardoned !== undefined, { message: "Change the reason or the pardon." });
+const dryRunBody = z
+  .strictObject({
+    /** Drafts to try instead of the saved rules. */
+    rules: z.array(moderator.collections.rules!.itemSchema).max(25).optional(),
+    messages: z
+      .array(z.strictObject({ content: inputText().max(4000), author_id: platformId("user").optional() }))
+      .min(1)
+      .max(DRY_RUN_CHANNEL_MESSAGES)
+      .optional(),
+    channel_id: platformId("channel").optional(),
+  })
+  .refine((body) => (body.messages === undefined) !== (body.channel_id === undefined), { message: "Send sample messages or a channel, not both.", path: ["messages"] });
 const deleteQuery = z.object({ version: z.coerce.number().int().min(1).optional() });
 
 function filtersOf(query: z.output<typeof filtersQuery>): Omit<CaseFilters, "limit" | "before"> {
@@ -227,6 +242,23 @@ export function moderatorEndpoints(): PluginEndpoint[] {
           infractions: page.cases.map(caseView),
           next_cursor: page.next === null ? null : String(page.next),
         };
+      },
+    }),
+    endpoint({
+      ...common,
+      method: "POST",
+      path: path("rules/dry-run"),
+      params: guildIdParams,
+      body: dryRunBody,
+      // Reads only: a dry run changes nothing a page shows.
+      keepsPages: true,
+      handler: async ({ db, params, body }) => {
+        if (body.rules) await Promise.all(body.rules.map((rule, index) => checkReferences(db, params.guildId, { plugin: moderator, collection: "rules" }, rule, { at: `rules.${index}` })));
+        return dryRun(db, params.guildId, {
+          rules: (body.rules as AutomodRule[] | undefined) ?? null,
+          samples: body.messages?.map((message) => ({ content: message.content, authorId: message.author_id ?? null })) ?? null,
+          channelId: body.channel_id ?? null,
+        });
       },
     }),
     endpoint({

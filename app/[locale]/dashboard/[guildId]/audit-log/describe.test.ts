@@ -276,8 +276,9 @@ describe("server settings, coins and anything else", () => {
 
   it("keeps long lists short and says how many more there are", () => {
     const words = ["a", "b", "c", "d", "e", "f", "g", "h"];
-    const rows = describeEvent(event("plugin.update", "plugin:moderator", { enabled: true, config: { banned_words: [] } }, { enabled: true, config: { banned_words: words } }), d).rows;
-    expect(rows).toEqual([{ kind: "changed", label: "Banned words", before: { text: "none", missing: true }, after: { text: "a, b, c, d, e, f", more: "+2 more", full: "a, b, c, d, e, f, g, h" } }]);
+    const rule = (list: string[]) => ({ name: "Words", trigger: "words", words: list });
+    const rows = describeEvent(event("item.update", "item:moderator:rules:1", rule([]), rule(words)), d).rows;
+    expect(rows).toEqual([{ kind: "changed", label: "Words and phrases", before: { text: "none", missing: true }, after: { text: "a, b, c, d, e, f", more: "+2 more", full: "a, b, c, d, e, f, g, h" } }]);
   });
 });
 

@@ -1,0 +1,106 @@
+/** @jest-environment node */
+// Automod rules: saved through the moderator plugin's rules collection (a pattern RE2 cannot run
+// is refused, translated), tried before saving by the dry run (pasted messages or the last 50
+// of a channel, matched exactly as the rules match), and stopped all at once by the kill switch.
+import { and, eq } from "drizzle-orm";
+import { USER_IDS } from "@/emulators/platform/data/ids";
+import { getDb } from "@/lib/db/client";
+import { auditEvents } from "@/lib/db/schema";
+import { savedRules } from "@/lib/moderation/automod/dry-run";
+import { evaluate, type AutomodMatch } from "@/lib/moderation/automod/rules";
+import { snowflakeToTimestamp } from "@/lib/platform/snowflake";
+import { getGuildMember } from "@/lib/platform/bot-api";
+import { pluginCall, readBody, type Envelope } from "@/test/api";
+import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
+import type { CookieJar } from "@/test/route-client";
+import { addScratchGuild } from "@/test/scratch-guild";
+import { signedInJar } from "@/test/sign-in";
+
+let harness: EmulatorHarness;
+let ada: CookieJar;
+
+beforeAll(async () => {
+  harness = await startEmulatorHarness();
+  ada = await signedInJar(harness);
+}, 60_000);
+afterAll(() => harness.stop());
+
+type DryRun = { paused: boolean; results: Array<{ message: { id: string | null; content: string }; matches: AutomodMatch[] }> };
+
+const addRule = (guild: string, body: Record<string, unknown>, locale = "en") => pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules`, { body, headers: { "x-guildhall-locale": locale } });
+async function dryRun(guild: string, body: Record<string, unknown>): Promise<DryRun> {
+  const response = await pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules/dry-run`, { body });
+  expect(response.status).toBe(200);
+  return (await readBody(response)) as DryRun;
+}
+
+it("refuses a pattern RE2 cannot run, in the caller's language; keeps to the free limit of 5 rules", async () => {
+  const guild = addScratchGuild(harness, "workshop", "Automod");
+  const refused = await addRule(guild, { trigger: "regex", pattern: "(?=admin)free" }, "fr");
+  expect(refused.status).toBe(400);
+  const body = (await readBody(refused)) as Envelope;
+  expect(body.fields).toEqual([expect.objectContaining({ path: "pattern", code: "invalid_regex" })]);
+  expect(body.fields![0]!.message).toMatch(/^Ce motif ne peut pas être utilisé/);
+  for (let i = 0; i < 5; i++) expect((await addRule(guild, { name: `Words ${i}`, trigger: "words", words: [`w${i}`] })).status).toBe(201);
+  expect(await readBody(await addRule(guild, { trigger: "invites" }))).toMatchObject({ status_code: 403, code: "premium_limit_reached" });
+});
+
+it("dry-runs drafts on pasted messages, and the saved rules on a channel's last 50 messages exactly as the rules match them", async () => {
+  const guild = addScratchGuild(harness, "workshop", "Automod");
+  const drafts = [
+    { name: "Invites", trigger: "invites", actions: ["delete", "warn"] },
+    { name: "Nitro scam", trigger: "regex", pattern: "fr[e3]+\\s+n[i1]tro" },
+  ];
+  const pasted = await dryRun(guild, { rules: drafts, messages: [{ content: "hello" }, { content: "FREE N1TRO at discord.gg/scam" }] });
+  expect(pasted.results.map((result) => result.matches.map((match) => [match.name, match.detail, match.actions]))).toEqual([
+    [],
+    [
+      ["Invites", "discord.gg/scam", ["delete", "warn"]],
+      ["Nitro scam", "FREE N1TRO", ["delete"]],
+    ],
+  ]);
+  // A draft with a pattern RE2 cannot run is refused like a saved one.
+  const bad = await pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules/dry-run`, { body: { rules: [{ trigger: "regex", pattern: "(a)\\1" }], messages: [{ content: "aa" }] } });
+  expect((await readBody(bad)) as Envelope).toMatchObject({ status_code: 400, fields: [{ path: "rules.0.pattern", code: "invalid_regex" }] });
+
+  for (const rule of [...drafts, { name: "Shouting", trigger: "caps", caps_percent: 80, min_length: 8 }, { name: "Repeats", trigger: "repeats", repeat_count: 3 }]) expect((await addRule(guild, rule)).status).toBe(201);
+  const general = harness.emulator.state.guild(guild)!.channels.find((channel) => channel.name === "general")!;
+  const authors = [USER_IDS.sam, USER_IDS.bjorn, USER_IDS.dani];
+  const lines = ["hi all", "free nitro here", "JOIN discord.gg/x", "WHY IS NOBODY ANSWERING", "same again", "ok"];
+  for (let i = 0; i < 60; i++) {
+    const now = Date.now() - (60 - i) * 1000;
+    harness.emulator.state.messages.add({
+      id: harness.emulator.state.newId(now), channel_id: general.id, guild_id: guild, author_id: authors[i % 3]!, content: lines[i % lines.length]!, embeds: [], components: [], tts: false, flags: 0,
+      nonce: null, enforced_nonce: false, created_ms: now, timestamp: new Date(now).toISOString(), edited_timestamp: null, mention_user_ids: [], mention_role_ids: [], mention_everyone: false, reactions: [],
+    });
+  }
+  const now = Date.now();
+  const channel = await dryRun(guild, { channel_id: general.id });
+  expect(channel.results).toHaveLength(50);
+  expect(channel.results.some((result) => result.matches.length > 0)).toBe(true);
+
+  // The same 50 messages, matched by the rules themselves: the dry run says what they do.
+  const stored = harness.emulator.state.messages.list(general.id).slice(-50);
+  const rules = await savedRules(await getDb(), guild);
+  const said = new Map<string, string[]>();
+  const expected = [];
+  for (const record of stored) {
+    const member = await getGuildMember(guild, record.author_id);
+    const earlier = said.get(record.author_id) ?? [];
+    said.set(record.author_id, [...earlier, record.content]);
+    const message = { content: record.content, authorId: record.author_id, authorBot: false, authorRoleIds: member?.roles ?? [], channelId: general.id, accountCreatedAt: snowflakeToTimestamp(record.author_id), joinedAt: member ? Date.parse(member.joined_at!) : null, attachments: [], earlier };
+    expected.push(evaluate(rules, message, { now, paused: false }).map((match) => match.name));
+  }
+  expect(channel.results.map((result) => result.matches.map((match) => match.name))).toEqual(expected);
+  expect(channel.results.map((result) => result.message.id)).toEqual(stored.map((record) => record.id));
+});
+
+it("the kill switch pauses every rule at once, audited; the dry run says so", async () => {
+  const guild = addScratchGuild(harness, "workshop", "Automod");
+  expect((await addRule(guild, { trigger: "invites" })).status).toBe(201);
+  expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { automod_paused: true } })).status).toBe(200);
+  const run = await dryRun(guild, { messages: [{ content: "discord.gg/x" }] });
+  expect(run.paused).toBe(true);
+  const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.guildId, guild), eq(auditEvents.target, "plugin:moderator")));
+  expect(rows.map((row) => (row.after as { config: { automod_paused: boolean } }).config.automod_paused)).toEqual([true]);
+});
