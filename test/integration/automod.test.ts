@@ -99,8 +99,14 @@ it("the kill switch pauses every rule at once, audited; the dry run says so", as
   const guild = addScratchGuild(harness, "workshop", "Automod");
   expect((await addRule(guild, { trigger: "invites" })).status).toBe(201);
   expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { automod_paused: true } })).status).toBe(200);
+  // A rule saved switched off is tried too, and says so: a new rule is tested before it acts.
+  expect((await addRule(guild, { name: "Later", trigger: "words", words: ["x"], enabled: false })).status).toBe(201);
   const run = await dryRun(guild, { messages: [{ content: "discord.gg/x" }] });
   expect(run.paused).toBe(true);
+  expect(run.results[0]!.matches.map((match) => [match.trigger, (match as AutomodMatch & { enabled: boolean }).enabled])).toEqual([
+    ["invites", true],
+    ["words", false],
+  ]);
   const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.guildId, guild), eq(auditEvents.target, "plugin:moderator")));
   expect(rows.map((row) => (row.after as { config: { automod_paused: boolean } }).config.automod_paused)).toEqual([true]);
 });

@@ -13,13 +13,26 @@ import { evaluate, type AutomodMatch, type AutomodMessage, type AutomodRule } fr
 // saved. Messages are pasted samples (written as someone with no role who joined today) or the
 // last 50 of a channel, read from the platform with their authors' roles and join dates. The
 // matching is the rules' own (rules.ts), so the answer is what the bot does with the same rules.
+// A rule saved switched off is tried too (and says so): that is how a new rule is tried before it acts.
 
 export const DRY_RUN_CHANNEL_MESSAGES = 50;
 
+/** A match of the dry run, saying whether its rule is switched on (a rule saved off is tried too, before it acts). */
+export type DryRunMatch = AutomodMatch & { enabled: boolean };
+
 export type DryRunResult = {
   paused: boolean;
-  results: Array<{ message: { id: string | null; content: string; author: { id: string; name: string } | null }; matches: AutomodMatch[] }>;
+  results: Array<{ message: { id: string | null; content: string; author: { id: string; name: string } | null }; matches: DryRunMatch[] }>;
 };
+
+/** The rules' matches as if each were on, each saying whether it is. */
+function tryAll(rules: readonly AutomodRule[], message: AutomodMessage, now: number): DryRunMatch[] {
+  return evaluate(
+    rules.map((rule) => ({ ...rule, enabled: true })),
+    message,
+    { now, paused: false },
+  ).map((match) => ({ ...match, enabled: rules[match.rule]!.enabled }));
+}
 
 /** The guild's saved rules, in their order, with their defaults filled in (a rule migrated from the old switches holds only what it needs). */
 export async function savedRules(db: Db, guildId: string): Promise<AutomodRule[]> {
@@ -73,7 +86,7 @@ export async function dryRun(
       paused,
       results: messages.map((message, index) => ({
         message: { id: fetched[index]!.id, content: message.content, author: { id: message.authorId, name: fetched[index]!.author.global_name || fetched[index]!.author.username } },
-        matches: evaluate(rules, message, { now, paused: false }),
+        matches: tryAll(rules, message, now),
       })),
     };
   }
@@ -91,6 +104,6 @@ export async function dryRun(
   );
   return {
     paused,
-    results: messages.map((message) => ({ message: { id: null, content: message.content, author: null }, matches: evaluate(rules, message, { now, paused: false }) })),
+    results: messages.map((message) => ({ message: { id: null, content: message.content, author: null }, matches: tryAll(rules, message, now) })),
   };
 }

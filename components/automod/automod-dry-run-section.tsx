@@ -1,0 +1,23 @@
+import "server-only";
+import dynamic from "next/dynamic";
+import { getTranslations } from "next-intl/server";
+import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import type { Locale } from "@/lib/i18n/locales";
+import { AUTOMOD_ACTIONS, AUTOMOD_TRIGGERS, type AutomodAction, type AutomodTrigger } from "@/lib/moderation/automod/triggers";
+import type { DryRunText } from "./automod-dry-run";
+
+// Its own chunk: only the moderator page downloads the dry run.
+const AutomodDryRun = dynamic(() => import("./automod-dry-run").then((module) => module.AutomodDryRun));
+
+const KEYS = ["title", "intro", "source", "pasted", "channel", "messagesLabel", "channelLabel", "chooseChannel", "run", "running", "paused", "passes", "off", "found", "error", "empty", "results", "tooMany", "author"] as const;
+
+/** The automod rules' dry run, under the rules on the moderator page. */
+export async function AutomodDryRunSection({ guildId, locale }: { guildId: string; locale: Locale }) {
+  const [t, plugins, pickers] = await Promise.all([getTranslations({ locale, namespace: "automodDryRun" }), getTranslations({ locale, namespace: "plugins" }), getGuildPickers(guildId)]);
+  const text = Object.fromEntries(KEYS.map((key) => [key, t.raw(key) as string])) as DryRunText;
+  const field = "moderator.collections.rules.fields";
+  const triggers = Object.fromEntries(AUTOMOD_TRIGGERS.map((trigger) => [trigger, plugins(`${field}.trigger.options.${trigger}`)])) as Record<AutomodTrigger, string>;
+  const actions = Object.fromEntries(AUTOMOD_ACTIONS.map((action) => [action, plugins(`${field}.actions.options.${action}`)])) as Record<AutomodAction, string>;
+  const channels = pickers.channels.filter((channel) => CHANNEL_TYPES_BY_UI.channel!.includes(channel.type)).map((channel) => ({ id: channel.id, name: channel.name }));
+  return <AutomodDryRun guildId={guildId} channels={channels} text={text} triggers={triggers} actions={actions} />;
+}
