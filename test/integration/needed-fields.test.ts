@@ -39,6 +39,11 @@ afterAll(() => clearEnv(BUDGETS));
  */
 const EXPECTED = [
   "moderator.lockdown_message ← lockdown_channel_ids",
+  "moderator/rules.words ← trigger=words",
+  "moderator/rules.pattern ← trigger=regex",
+  "moderator/rules.attachment_types ← trigger=attachments",
+  "moderator/rules.timeout_minutes ← actions=timeout",
+  "moderator/rules.alert_channel_id ← actions=alert",
   "welcome.join_channel_id ← join_enabled",
   "welcome.join_message ← join_enabled",
   "welcome.join_dm_message ← join_dm_enabled",
@@ -90,6 +95,8 @@ function filled(field: FormField): unknown {
   if (id) return field.type === "array" ? [id] : id;
   if (field.ui === "url") return "https://twitch.tv/ada_plays";
   if (field.type === "integer" || field.type === "number") return 10;
+  // A list of plain words (an automod rule's words or file types): one both accept.
+  if (field.type === "array") return ["exe"];
   return "Hello {user.mention}";
 }
 
@@ -104,6 +111,8 @@ function optionValues(option: NeededOption, field: FormField): { on: unknown[]; 
   if (option.is === true) return { on: [true], off: false };
   if (option.is === "filled") return { on: [filled(field)], off: empty(field) };
   const modes = option.is;
+  // A list of modes (an automod rule's actions) chooses the option when it holds one of them.
+  if (field.type === "array") return { on: modes.map((mode) => [mode]), off: [field.itemOptions!.find((mode) => !modes.includes(mode))] };
   return { on: [...modes], off: field.options!.find((mode) => !modes.includes(mode)) };
 }
 
