@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/presence";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
 
@@ -172,3 +173,28 @@ const eventResultSchema = z.strictObject({
 export type EventResult = z.output<typeof eventResultSchema>;
 
 export const eventsSchema = z.strictObject({ results: z.array(eventResultSchema).meta({ description: "One per event, in the order sent." }) });
+
+// ---- GET /guilds/{guildId}/custom-bot ----
+
+export const customBotParams = z.strictObject({ guildId: platformId("guild") });
+
+export const customBotSchema = z.strictObject({
+  guild_id: inputText(),
+  bot_user_id: inputText().meta({ description: "The custom bot's user (its application's id)." }),
+  application_id: inputText(),
+  name: inputText(),
+  avatar: inputText().nullable(),
+  status: z.enum(["active", "disabled", "blocked"]).meta({ description: "active: run it; disabled (by its owner, or its subscription ended) or blocked (the platform refused its token): do not." }),
+  included: z.boolean().meta({ description: "The guild's subscriptions include the custom bot now." }),
+  presence: z.strictObject({
+    presence_status: z.enum(PRESENCE_STATUSES),
+    presence_activity_type: z.enum(PRESENCE_ACTIVITY_TYPES),
+    presence_activity_name: inputText(),
+    presence_activity_url: inputText().nullable(),
+  }),
+  backstory: z.strictObject({ enable: z.boolean(), allowed_channels: z.array(inputText()).meta({ description: "Text channels it chats in with its backstory; empty: all." }) }),
+  token: inputText()
+    .nullable()
+    .meta({ description: "The bot token, while the bot is active and included; null otherwise. Every answer with a token is recorded in the guild's audit log with the key that read it. Keep it in memory only." }),
+});
+export type BotCustomBot = z.output<typeof customBotSchema>;
