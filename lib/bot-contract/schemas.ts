@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/presence";
+import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/presence-options";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
 

@@ -2,15 +2,13 @@ import { z } from "zod";
 import { channelsField } from "@/lib/plugins/fields";
 import { customIssue } from "@/lib/validation/issues";
 import { inputText } from "@/lib/validation/text";
+import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "./presence-options";
 
 // What the owner sets of the custom bot besides its token, checked as the platform would: the
 // status, the activity and its text (1–128 characters), a link only with the Streaming activity
 // and only to Twitch or YouTube (the only hosts the platform shows a stream for); the backstory's
-// channels. The routes parse with these and the forms check with them as the owner types.
+// channels. The routes parse with these; the page's forms show each refusal beside its field.
 // Client-safe.
-
-export const PRESENCE_STATUSES = ["online", "idle", "dnd", "invisible"] as const;
-export const PRESENCE_ACTIVITY_TYPES = ["playing", "streaming", "listening", "watching", "competing", "custom"] as const;
 
 const STREAM_LINK = /^https?:\/\/(www\.|m\.)?(twitch\.tv|youtube\.com)\/\S+$/i;
 
@@ -31,8 +29,6 @@ export const presenceSchema = z
     }
   });
 export type Presence = z.output<typeof presenceSchema>;
-
-export const DEFAULT_PRESENCE: Presence = { presence_status: "online", presence_activity_type: "playing", presence_activity_name: "", presence_activity_url: null };
 
 /** Body of PUT backstory (spec 3): whether the bot chats with its backstory, and where (none: everywhere). */
 export const backstorySchema = z.strictObject({ enable: z.boolean(), allowed_channels: channelsField(25) });
