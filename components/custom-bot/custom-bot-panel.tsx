@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { Suspense, useState } from "react";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import { AvatarForm } from "./avatar-form";
@@ -50,9 +49,8 @@ export function CustomBotPanel({ guildId, guildName, dateTag, view: initial, cha
             <p className={styles.bannerTitle}>{text.upsell.title}</p>
             <p>{bot ? text.lapsed : text.upsell.body}</p>
             <p>
-              <Link href={premiumHref} prefetch={false}>
-                {text.upsell.link}
-              </Link>
+              {/* A document load: the premium page's chooser reads the server to sell from its address as it loads. */}
+              <a href={premiumHref}>{text.upsell.link}</a>
             </p>
           </div>
         </div>
