@@ -160,6 +160,10 @@ const botEventSchema = z.discriminatedUnion("type", [
       .nullable()
       .meta({ description: "How long a mute or timeout lasts; null when it has no end or for other actions." }),
   }),
+  eventBase.extend({
+    type: z.literal("custom_bot_token_refused").meta({ description: "The platform refused the guild's custom bot token (401 at login or on a call): the bot is blocked until its owner sets a new token. Only from a key with the custom_bot_tokens scope." }),
+    bot_user_id: platformId("user").meta({ description: "The custom bot whose token was refused (GET /guilds/{guildId}/custom-bot's bot_user_id)." }),
+  }),
 ]);
 export type BotEvent = z.output<typeof botEventSchema>;
 

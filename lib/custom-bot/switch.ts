@@ -37,20 +37,28 @@ export async function acknowledgeBlock(db: Db, guildId: string, userId: string):
 
 /** The platform answered 401 to the stored token: the bot is blocked, and says why. `userId`: whose call found it. */
 export async function markBlocked(db: Db, guildId: string, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const before = await lockCustomBot(tx, guildId);
-    if (!before || before.status === "blocked") return;
-    const now = new Date();
-    await writeCustomBot(tx, {
-      guildId,
-      userId,
-      action: "custom_bot.block",
-      before,
-      values: { status: "blocked", statusReason: "token_refused", statusChangedAt: now, blockAcknowledgedAt: null, lastError: "custom_bot_token_refused", lastErrorAt: now },
-    });
-  });
+  await db.transaction((tx) => blockCustomBot(tx, guildId, userId));
   // The request that found it fails, so the route pipeline expires nothing: the page must show the block now.
   expireGuildPages(guildId);
+}
+
+/**
+ * Blocks the guild's custom bot in `tx` (its token refused), when it is `botUserId` when given (the
+ * bot reported it: lib/bot-contract/events.ts); false when the guild has no such bot.
+ */
+export async function blockCustomBot(tx: Tx, guildId: string, userId: string, botUserId?: string): Promise<boolean> {
+  const before = await lockCustomBot(tx, guildId);
+  if (!before || (botUserId !== undefined && before.botUserId !== botUserId)) return false;
+  if (before.status === "blocked") return true;
+  const now = new Date();
+  await writeCustomBot(tx, {
+    guildId,
+    userId,
+    action: "custom_bot.block",
+    before,
+    values: { status: "blocked", statusReason: "token_refused", statusChangedAt: now, blockAcknowledgedAt: null, lastError: "custom_bot_token_refused", lastErrorAt: now },
+  });
+  return true;
 }
 
 /** A call with the token failed for another reason: kept as the bot's last error, no audit (nothing the owner changed). */

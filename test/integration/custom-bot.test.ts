@@ -33,7 +33,7 @@ import { getDb } from "@/lib/db/client";
 import { auditEvents, customBots } from "@/lib/db/schema";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
 import { isEnvelope, readBody, type Envelope } from "@/test/api";
-import { botCall, readChangesPage, readConfig } from "@/test/bot-api";
+import { botCall, postEvents, readChangesPage, readConfig } from "@/test/bot-api";
 import { guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { call } from "@/test/route-client";
@@ -349,6 +349,24 @@ describe("the bot contract", () => {
     const { changes } = await readChangesPage(scoped.key, `after=${before}&limit=1000`);
     expect(changes.filter((change) => change.guild_id === guildId).map((change) => [change.kind, change.plugin_id])).toContainEqual(["plugin", "custom_bot"]);
     bodies.push(JSON.stringify(config), JSON.stringify(changes));
+  });
+
+  it("takes the gateway's word that the platform refused the token: the bot is blocked, once, from a key with the scope only", async () => {
+    const guildId = await includedGuild();
+    const db = await getDb();
+    const plain = await createBotKey(db, "plain reporter");
+    const scoped = await createBotKey(db, "custom bot reporter", ["custom_bot_tokens"]);
+    await json(await enable(guildId, helper.token), 200);
+    const event = (key: string, botUserId = helper.id) => ({ key, type: "custom_bot_token_refused", guild_id: guildId, bot_user_id: botUserId, at: new Date().toISOString() });
+    const results = async (key: string, events: unknown[]) => ((await json<{ results: Array<{ status: string; error?: { code: string } }> }>(await postEvents(key, events), 200)).results);
+    expect(await results(plain.key, [event(`refused-${randomUUID()}`)])).toEqual([{ key: expect.any(String), status: "refused", error: { code: "bot_scope_missing", message: expect.any(String) } }]);
+    expect((await results(scoped.key, [event(`refused-${randomUUID()}`, nightOwl.id)]))[0]).toMatchObject({ status: "refused", error: { code: "custom_bot_not_set_up" } });
+    expect((await view(guildId)).bot!.status).toBe("active");
+    const key = `refused-${randomUUID()}`;
+    expect((await results(scoped.key, [event(key), event(key)])).map((result) => result.status)).toEqual(["applied", "duplicate"]);
+    expect((await view(guildId)).bot).toMatchObject({ status: "blocked", status_reason: "token_refused" });
+    const [audit] = await db.select().from(auditEvents).where(and(eq(auditEvents.guildId, guildId), eq(auditEvents.action, "custom_bot.block")));
+    expect(audit!.userId).toBe(`bot-key:${scoped.botKey.id}`);
   });
 });
 
