@@ -5,7 +5,7 @@ import { checkReferences } from "@/lib/plugins/rules";
 import { CustomBotError } from "./errors";
 import { assertIncluded } from "./gate";
 import { backstorySchema, type Backstory, type Presence } from "./presence";
-import { lockCustomBot, writeCustomBot, type CustomBotRow } from "./store";
+import { lockCustomBot, writeCustomBot, type CustomBotChange, type CustomBotRow } from "./store";
 
 // The custom bot's status and backstory (spec 3): stored with the bot, which the gateway bot reads
 // with its token; the platform has no REST call for a bot's presence, so nothing is sent there now.
@@ -25,9 +25,7 @@ export async function setBackstory(db: Db, access: GuildAccess, backstory: Backs
   return change(db, access, "custom_bot.backstory", { backstoryEnabled: backstory.enable, backstoryChannelIds: backstory.allowed_channels });
 }
 
-type Change = Parameters<typeof writeCustomBot>[1]["values"];
-
-async function change(db: Db, access: GuildAccess, action: "custom_bot.status" | "custom_bot.backstory", values: Change): Promise<CustomBotRow> {
+async function change(db: Db, access: GuildAccess, action: "custom_bot.status" | "custom_bot.backstory", values: CustomBotChange): Promise<CustomBotRow> {
   assertIncluded(access.buffs);
   return db.transaction(async (tx) => {
     const before = await lockCustomBot(tx, access.guildId);

@@ -45,14 +45,17 @@ export function auditView(row: CustomBotRow | null) {
   };
 }
 
-type Write = { guildId: string; userId: string; action: AuditAction; before: CustomBotRow | null; values: Omit<CustomBotValues, "guildId" | "createdAt" | "updatedAt" | "updatedBy"> | Partial<CustomBotValues> };
+/** What a write changes; a first write (enable-custom-bot) gives every column without a default. */
+export type CustomBotChange = Partial<Omit<CustomBotValues, "guildId" | "createdAt" | "updatedAt" | "updatedBy">>;
+
+type Write = { guildId: string; userId: string; action: AuditAction; before: CustomBotRow | null; values: CustomBotChange };
 
 /** Stores the change (a new row when `before` is null), its audit row and the plugin's state; returns the row. */
 export async function writeCustomBot(tx: Tx, { guildId, userId, action, before, values }: Write): Promise<CustomBotRow> {
   const at = new Date();
   const [row] = before
     ? await tx.update(customBots).set({ ...values, updatedAt: at, updatedBy: userId }).where(eq(customBots.guildId, guildId)).returning()
-    : await tx.insert(customBots).values({ ...(values as CustomBotValues), guildId, updatedBy: userId }).returning();
+    : await tx.insert(customBots).values({ ...(values as Omit<CustomBotValues, "guildId">), guildId, updatedBy: userId }).returning();
   await recordAudit(tx, { guildId, userId, action, target: auditTarget.customBot(), before: auditView(before), after: auditView(row!) });
   await stepPlugin(tx, guildId, userId, row!.status === "active");
   return row!;

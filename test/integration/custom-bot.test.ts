@@ -17,6 +17,7 @@ import { POST as disableRoute } from "@/app/api/guilds/[guildId]/disable-custom-
 import { POST as enableRoute } from "@/app/api/guilds/[guildId]/enable-custom-bot/route";
 import { PUT as statusRoute } from "@/app/api/guilds/[guildId]/set-custom-bot-status/route";
 import { GET as exportRoute } from "@/app/api/guilds/[guildId]/settings-export/route";
+import { POST as importRoute } from "@/app/api/guilds/[guildId]/settings-import/route";
 import { POST as avatarRoute } from "@/app/api/guilds/[guildId]/update-custom-bot-avatar/route";
 import { POST as updateBackstoryRoute } from "@/app/api/guilds/[guildId]/update-custom-bot-backstory/route";
 import { POST as updateRoute } from "@/app/api/guilds/[guildId]/update-custom-bot/route";
@@ -314,6 +315,20 @@ describe("turning it off and the plugin switch", () => {
     expect((await refusal(switched, 409, "custom_bot_switch")).fields?.[0]?.path).toBe("enabled");
     expect((await json<CustomBotView>(await at(guildId, disableRoute, "disable-custom-bot", "POST"), 200)).bot).toMatchObject({ status: "disabled", status_reason: "owner" });
     expect((await view(guildId)).bot!.id).toBe(helper.id);
+  });
+});
+
+describe("copying settings", () => {
+  it("carries no token, and leaves each server's custom bot as it is: a file cannot turn one on or off", async () => {
+    const [withBot, without] = [await includedGuild(), await includedGuild()];
+    await json(await enable(withBot, helper.token), 200);
+    const file = await json<{ plugins: Record<string, { enabled: boolean }> }>(await call(exportRoute, `/api/guilds/${withBot}/settings-export`, { jar: signedIn.jar, params: { guildId: withBot } }).then(kept), 200);
+    expect(file.plugins.custom_bot).toEqual({ enabled: true, config: {} });
+    const importInto = (guildId: string, body: unknown) => call(importRoute, `/api/guilds/${guildId}/settings-import`, { method: "POST", jar: signedIn.jar, params: { guildId }, body: { file: body, apply: true } }).then(kept);
+    await json(await importInto(without, file), 200);
+    expect(await view(without)).toMatchObject({ bot: null });
+    await json(await importInto(withBot, { ...file, plugins: { ...file.plugins, custom_bot: { enabled: false, config: {} } } }), 200);
+    expect((await view(withBot)).bot!.status).toBe("active");
   });
 });
 
