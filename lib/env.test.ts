@@ -72,4 +72,14 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, ...app, PAYPAL_PLAN_IDS: '{"gold_1":"P-5ML4271244454362WXNWU5NQ"}' })).toThrow(/PAYPAL_PLAN_IDS/);
     expect(() => parseEnv({ ...base, ...app, PAYPAL_PLAN_IDS: '{"premium_1":"plan"}' })).toThrow(/must be a PayPal plan id/);
   });
+
+  it("reads the custom bot token keys, the first encrypting, and names a bad entry", () => {
+    const a = Buffer.alloc(32, 1).toString("base64");
+    const b = Buffer.alloc(32, 2).toString("base64url");
+    expect(parseEnv(base).customBotTokenKeys).toBeNull();
+    const keys = parseEnv({ ...base, CUSTOM_BOT_TOKEN_KEYS: `new:${b}, old:${a}` }).customBotTokenKeys;
+    expect(keys?.map((key) => [key.id, key.key.length, key.key[0]])).toEqual([["new", 32, 2], ["old", 32, 1]]);
+    expect(() => parseEnv({ ...base, CUSTOM_BOT_TOKEN_KEYS: `k:${Buffer.alloc(16).toString("base64")}` })).toThrow(/CUSTOM_BOT_TOKEN_KEYS must be id:base64key/);
+    expect(() => parseEnv({ ...base, CUSTOM_BOT_TOKEN_KEYS: `k:${a},k:${b}` })).toThrow(/names a key id twice/);
+  });
 });

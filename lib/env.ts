@@ -187,11 +187,37 @@ const schema = z
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
     /** Searches of the social providers per user and minute (each is cached briefly too). */
     RATE_LIMIT_PROVIDER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /**
+     * The keys custom bot tokens are encrypted with (lib/custom-bot/token-crypto.ts): `id:base64key`
+     * (32 bytes), comma-separated. The first encrypts; every one decrypts, so a new key goes first
+     * and the old ones stay until no stored token uses them. Unset: the custom bot answers 503.
+     */
+    CUSTOM_BOT_TOKEN_KEYS: z
+      .string()
+      .transform((text, ctx) => {
+        const keys = text.split(",").map((item) => item.trim()).filter(Boolean).map((item) => parseTokenKey(item));
+        const bad = keys.findIndex((key) => key === null);
+        if (bad >= 0 || keys.length === 0) ctx.addIssue({ code: "custom", message: `must be id:base64key pairs (a 32-byte key, id of letters, digits, - or _), comma-separated${bad >= 0 ? ` (entry ${bad + 1} is not)` : ""}` });
+        const ids = keys.flatMap((key) => (key ? [key.id] : []));
+        if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: "names a key id twice" });
+        return keys.filter((key): key is TokenKey => key !== null);
+      })
+      .optional(),
   });
+
+/** One key of CUSTOM_BOT_TOKEN_KEYS. */
+export type TokenKey = { id: string; key: Buffer };
+
+function parseTokenKey(entry: string): TokenKey | null {
+  const match = /^([A-Za-z0-9_-]{1,32}):([A-Za-z0-9+/_-]{43}=?)$/.exec(entry);
+  if (!match) return null;
+  const key = Buffer.from(match[2]!, "base64");
+  return key.length === 32 ? { id: match[1]!, key } : null;
+}
 
 type RawEnv = z.infer<typeof schema>;
 
-export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "DISCORD_BOT_TOKEN" | "SESSION_SECRET"> & {
+export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "DISCORD_BOT_TOKEN" | "SESSION_SECRET" | "CUSTOM_BOT_TOKEN_KEYS"> & {
   APP_URL: string;
   SESSION_SECRET: string;
   DISCORD_CLIENT_ID: string;
@@ -214,6 +240,8 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   chargebee: ChargebeeSettings | null;
   /** PayPal's REST app, or null when unconfigured (its checkout answers 503). */
   paypal: PaypalSettings | null;
+  /** The custom bot token keys, the one that encrypts first; null when unset (the custom bot answers 503). */
+  customBotTokenKeys: readonly TokenKey[] | null;
 };
 
 export type PaypalSettings = {
@@ -365,7 +393,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   problems.push(...s3Problems(cleaned), ...chargebeeProblems(cleaned));
   problems.push(...paypalProblems(cleaned));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
-  const env = result.data;
+  const { CUSTOM_BOT_TOKEN_KEYS, ...env } = result.data;
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
   return {
     ...env,
@@ -386,6 +414,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     crypto: cryptoSettings(env),
     chargebee: chargebeeSettings(env),
     paypal: paypalSettings(env, appUrl),
+    customBotTokenKeys: CUSTOM_BOT_TOKEN_KEYS ?? null,
   };
 }
 

@@ -35,8 +35,16 @@ function sessionSecret(): string {
   return readFileSync(file, "utf8").trim();
 }
 
+/** A local key for custom bot tokens (lib/custom-bot/token-crypto.ts), kept like the session secret. */
+function customBotTokenKeys(): string {
+  const file = path.join(dataDir, "custom-bot-token-keys");
+  if (!existsSync(file)) writeFileSync(file, `local-1:${randomBytes(32).toString("base64")}`, { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
+}
+
 async function main() {
   process.env.SESSION_SECRET ||= sessionSecret();
+  process.env.CUSTOM_BOT_TOKEN_KEYS ||= customBotTokenKeys();
   let stopEmulator: (() => Promise<void>) | undefined;
   // The emulator's guilds and members, for the demo data; none against a real Discord.
   let demoWorld: World | undefined;

@@ -7,16 +7,18 @@ import { join } from "node:path";
 // literal path. Anything else that reaches the network (a sender with a computed
 // route, another fetch) makes the scan throw instead of being missed.
 
-/** "<token> <METHOD> <route>": `bot GET Routes.guild`, `client POST /oauth2/token`. */
-export type ClientCall = `${"bot" | "user" | "client"} ${"GET" | "POST" | "PATCH" | "PUT" | "DELETE"} ${string}`;
+/** "<token> <METHOD> <route>": `bot GET Routes.guild`, `custom-bot GET Routes.user` (a custom bot's own token), `client POST /oauth2/token`. */
+export type ClientCall = `${"bot" | "custom-bot" | "user" | "client"} ${"GET" | "POST" | "PATCH" | "PUT" | "DELETE"} ${string}`;
 
-const SENDERS: Record<string, `${"bot" | "user"} ${"GET" | "POST" | "PATCH" | "PUT" | "DELETE"}`> = {
+const SENDERS: Record<string, `${"bot" | "custom-bot" | "user"} ${"GET" | "POST" | "PATCH" | "PUT" | "DELETE"}`> = {
   botGet: "bot GET",
   botPost: "bot POST",
   botPatch: "bot PATCH",
   botPut: "bot PUT",
   botDelete: "bot DELETE",
   userGet: "user GET",
+  customBotGet: "custom-bot GET",
+  customBotPatch: "custom-bot PATCH",
 };
 
 /** Index just past a balanced `<...>` that starts at `start`. */
@@ -37,7 +39,7 @@ function callsIn(file: string, source: string): ClientCall[] {
     let index = (match.index ?? 0) + match[0].length;
     if (source[index] === "<") index = skipTypeArguments(source, index);
     if (source[index] !== "(") continue; // An import or a mention in a comment.
-    // userGet takes the access token first: `userGet(accessToken, Routes.user())`.
+    // userGet and the custom bot's senders take the token first: `userGet(accessToken, Routes.user())`.
     const route = /^\s*(?:\w+\s*,\s*)?Routes\.(\w+)\(/.exec(source.slice(index + 1));
     if (!route) throw new Error(`${file}: ${match[2]}(...) without a Routes helper; teach test/platform-calls.ts about it`);
     calls.push(`${SENDERS[match[2] as string]} Routes.${route[1]}` as ClientCall);

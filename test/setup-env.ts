@@ -15,6 +15,8 @@ process.env.DISCORD_CLIENT_SECRET ??= "emulator-client-secret";
 process.env.DISCORD_BOT_TOKEN ??= "emulator-bot-token";
 process.env.PLATFORM_EMULATOR ??= "1";
 process.env.PGLITE_DIR ??= "memory://";
+// The key custom bot tokens are encrypted with (lib/custom-bot/token-crypto.ts); a test of rotation sets its own.
+process.env.CUSTOM_BOT_TOKEN_KEYS ??= "test-1:q7JtQ2m0c4bS9xWfH1kz3LrT8uVnYpE5aDgI6oM0sN4=";
 // Budgets (lib/http/budgets.ts) out of the way: tests of one budget lower it themselves.
 for (const name of ["GUILD_LISTS", "MEMBER_SEARCHES", "RENDER_UNITS", "LOGINS", "PAGES", "LEADERBOARD_SEARCHES", "CHECKOUTS"]) process.env[`RATE_LIMIT_${name}_PER_MINUTE`] ??= "100000";
 // Uploads go to a throwaway folder per test process, never to .data/uploads.

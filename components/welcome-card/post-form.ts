@@ -1,4 +1,5 @@
-import { classifyStatus, errorCodeOf, errorMessageOf, getSessionId, shouldRaiseModal, TransportError, xsrfToken } from "@/lib/http/client-fetch";
+import { LOCALE_HEADER } from "@/lib/http/api-locale";
+import { classifyStatus, errorCodeOf, errorMessageOf, getSessionId, pageLocale, shouldRaiseModal, TransportError, xsrfToken } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
 import { SESSION_ID_HEADER, XSRF_HEADER } from "@/lib/http/xsrf-names";
 
@@ -8,6 +9,9 @@ import { SESSION_ID_HEADER, XSRF_HEADER } from "@/lib/http/xsrf-names";
  */
 export async function postForm<T>(path: string, form: FormData, handles: readonly string[] = []): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
+  // Errors come back in the page's language, as apiFetch asks (the avatar's wait, the image checks).
+  const locale = pageLocale();
+  if (locale) headers[LOCALE_HEADER] = locale;
   const xsrf = await xsrfToken();
   if (xsrf) headers[XSRF_HEADER] = xsrf;
   let response: Response;

@@ -5,7 +5,8 @@ import type { ApiResponse } from "./api-errors";
 import type { GuildRecord } from "./model";
 import * as serialize from "./serialize";
 import { compareSnowflakes } from "./snowflake";
-import type { PlatformState } from "./state";
+import { BOT_USER_ID, type PlatformState } from "./state";
+import { APPLICATION_ROUTES } from "./application-routes";
 import { DIRECT_MESSAGE_ROUTES } from "./direct-messages";
 import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
@@ -42,6 +43,8 @@ export interface Route {
   /** Who may call it: bot token, user bearer token (with `scope`), or either. */
   auth: "bot" | "user" | "any";
   scope?: string;
+  /** A custom bot's token may call it too (about itself); every other bot route is Guildhall's bot's alone. */
+  customBots?: boolean;
   handle(request: ApiRequest, params: Params, auth: Auth): ApiResponse;
 }
 
@@ -81,6 +84,7 @@ const ROUTES: readonly Route[] = [
     pattern: ["users", "@me"],
     auth: "any",
     scope: "identify",
+    customBots: true,
     handle({ state }, _params, auth) {
       const user = state.user(auth.userId);
       return user ? errors.ok(serialize.currentUser(user, auth.kind === "bot" ? "bot" : auth.scopes)) : errors.unauthorized();
@@ -236,7 +240,7 @@ function specificity(route: Route): number {
 /** Path parameters that are not ids (so not checked to be snowflakes). */
 const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES, ...APPLICATION_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];
@@ -258,6 +262,8 @@ export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   if (route.auth === "bot" && auth.kind !== "bot") return errors.unauthorized();
   if (route.auth === "user" && auth.kind !== "user") return errors.unauthorized();
   if (auth.kind === "user" && route.scope && !auth.scopes.includes(route.scope)) return errors.unauthorized();
+  // A custom bot here is in none of the guilds Guildhall reads: only what it asks about itself is answered.
+  if (auth.kind === "bot" && auth.userId !== BOT_USER_ID && !route.customBots) return errors.missingAccess();
 
   for (const [name, value] of Object.entries(params)) {
     if (NON_ID_PARAMS.has(name)) continue;

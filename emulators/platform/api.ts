@@ -6,24 +6,28 @@ import type { ApiResponse } from "./api-errors";
 import { dispatchApi, type Auth } from "./api-routes";
 import { resourceKey, routeKey } from "./calls";
 import type { EmulatorContext } from "./context";
-import { EMULATOR_BOT_TOKEN } from "./credentials";
 import { DEFAULT_RETRY_AFTER_SECONDS } from "./faults";
 import { HttpError, readBody, readForm, searchParamsObject, sendEmpty, sendJson } from "./http";
 import { handleRevoke, handleToken } from "./oauth";
 import { tooManyRequests } from "./rate-limit";
-import { BOT_USER_ID, type PlatformState } from "./state";
+import type { PlatformState } from "./state";
 
 // Everything under /api: count the call, apply an injected fault, spend the
 // rate-limit bucket, then answer. Every answer carries the bucket headers.
 
 const API_PATH = /^\/api\/v(?:9|10)(\/.*)?$/;
 const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT"]);
+const AVATAR_BODY_BYTES = 14 * 1024 * 1024;
 
 export function resolveAuth(header: string | undefined, state: PlatformState): Auth | null {
   const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header ?? "");
   if (!match) return null;
   const [, kind, token] = match as unknown as [string, string, string];
-  if (kind.toLowerCase() === "bot") return token === EMULATOR_BOT_TOKEN ? { kind: "bot", userId: BOT_USER_ID } : null;
+  if (kind.toLowerCase() === "bot") {
+    // Guildhall's token, or a custom bot's as it is now (a reset token is refused).
+    const application = state.applicationOfToken(token);
+    return application ? { kind: "bot", userId: application.id } : null;
+  }
   const grant = state.tokens.lookup(token, state.now());
   return grant ? { kind: "user", userId: grant.userId, scopes: grant.scopes } : null;
 }
@@ -62,8 +66,8 @@ async function answer(req: IncomingMessage, method: string, path: string, url: U
     query: searchParamsObject(url.searchParams),
     auth: resolveAuth(req.headers.authorization, state),
     state,
-    // Parsed as JSON by dispatchApi once a route that takes a body matched.
-    ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req) } : {}),
+    // Parsed as JSON by dispatchApi once a route that takes a body matched; an avatar is a data URI of up to 10 MB.
+    ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req, path === "/users/@me" ? AVATAR_BODY_BYTES : undefined) } : {}),
     ...auditReason(req.headers["x-audit-log-reason"]),
   });
 }

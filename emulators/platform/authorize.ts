@@ -4,17 +4,17 @@ import type { OAuth2Scopes } from "discord-api-types/v10";
 import { z } from "zod";
 
 import type { EmulatorContext } from "./context";
-import { EMULATOR_CLIENT_ID } from "./credentials";
 import { parseCookies, readForm, redirect, searchParamsObject, sendHtml } from "./http";
-import type { UserRecord } from "./model";
+import type { ApplicationRecord, UserRecord } from "./model";
 import { permissionNames } from "./permissions";
 import { renderAuthorizePage, renderErrorPage, type PageBot } from "./authorize-page";
 import { snowflake } from "./validation";
 
 // GET/POST /oauth2/authorize: the consent screen, the bot-add flow and the
-// emulator_user + emulator_auto shortcut that lets tests skip the page.
+// emulator_user + emulator_auto shortcut that lets tests skip the page. The application is
+// Guildhall, or one of the demo users' own (a custom bot, data/applications.ts) being added to
+// a server.
 
-const APP_NAME = "Guildhall";
 const USER_COOKIE = "emu_user";
 
 const KNOWN_SCOPES = [
@@ -49,6 +49,7 @@ const ECHOED_PARAMS = [
 ] as const;
 
 interface AuthorizeRequest {
+  application: ApplicationRecord;
   params: Params;
   redirectUri: URL;
   scopes: string[];
@@ -59,7 +60,7 @@ type Parsed = { ok: true; request: AuthorizeRequest } | { ok: false; title: stri
 
 const fail = (title: string, message: string): Parsed => ({ ok: false, title, message });
 
-function parseRequest(input: Record<string, string>): Parsed {
+function parseRequest(input: Record<string, string>, context: EmulatorContext): Parsed {
   // Empty form fields mean "not given" (state excepted: it is echoed verbatim).
   const given = Object.fromEntries(Object.entries(input).filter(([key, value]) => value !== "" || key === "state"));
   const result = paramsSchema.safeParse(given);
@@ -68,7 +69,8 @@ function parseRequest(input: Record<string, string>): Parsed {
     return fail("Invalid request", `${issue?.path.join(".") ?? "request"}: ${issue?.message ?? "invalid"}`);
   }
   const params = result.data;
-  if (params.client_id !== EMULATOR_CLIENT_ID) return fail("Unknown Application", "The client_id in this link does not belong to any application.");
+  const application = params.client_id ? context.state.application(params.client_id) : undefined;
+  if (!application) return fail("Unknown Application", "The client_id in this link does not belong to any application.");
   let redirectUri: URL;
   try {
     redirectUri = new URL(params.redirect_uri ?? "");
@@ -85,7 +87,7 @@ function parseRequest(input: Record<string, string>): Parsed {
   const unknown = scopes.filter((scope) => !(KNOWN_SCOPES as readonly string[]).includes(scope));
   if (scopes.length === 0) return fail("Invalid scope", "This link does not request any scope.");
   if (unknown.length > 0) return fail("Invalid scope", `Unknown scope: ${unknown.join(", ")}.`);
-  return { ok: true, request: { params, redirectUri, scopes, bot: scopes.includes("bot") } };
+  return { ok: true, request: { application, params, redirectUri, scopes, bot: scopes.includes("bot") } };
 }
 
 function withQuery(base: URL, entries: [string, string | undefined][]): string {
@@ -118,20 +120,20 @@ function selectedUser(context: EmulatorContext, params: Params, cookie: string |
 /** Issues the code (adding the bot first in the bot flow) and redirects back. */
 function approve(res: ServerResponse, context: EmulatorContext, request: AuthorizeRequest, user: UserRecord, guildId: string | undefined): void {
   const { state } = context;
-  const { params, redirectUri, scopes } = request;
+  const { application, params, redirectUri, scopes } = request;
   let permissions: string | undefined;
   if (request.bot) {
     const guild = guildId ? state.guild(guildId) : undefined;
-    if (!guildId) return sendError(res, 400, "Choose a server", "Pick the server to add Guildhall to.");
+    if (!guildId) return sendError(res, 400, "Choose a server", `Pick the server to add ${application.name} to.`);
     if (!guild) return sendError(res, 400, "Unknown server", `There is no server with id ${guildId}.`);
     if (!state.canManage(guild, user.id)) {
-      return sendError(res, 403, "Missing permissions", `${user.global_name ?? user.username} needs Manage Server in ${guild.name} to add Guildhall.`);
+      return sendError(res, 403, "Missing permissions", `${user.global_name ?? user.username} needs Manage Server in ${guild.name} to add ${application.name}.`);
     }
     permissions = params.permissions ?? "0";
-    state.addBot(guild, BigInt(permissions));
+    state.addBot(guild, BigInt(permissions), application.id);
   }
   const code = state.tokens.createCode(
-    { clientId: EMULATOR_CLIENT_ID, userId: user.id, scopes, ...(request.bot && guildId ? { guildId } : {}) },
+    { clientId: application.id, userId: user.id, scopes, ...(request.bot && guildId ? { guildId } : {}) },
     params.redirect_uri as string,
     state.now(),
   );
@@ -163,7 +165,7 @@ function botModel(context: EmulatorContext, request: AuthorizeRequest, user: Use
   const wanted = wantedId ? state.guild(wantedId) : undefined;
   let warning: string | undefined;
   if (wantedId && !manageable.some((guild) => guild.id === wantedId)) {
-    warning = wanted ? `You need Manage Server in ${wanted.name} to add Guildhall there.` : `Server ${wantedId} does not exist.`;
+    warning = wanted ? `You need Manage Server in ${wanted.name} to add ${request.application.name} there.` : `Server ${wantedId} does not exist.`;
   }
   // A locked select shows just the server it is locked to, as on Discord.
   const guilds = locked && wantedId ? [{ id: wantedId, name: wanted?.name ?? `Unknown server (${wantedId})` }] : manageable;
@@ -177,7 +179,7 @@ function botModel(context: EmulatorContext, request: AuthorizeRequest, user: Use
 }
 
 export function handleAuthorizeGet(req: IncomingMessage, res: ServerResponse, url: URL, context: EmulatorContext): void {
-  const parsed = parseRequest(searchParamsObject(url.searchParams));
+  const parsed = parseRequest(searchParamsObject(url.searchParams), context);
   if (!parsed.ok) return sendError(res, 400, parsed.title, parsed.message);
   const { request } = parsed;
   const { params } = request;
@@ -191,7 +193,7 @@ export function handleAuthorizeGet(req: IncomingMessage, res: ServerResponse, ur
 
   const user = selectedUser(context, params, cookie);
   // Like Discord, prompt=none skips the screen for a user who already consented.
-  const consented = context.state.tokens.hasConsent(user.id, EMULATOR_CLIENT_ID, request.scopes);
+  const consented = context.state.tokens.hasConsent(user.id, request.application.id, request.scopes);
   if (params.prompt === "none" && !request.bot && cookie === user.id && consented) {
     return approve(res, context, request, user, undefined);
   }
@@ -207,7 +209,7 @@ export function handleAuthorizeGet(req: IncomingMessage, res: ServerResponse, ur
     res,
     200,
     renderAuthorizePage({
-      appName: APP_NAME,
+      appName: request.application.name,
       hidden,
       scopes: request.scopes,
       users: users.map((candidate) => ({
@@ -225,7 +227,7 @@ export async function handleAuthorizePost(req: IncomingMessage, res: ServerRespo
   const form = await readForm(req);
   const fields = searchParamsObject(form);
   const { user: userId, action, ...rest } = fields;
-  const parsed = parseRequest(rest);
+  const parsed = parseRequest(rest, context);
   if (!parsed.ok) return sendError(res, 400, parsed.title, parsed.message);
   if (action === "cancel") return cancel(res, parsed.request);
   if (action !== "authorize") return sendError(res, 400, "Invalid request", 'action must be "authorize" or "cancel".');

@@ -7,7 +7,8 @@ import { escapeHtml, send, sendText } from "./http";
 
 // Stand-in for cdn.discordapp.com: every known image is an SVG with the
 // owner's initials on a colour taken from the hash, so screenshots show
-// distinct, stable pictures instead of broken images.
+// distinct, stable pictures instead of broken images; an avatar a bot set
+// through the API is served as the picture it sent.
 
 const IMAGE_PATH = /^\/cdn\/(icons|avatars|banners|splashes)\/(\d{1,20})\/((?:a_)?[0-9a-f]{32})\.(png|webp|jpg|jpeg|gif)$/;
 const DEFAULT_AVATAR_PATH = /^\/cdn\/embed\/avatars\/(\d)\.png$/;
@@ -121,6 +122,9 @@ export function handleCdn(res: ServerResponse, url: URL, method: string, context
   const [, kind, id, hash] = image as unknown as [string, string, string, string];
   const name = ownerName(context, kind, id, hash);
   if (name === null) return sendText(res, 404, "404: Not Found");
+  // An avatar a bot set through the API (application-routes.ts) is the picture it sent.
+  const uploaded = kind === "avatars" ? context.state.avatarImages.get(hash) : undefined;
+  if (uploaded) return send(res, 200, uploaded.bytes, { ...IMAGE_HEADERS, "Content-Type": uploaded.contentType });
   const wide = kind === "banners" || kind === "splashes";
   const [width, height] = wide ? [size * 2, Math.round(size * 0.8)] : [size, size];
   const svg = initialsSvg(initials(name, kind === "avatars" ? 2 : 3), colourFor(hash), width, height);

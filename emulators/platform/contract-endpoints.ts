@@ -2,6 +2,7 @@ import type { ClientCall } from "@/test/platform-calls";
 import type { Schema } from "@/test/openapi-validate";
 
 import { EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "./credentials";
+import { APPLICATIONS } from "./data/applications";
 import { GUILD_IDS, USER_IDS } from "./data/ids";
 import { PERMISSIONS } from "./permissions";
 import type { PlatformEmulator } from "./server";
@@ -70,6 +71,14 @@ function forEachBotGuild(emulator: PlatformEmulator, path: (guildId: string) => 
 }
 
 const one = async (reply: Promise<Reply>): Promise<Reply[]> => [await reply];
+
+/** The same call with each custom bot's own token (data/applications.ts), as lib/platform/custom-bot-api.ts makes it. */
+function asEachCustomBot(emulator: PlatformEmulator, method: string, path: string, body?: unknown): Promise<Reply[]> {
+  return Promise.all(APPLICATIONS.map(async (application) => ({ ...(await send(emulator, method, path, { Authorization: `Bot ${application.token}` }, body)), label: application.name })));
+}
+
+/** A 1×1 PNG as a data URI: what the custom bot's avatar upload sends once re-encoded. */
+const PNG_AVATAR = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 const guild = GUILD_IDS.workshop;
 function general(emulator: PlatformEmulator): string {
@@ -386,6 +395,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
     client: "bot POST Routes.userChannels",
     spec: { path: "/users/@me/channels", method: "post" },
     call: async (emulator) => [await bot(emulator, "POST", "/users/@me/channels", { recipient_id: USER_IDS.sam })],
+  },
+  {
+    name: "custom bot's own user",
+    client: "custom-bot GET Routes.user",
+    spec: { path: "/users/@me", method: "get" },
+    call: (emulator) => asEachCustomBot(emulator, "GET", "/users/@me"),
+  },
+  {
+    name: "custom bot's application",
+    client: "custom-bot GET Routes.currentApplication",
+    spec: { path: "/applications/@me", method: "get" },
+    call: (emulator) => asEachCustomBot(emulator, "GET", "/applications/@me"),
+  },
+  {
+    name: "custom bot's avatar change",
+    client: "custom-bot PATCH Routes.user",
+    spec: { path: "/users/@me", method: "patch" },
+    call: (emulator) => asEachCustomBot(emulator, "PATCH", "/users/@me", { avatar: PNG_AVATAR }),
   },
   {
     name: "token exchange (authorization_code)",

@@ -40,6 +40,8 @@ const moderationAct = z.object({
   minutes: z.int().min(1).max(28 * 24 * 60).optional(),
 });
 const configBody = z.object({ access_token_ttl_seconds: z.int().min(1).max(10 * 365 * 24 * 3600).optional() });
+/** "Reset Token" on an application's Bot page; a test may name the new token (any three dot-separated parts). */
+const resetTokenBody = z.object({ token: z.string().regex(/^[\w-]+\.[\w-]+\.[\w-]+$/, "must be three dot-separated parts").max(200).optional() });
 
 function config(controls: Controls) {
   return { access_token_ttl_seconds: controls.state.accessTokenTtlSeconds };
@@ -54,6 +56,7 @@ function fixtures(state: PlatformState) {
       bot: state.botIn(guild),
       members: guild.members.size,
     })),
+    applications: [...state.world.applications.values()].map((application) => ({ id: application.id, name: application.name, owner_id: application.owner_id, token: application.token })),
   };
 }
 
@@ -83,6 +86,15 @@ export async function handleControl(req: IncomingMessage, res: ServerResponse, u
     const guild = controls.state.guild(moderatedGuild);
     if (!guild) return sendJson(res, 404, { message: "Unknown Guild", code: 10004 });
     return sendJson(res, 200, { done: moderate(controls.state, guild, input) });
+  }
+
+  const applicationId = /^POST \/__emulator\/applications\/(\d{17,20})\/reset-token$/.exec(route)?.[1];
+  if (applicationId) {
+    const input = await body(resetTokenBody);
+    if (!input) return;
+    const token = controls.state.resetToken(applicationId, input.token);
+    if (!token) return sendJson(res, 404, { message: "Unknown Application", code: 10002 });
+    return sendJson(res, 200, { id: applicationId, token });
   }
 
   switch (route) {

@@ -1,7 +1,8 @@
+import { APPLICATIONS } from "./data/applications";
 import { GUILDS } from "./data/guilds";
 import type { ChannelSpec, GuildSpec, MemberSpec, RoleSpec } from "./data/types";
 import { USERS } from "./data/users";
-import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import type { ApplicationRecord, ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { permissionBits } from "./permissions";
 import { snowflakeAt, snowflakeDate } from "./snowflake";
 import { between, generateUsers, makeNick, sample, seededRandom, seedFrom, type Random } from "./synthetic";
@@ -211,13 +212,16 @@ export function buildGuild(spec: GuildSpec, pool: UserRecord[]): GuildRecord {
 export function buildWorld(): World {
   const synthetic = generateUsers();
   const users = new Map<string, UserRecord>();
-  for (const user of [...USERS, ...synthetic]) users.set(user.id, { ...user });
+  for (const user of [...USERS, ...APPLICATIONS.map((application) => application.bot), ...synthetic]) users.set(user.id, { ...user });
   const guilds = new Map<string, GuildRecord>();
   for (const spec of GUILDS) {
     if (guilds.has(spec.id)) throw new Error(`duplicate fixture guild id ${spec.id}`);
     guilds.set(spec.id, buildGuild(spec, synthetic));
   }
-  return { users, guilds };
+  const applications = new Map<string, ApplicationRecord>(
+    APPLICATIONS.map(({ id, name, description, owner, token }) => [id, { id, name, description, owner_id: owner, token }]),
+  );
+  return { users, guilds, applications };
 }
 
 /** Demo accounts shown on the authorize page, in fixture order. */

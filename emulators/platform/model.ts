@@ -95,7 +95,19 @@ export interface GuildRecord {
   members: Map<string, MemberRecord>;
 }
 
+/** An application of someone else than Guildhall (a custom bot): its bot user has its id. */
+export interface ApplicationRecord {
+  id: string;
+  name: string;
+  description: string;
+  owner_id: string;
+  /** The one bot token that works now; resetting it refuses the old one. */
+  token: string;
+}
+
 export interface World {
   users: Map<string, UserRecord>;
   guilds: Map<string, GuildRecord>;
+  /** Keyed by id. */
+  applications: Map<string, ApplicationRecord>;
 }

@@ -1,6 +1,8 @@
-import type { APIEmoji, APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
+import { createHash } from "node:crypto";
 
-import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
+import type { APIApplication, APIEmoji, APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
+
+import type { ApplicationRecord, ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
 import { compareSnowflakes } from "./snowflake";
 
 // State records to the JSON Discord sends. The discord-api-types annotations
@@ -169,5 +171,40 @@ export function member(record: MemberRecord, user: UserRecord): APIGuildMember {
     pending: record.pending,
     flags: record.flags,
     communication_disabled_until: record.communication_disabled_until,
+  };
+}
+
+/** What GET /applications/@me answers (Discord's PrivateApplicationResponse, less fields it leaves out). */
+export type ApplicationResponse = Pick<APIApplication, "id" | "name" | "icon" | "description" | "bot_public" | "bot_require_code_grant" | "verify_key" | "flags" | "redirect_uris" | "interactions_endpoint_url" | "role_connections_verification_url" | "approximate_guild_count"> & {
+  type: null;
+  bot: APIUser;
+  owner: APIUser;
+  team: null;
+  explicit_content_filter: 0 | 1;
+};
+
+/**
+ * GET /applications/@me: the application as its own bot sees it. The verify key is a stand-in
+ * derived from the id: nothing here checks interaction signatures.
+ */
+export function application(record: ApplicationRecord, bot: UserRecord, owner: UserRecord, guildCount: number): ApplicationResponse {
+  return {
+    id: record.id,
+    name: record.name,
+    icon: null,
+    description: record.description,
+    type: null,
+    bot: publicUser(bot),
+    bot_public: true,
+    bot_require_code_grant: false,
+    verify_key: createHash("sha256").update(`verify:${record.id}`).digest("hex"),
+    flags: 0 as APIApplication["flags"],
+    redirect_uris: [],
+    interactions_endpoint_url: null,
+    role_connections_verification_url: null,
+    owner: publicUser(owner),
+    team: null,
+    approximate_guild_count: guildCount,
+    explicit_content_filter: 0,
   };
 }

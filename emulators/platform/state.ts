@@ -1,9 +1,12 @@
-import { EMULATOR_CLIENT_ID } from "./credentials";
+import { randomBytes } from "node:crypto";
+
+import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID } from "./credentials";
 import { buildWorld, demoUsers } from "./fixtures";
 import { MessageStore } from "./messages";
+import { USER_IDS } from "./data/ids";
 import type { DmChannelRecord } from "./direct-messages";
 import type { AuditEntry, BanRecord } from "./moderation";
-import type { ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
+import type { ApplicationRecord, ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord, World } from "./model";
 import { applyOverwrites, canManageGuild, computeBasePermissions } from "./permissions";
 import { compareSnowflakes, snowflakeAt } from "./snowflake";
 import { TokenStore } from "./tokens";
@@ -13,6 +16,9 @@ import { TokenStore } from "./tokens";
 
 export const DEFAULT_ACCESS_TOKEN_TTL_SECONDS = 604800;
 export const BOT_USER_ID = EMULATOR_CLIENT_ID;
+
+/** Guildhall's own application, as GET /applications/@me shows it to its bot; staff.sam owns it. */
+const GUILDHALL_APPLICATION: ApplicationRecord = { id: EMULATOR_CLIENT_ID, name: "Guildhall", description: "Configure your server with plugins.", owner_id: USER_IDS.sam, token: EMULATOR_BOT_TOKEN };
 
 export interface ResetOptions {
   /** Also forget issued codes and tokens (signed-in sessions stop working). */
@@ -33,6 +39,10 @@ export class PlatformState {
   dmChannels = new Map<string, DmChannelRecord>();
   /** Users who do not accept DMs from server members: the bot's DMs to them are refused. */
   closedDms = new Set<string>();
+  /** When each bot last changed its avatar (application-routes.ts). */
+  avatarChanges = new Map<string, number[]>();
+  /** Avatars set through the API, by hash: the CDN serves these bytes for them. */
+  avatarImages = new Map<string, { bytes: Buffer; contentType: string }>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -50,6 +60,8 @@ export class PlatformState {
     this.auditLogs = new Map();
     this.dmChannels = new Map();
     this.closedDms = new Set();
+    this.avatarChanges = new Map();
+    this.avatarImages = new Map();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }
@@ -137,6 +149,28 @@ export class PlatformState {
     return guild.members.has(BOT_USER_ID);
   }
 
+  /** The application a bot token belongs to now: Guildhall's, or a custom bot's (data/applications.ts). */
+  applicationOfToken(token: string): ApplicationRecord | undefined {
+    if (token === EMULATOR_BOT_TOKEN) return GUILDHALL_APPLICATION;
+    for (const application of this.world.applications.values()) if (application.token === token) return application;
+    return undefined;
+  }
+
+  application(id: string): ApplicationRecord | undefined {
+    return id === EMULATOR_CLIENT_ID ? GUILDHALL_APPLICATION : this.world.applications.get(id);
+  }
+
+  /**
+   * "Reset Token" on the application's Bot page: a new token (this one, when a test names it)
+   * works from now on and the old one is refused with 401.
+   */
+  resetToken(applicationId: string, token?: string): string | undefined {
+    const application = this.world.applications.get(applicationId);
+    if (!application) return undefined;
+    application.token = token ?? `${Buffer.from(application.id).toString("base64url")}.${randomBytes(4).toString("base64url")}.${randomBytes(27).toString("base64url")}`;
+    return application.token;
+  }
+
   /** A fresh snowflake for things created at runtime (at `at`, default now). */
   newId(at: number = this.now()): string {
     return snowflakeAt(new Date(at).toISOString(), this.created++);
@@ -146,13 +180,13 @@ export class PlatformState {
    * What happens when someone authorizes the bot for a guild: the bot joins
    * with its own managed role. Re-authorizing updates that role's permissions.
    */
-  addBot(guild: GuildRecord, permissions: bigint): RoleRecord {
-    const existing = guild.roles.find((role) => role.managed && role.tags?.bot_id === BOT_USER_ID);
+  addBot(guild: GuildRecord, permissions: bigint, botId: string = BOT_USER_ID): RoleRecord {
+    const existing = guild.roles.find((role) => role.managed && role.tags?.bot_id === botId);
     if (existing) {
       existing.permissions = permissions.toString();
-      const member = guild.members.get(BOT_USER_ID);
+      const member = guild.members.get(botId);
       if (member && !member.roles.includes(existing.id)) member.roles.push(existing.id);
-      if (!member) guild.members.set(BOT_USER_ID, this.botMember(existing.id));
+      if (!member) guild.members.set(botId, this.botMember(botId, existing.id));
       return existing;
     }
     // Halfway up the list: under the staff roles, above the cosmetic ones.
@@ -161,7 +195,7 @@ export class PlatformState {
     for (const role of guild.roles) if (role.position >= position) role.position += 1;
     const role: RoleRecord = {
       id: this.newId(),
-      name: "Guildhall",
+      name: this.user(botId)?.username ?? "Guildhall",
       color: 0,
       colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
       hoist: false,
@@ -172,17 +206,17 @@ export class PlatformState {
       managed: true,
       mentionable: false,
       flags: 0,
-      tags: { bot_id: BOT_USER_ID },
+      tags: { bot_id: botId },
     };
     guild.roles.push(role);
-    guild.members.set(BOT_USER_ID, this.botMember(role.id));
+    guild.members.set(botId, this.botMember(botId, role.id));
     guild.approximate_member_count += 1;
     return role;
   }
 
-  private botMember(roleId: string): MemberRecord {
+  private botMember(botId: string, roleId: string): MemberRecord {
     return {
-      user_id: BOT_USER_ID, nick: null, avatar: null, roles: [roleId], joined_at: new Date(this.now()).toISOString(),
+      user_id: botId, nick: null, avatar: null, roles: [roleId], joined_at: new Date(this.now()).toISOString(),
       premium_since: null, deaf: false, mute: false, pending: false, flags: 0, communication_disabled_until: null,
     };
   }

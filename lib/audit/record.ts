@@ -2,14 +2,28 @@ import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 
-export type AuditAction = "plugin.update" | "item.create" | "item.update" | "item.delete" | "guild.update" | "settings.import" | "revert" | "billing.update" | "account.link" | "account.unlink" | "moderation.case" | "moderation.lockdown";
+export type AuditAction =
+  | "plugin.update"
+  | "item.create"
+  | "item.update"
+  | "item.delete"
+  | "guild.update"
+  | "settings.import"
+  | "revert"
+  | "billing.update"
+  | "account.link"
+  | "account.unlink"
+  | "moderation.case"
+  | "moderation.lockdown"
+  | `custom_bot.${"enable" | "update" | "disable" | "block" | "acknowledge" | "status" | "backstory" | "avatar" | "token_handout"}`;
 
-/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`. */
+/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`, `plugin:custom_bot:bot` (the custom bot itself, never reverted). */
 export const auditTarget = {
   plugin: (pluginId: string) => `plugin:${pluginId}`,
   item: (pluginId: string, collection: string, itemId: string) => `item:${pluginId}:${collection}:${itemId}`,
   guild: () => "guild",
   accountLink: (provider: string) => `account-link:${provider}`,
+  customBot: () => "plugin:custom_bot:bot",
 };
 
 /** Written inside the transaction of the change it describes, so neither exists without the other. */

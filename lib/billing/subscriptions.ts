@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit } from "@/lib/audit/record";
+import { disableWhenNotIncluded } from "@/lib/custom-bot/switch";
 import type { Tx } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
 import { recordCustomer } from "./customers";
@@ -12,7 +13,7 @@ import type { ProviderSubscription, SubscriptionStatus } from "./provider";
 // owner's cancel, a checkout finalized) is stored here, and the guild's subscription buffs are
 // computed again from all its subscriptions in the same transaction, with an audit row. A
 // lapsed subscription turns its buffs off; premium-only settings keep their values (they stop
-// applying: the forms say so).
+// applying: the forms say so), and a custom bot they no longer include is disabled, not deleted.
 
 type Row = typeof subscriptions.$inferSelect;
 
@@ -83,6 +84,8 @@ export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscriptio
       before: previous ? { status: previous.status, plan: previous.plan, guild_id: previous.guildId, current_period_end: previous.currentPeriodEnd.toISOString(), buffs: buffs.before } : null,
       after: { status: row!.status, plan: row!.plan, guild_id: row!.guildId, current_period_end: row!.currentPeriodEnd.toISOString(), buffs: buffs.after, ...(cause ? { event: cause.event } : {}) },
     });
+    // A subscription that included the custom bot ended (or moved away): the bot goes off, kept for a new subscription.
+    await disableWhenNotIncluded(tx, guildId, buffs.after, cause?.userId ?? sub.userId);
   }
   return row!;
 }

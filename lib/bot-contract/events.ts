@@ -1,9 +1,11 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
+import { blockCustomBot } from "@/lib/custom-bot/switch";
 import { botEvents } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { isBotInGuild } from "@/lib/guilds/bot-presence";
+import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { addXp } from "@/lib/levels/gains";
 import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
 import { levels } from "@/lib/plugins/levels/definition";
@@ -18,7 +20,8 @@ import type { BotEvent, EventResult } from "./schemas";
 // first and finds the key taken). An event that cannot apply changes nothing and leaves its key
 // unused. bot_events is also the record of who wrote what: each row names the bot key that
 // reported it. XP, joins and entries write no audit row (they come by the thousand; the audit log
-// is the owners' record of their settings and of moderation); a moderation case writes its case's.
+// is the owners' record of their settings and of moderation); a moderation case writes its case's,
+// and a custom bot's token refused by the platform blocks the bot, which its owner sees.
 
 /** Why an event changes nothing; its key stays unused, so the bot may send it again later. */
 class Refused extends Error {
@@ -30,7 +33,7 @@ class Refused extends Error {
   }
 }
 
-async function apply(tx: Tx, event: BotEvent): Promise<void> {
+async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<void> {
   switch (event.type) {
     case "member_join":
       // Recorded by its bot_events row alone, for the statistics that will count joins.
@@ -69,6 +72,9 @@ async function apply(tx: Tx, event: BotEvent): Promise<void> {
       );
       return;
     }
+    case "custom_bot_token_refused":
+      if (!(await blockCustomBot(tx, event.guild_id, `bot-key:${bot.id}`, event.bot_user_id))) throw new Refused("custom_bot_not_set_up", "This guild's custom bot is not this bot.");
+      return;
   }
 }
 
@@ -81,19 +87,26 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
   const { key } = event;
   // Known keys first: a duplicate is a duplicate even once the bot has left the guild.
   if (await isKnown(db, key)) return { key, status: "duplicate" };
-  // Asked of the platform (cached) outside the transaction, which holds no lock while it waits.
-  if (!(await isBotInGuild(event.guild_id))) return { key, status: "refused", error: { code: "unknown_guild", message: "The bot is not in this guild." } };
+  if (event.type === "custom_bot_token_refused" && !bot.scopes.includes("custom_bot_tokens")) {
+    return { key, status: "refused", error: { code: "bot_scope_missing", message: "Only a key with the custom_bot_tokens scope reports on custom bots." } };
+  }
+  // Asked of the platform (cached) outside the transaction, which holds no lock while it waits. A
+  // custom bot may run where Guildhall's own bot is not: its guild is checked by its own row.
+  if (event.type !== "custom_bot_token_refused" && !(await isBotInGuild(event.guild_id))) return { key, status: "refused", error: { code: "unknown_guild", message: "The bot is not in this guild." } };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [taken] = await tx
         .insert(botEvents)
         .values({ key, botKeyId: bot.id, guildId: event.guild_id, type: event.type, payload: event })
         .onConflictDoNothing()
         .returning({ key: botEvents.key });
       if (!taken) return { key, status: "duplicate" as const };
-      await apply(tx, event);
+      await apply(tx, bot, event);
       return { key, status: "applied" as const };
     });
+    // A blocked custom bot shows on its page at once.
+    if (result.status === "applied" && event.type === "custom_bot_token_refused") expireGuildPages(event.guild_id);
+    return result;
   } catch (error) {
     if (error instanceof Refused) return { key, status: "refused", error: { code: error.code, message: error.message } };
     throw error;

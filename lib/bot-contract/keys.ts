@@ -8,16 +8,26 @@ import { botKeys } from "../db/schema";
 // is 32 random bytes. Only the SHA-256 of the whole key is stored, so the database never holds a
 // usable key. Created and revoked by the operator's command (scripts/bot-key.ts), never through
 // the API: no route imports createBotKey (test/integration/authorization-matrix.test.ts checks).
+// A key reads configurations and reports events; a scope lets it read more (BOT_KEY_SCOPES).
 // Relative imports only: the operator's script runs this file with tsx, outside Next.
 
 const BOT_KEY_PREFIX = "ghbot_";
 const KEY_FORMAT = /^ghbot_([0-9a-f]{12})_([A-Za-z0-9_-]{43})$/;
 
-export type BotKey = { id: string; name: string; createdAt: Date; revokedAt: Date | null; lastUsedAt: Date | null };
+/** What a key may read beyond configurations, each given by the operator when creating it. */
+export const BOT_KEY_SCOPES = {
+  /** The token of each guild's custom bot (GET /api/bot/v1/guilds/{id}/custom-bot), for the gateway that runs them. */
+  custom_bot_tokens: "custom bots' tokens",
+} as const;
+export type BotKeyScope = keyof typeof BOT_KEY_SCOPES;
+
+export const isBotKeyScope = (value: string): value is BotKeyScope => Object.hasOwn(BOT_KEY_SCOPES, value);
+
+export type BotKey = { id: string; name: string; scopes: BotKeyScope[]; createdAt: Date; revokedAt: Date | null; lastUsedAt: Date | null };
 
 const sha256 = (key: string) => createHash("sha256").update(key, "utf8").digest();
 
-const view = (row: typeof botKeys.$inferSelect): BotKey => ({ id: row.id, name: row.name, createdAt: row.createdAt, revokedAt: row.revokedAt, lastUsedAt: row.lastUsedAt });
+const view = (row: typeof botKeys.$inferSelect): BotKey => ({ id: row.id, name: row.name, scopes: row.scopes.filter(isBotKeyScope), createdAt: row.createdAt, revokedAt: row.revokedAt, lastUsedAt: row.lastUsedAt });
 
 /** A name an operator gives a key: printable, one line. */
 function botKeyNameProblem(name: string): string | null {
@@ -26,13 +36,13 @@ function botKeyNameProblem(name: string): string | null {
   return null;
 }
 
-/** A new key: its row, and the key itself, which exists nowhere else once shown. */
-export async function createBotKey(db: Db, name: string): Promise<{ key: string; botKey: BotKey }> {
+/** A new key with these scopes: its row, and the key itself, which exists nowhere else once shown. */
+export async function createBotKey(db: Db, name: string, scopes: readonly BotKeyScope[] = []): Promise<{ key: string; botKey: BotKey }> {
   const problem = botKeyNameProblem(name);
   if (problem) throw new Error(problem);
   const id = randomBytes(6).toString("hex");
   const key = `${BOT_KEY_PREFIX}${id}_${randomBytes(32).toString("base64url")}`;
-  const [row] = await db.insert(botKeys).values({ id, name: name.trim(), hash: sha256(key).toString("hex") }).returning();
+  const [row] = await db.insert(botKeys).values({ id, name: name.trim(), hash: sha256(key).toString("hex"), scopes: [...new Set(scopes)] }).returning();
   return { key, botKey: view(row!) };
 }
 

@@ -16,6 +16,7 @@ function jsonSchema(schema: z.ZodType, io: "input" | "output"): JsonSchema {
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: "The input does not match the schema (fields name each problem).",
   401: "No bot key, or one that is unknown or revoked.",
+  403: "The key lacks the scope this route needs.",
   404: "Not found, or a guild the bot is not in.",
   409: "A conflict with the stored state (see code).",
   413: "The body is larger than the API takes.",

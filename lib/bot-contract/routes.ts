@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changesQuery, changesSchema, eventsBody, eventsSchema, guildConfigParams, guildConfigSchema, MAX_EVENTS_PER_BATCH, MAX_WAIT_SECONDS } from "./schemas";
+import { changesQuery, changesSchema, customBotParams, customBotSchema, eventsBody, eventsSchema, guildConfigParams, guildConfigSchema, MAX_EVENTS_PER_BATCH, MAX_WAIT_SECONDS } from "./schemas";
 
 // The bot API's routes as data: each route file under app/api/bot/v1 runs one of these
 // (./route.ts parses its input with the schemas named here) and ./openapi.ts describes them
@@ -49,10 +49,20 @@ export const BOT_ROUTES = {
     method: "POST",
     path: "/events",
     summary: "Report what happened on the platform",
-    description: `Up to ${MAX_EVENTS_PER_BATCH} events (member joins, XP gains, giveaway entries, moderation cases), each applied once by its \`key\`: sent again, it answers \`duplicate\` and changes nothing. An event that cannot apply (a guild the bot is not in, Levels off, a giveaway not running) is \`refused\` and changes nothing. A body that does not match the schema is refused whole (400).`,
+    description: `Up to ${MAX_EVENTS_PER_BATCH} events (member joins, XP gains, giveaway entries, moderation cases, a custom bot's token refused by the platform), each applied once by its \`key\`: sent again, it answers \`duplicate\` and changes nothing. An event that cannot apply (a guild the bot is not in, Levels off, a giveaway not running, a custom bot that is not the guild's) is \`refused\` and changes nothing. A body that does not match the schema is refused whole (400).`,
     body: eventsBody,
     response: eventsSchema,
     errors: [400, 413, 415],
+  }),
+  customBot: defineRoute({
+    method: "GET",
+    path: "/guilds/{guildId}/custom-bot",
+    summary: "A guild's custom bot, with its token",
+    description:
+      "The guild's custom bot (its owner's own application, run under the server's name and avatar): who it is, its status, presence and backstory, and its token while it is active and the guild's subscriptions include it. Needs a key with the `custom_bot_tokens` scope (`npm run bot-key -- create <name> --scope custom_bot_tokens`): 403 otherwise. Each answer holding a token is recorded in the guild's audit log with the key's id and name, never the token. Read it again when the change feed brings a `plugin` change of `custom_bot` (its version moves with every change of the custom bot). 404 when the guild has set none up.",
+    params: customBotParams,
+    response: customBotSchema,
+    errors: [400, 403, 404],
   }),
   openapi: defineRoute({
     method: "GET",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/presence-options";
 import { CASE_TYPES } from "@/lib/moderation/case-types";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
@@ -160,6 +161,10 @@ const botEventSchema = z.discriminatedUnion("type", [
       .nullable()
       .meta({ description: "How long a mute or timeout lasts; null when it has no end or for other actions." }),
   }),
+  eventBase.extend({
+    type: z.literal("custom_bot_token_refused").meta({ description: "The platform refused the guild's custom bot token (401 at login or on a call): the bot is blocked until its owner sets a new token. Only from a key with the custom_bot_tokens scope." }),
+    bot_user_id: platformId("user").meta({ description: "The custom bot whose token was refused (GET /guilds/{guildId}/custom-bot's bot_user_id)." }),
+  }),
 ]);
 export type BotEvent = z.output<typeof botEventSchema>;
 
@@ -173,3 +178,28 @@ const eventResultSchema = z.strictObject({
 export type EventResult = z.output<typeof eventResultSchema>;
 
 export const eventsSchema = z.strictObject({ results: z.array(eventResultSchema).meta({ description: "One per event, in the order sent." }) });
+
+// ---- GET /guilds/{guildId}/custom-bot ----
+
+export const customBotParams = z.strictObject({ guildId: platformId("guild") });
+
+export const customBotSchema = z.strictObject({
+  guild_id: inputText(),
+  bot_user_id: inputText().meta({ description: "The custom bot's user (its application's id)." }),
+  application_id: inputText(),
+  name: inputText(),
+  avatar: inputText().nullable(),
+  status: z.enum(["active", "disabled", "blocked"]).meta({ description: "active: run it; disabled (by its owner, or its subscription ended) or blocked (the platform refused its token): do not." }),
+  included: z.boolean().meta({ description: "The guild's subscriptions include the custom bot now." }),
+  presence: z.strictObject({
+    presence_status: z.enum(PRESENCE_STATUSES),
+    presence_activity_type: z.enum(PRESENCE_ACTIVITY_TYPES),
+    presence_activity_name: inputText(),
+    presence_activity_url: inputText().nullable(),
+  }),
+  backstory: z.strictObject({ enable: z.boolean(), allowed_channels: z.array(inputText()).meta({ description: "Text channels it chats in with its backstory; empty: all." }) }),
+  token: inputText()
+    .nullable()
+    .meta({ description: "The bot token, while the bot is active and included; null otherwise. Every answer with a token is recorded in the guild's audit log with the key that read it. Keep it in memory only." }),
+});
+export type BotCustomBot = z.output<typeof customBotSchema>;

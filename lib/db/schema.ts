@@ -373,6 +373,47 @@ export const botKeys = pgTable("bot_keys", {
   revokedAt: timestamp("revoked_at", { withTimezone: true }),
   /** Advanced at most once a minute, not on every request. */
   lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+  /** What the key may read beyond the configuration: `custom_bot_tokens` (lib/bot-contract/scopes.ts). */
+  scopes: jsonb("scopes").$type<string[]>().notNull().default([]),
+});
+
+/**
+ * A guild's custom bot (lib/custom-bot/): the owner's own application, run by our gateway bot with
+ * its token, under the server's name and avatar. One per guild; disabled, never deleted, when the
+ * subscription that includes it ends. The token is stored only encrypted (AES-256-GCM, the guild id
+ * as associated data), with the id of the key that encrypted it so keys can be rotated.
+ */
+export const customBots = pgTable("custom_bots", {
+  guildId: text("guild_id").primaryKey(),
+  /** The bot user (the token's own id) and its application, as the platform answered. */
+  botUserId: text("bot_user_id").notNull(),
+  applicationId: text("application_id").notNull(),
+  name: text("name").notNull(),
+  /** The bot user's avatar hash; null for a default avatar. */
+  avatar: text("avatar"),
+  presenceStatus: text("presence_status").notNull().default("online"),
+  presenceActivityType: text("presence_activity_type").notNull().default("playing"),
+  presenceActivityName: text("presence_activity_name").notNull().default(""),
+  presenceActivityUrl: text("presence_activity_url"),
+  backstoryEnabled: boolean("backstory_enabled").notNull().default(false),
+  backstoryChannelIds: jsonb("backstory_channel_ids").$type<string[]>().notNull().default([]),
+  /** active, disabled or blocked (the platform refused the token). */
+  status: text("status").notNull(),
+  /** Why it is not active: owner, subscription_ended, token_refused; null while active. */
+  statusReason: text("status_reason"),
+  statusChangedAt: timestamp("status_changed_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The owner saw the block (acknowledge-custom-bot-block): the banner is gone, the bot stays off until a new token. */
+  blockAcknowledgedAt: timestamp("block_acknowledged_at", { withTimezone: true }),
+  /** The last call with the token that failed: its code (lib/custom-bot/errors.ts) and when. */
+  lastError: text("last_error"),
+  lastErrorAt: timestamp("last_error_at", { withTimezone: true }),
+  tokenCiphertext: text("token_ciphertext").notNull(),
+  tokenIv: text("token_iv").notNull(),
+  tokenTag: text("token_tag").notNull(),
+  tokenKeyId: text("token_key_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by"),
 });
 
 /**

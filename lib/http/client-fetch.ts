@@ -121,7 +121,8 @@ export async function apiFetchMaybeStale<T>(path: string, options: Omit<Options,
   return { data, stale: /^110\b/.test(headers.get("warning") ?? "") };
 }
 
-function pageLocale(): string | null {
+/** The language of the page in the browser (its first path segment), sent with every call so errors come back in it. */
+export function pageLocale(): string | null {
   if (typeof window === "undefined") return null;
   const segment = firstSegment(window.location.pathname);
   return isLocale(segment) ? segment : null;

@@ -1,4 +1,5 @@
 import "server-only";
+import { CustomBotError, customBotApiError } from "@/lib/custom-bot/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { unmetNeedIssues, UnmetNeedsError } from "@/lib/plugins/needs-check";
 import { PlatformError } from "@/lib/platform/errors";
@@ -14,6 +15,7 @@ export function toApiError(error: unknown, locale: Locale = "en"): ApiError {
   if (error instanceof PlatformError) return fromPlatform(error);
   if (error instanceof ProviderError) return providerApiError(error);
   if (error instanceof UnmetNeedsError) return fieldsError(unmetNeedIssues(error, locale), "body");
+  if (error instanceof CustomBotError) return customBotApiError(error, locale);
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }

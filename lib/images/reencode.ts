@@ -42,8 +42,11 @@ export function storedFormat(info: Pick<ImageInfo, "type" | "animated">): Stored
   }
 }
 
-/** Re-encodes a checked upload (see inspectImage). Throws 400 image_invalid when the pixels cannot be decoded. */
-export async function reencodeImage(input: Uint8Array, info: ImageInfo): Promise<ReencodedImage> {
+/**
+ * Re-encodes a checked upload (see inspectImage), no larger than `maxSide` pixels a side when given
+ * (never enlarged). Throws 400 image_invalid when the pixels cannot be decoded.
+ */
+export async function reencodeImage(input: Uint8Array, info: ImageInfo, { maxSide }: { maxSide?: number } = {}): Promise<ReencodedImage> {
   const format = storedFormat(info);
   // sharp strips all metadata unless asked to keep it; failOn "warning" (the default) refuses truncated data.
   let pipeline = sharp(input, {
@@ -52,6 +55,7 @@ export async function reencodeImage(input: Uint8Array, info: ImageInfo): Promise
     failOn: "warning",
   });
   if (!info.animated) pipeline = pipeline.autoOrient();
+  if (maxSide) pipeline = pipeline.resize({ width: maxSide, height: maxSide, fit: "inside", withoutEnlargement: true });
   switch (format.extension) {
     case "png":
       pipeline = pipeline.png();

@@ -57,19 +57,22 @@ export function buildAuthorizeUrl({
 /**
  * Where to send the browser to add the bot to a guild, with the bot permission
  * integer (spec 6). With a guildId the guild is preselected and cannot be changed.
+ * `clientId` adds another application's bot (a guild's custom bot) instead of ours.
  */
 export function buildBotAuthorizeUrl({
   guildId,
   state,
   redirectUri,
+  clientId,
 }: {
   guildId?: string;
   state: string;
   redirectUri: string;
+  clientId?: string;
 }): string {
   const env = getEnv();
   return `${env.DISCORD_OAUTH_URL}/oauth2/authorize?${query({
-    client_id: env.DISCORD_CLIENT_ID,
+    client_id: clientId ?? env.DISCORD_CLIENT_ID,
     scope: BOT_SCOPES.join(" "),
     permissions: BOT_PERMISSIONS.toString(),
     guild_id: guildId,

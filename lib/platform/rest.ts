@@ -175,6 +175,20 @@ export function userGet<T>(accessToken: string, route: RouteLike, options: Platf
   return send<T>(userRest(tokenKey(accessToken)), `Bearer ${accessToken}`, "get", route, options);
 }
 
+// A custom bot's own token (lib/custom-bot): a client per token, like a user's, so one bot's
+// rate limits (its avatar changes) never hold back another's or ours.
+const customBotClient = (botToken: string) => userRest(`custom-bot:${tokenKey(botToken)}`);
+
+/** GET with a custom bot's token. Throws PlatformError (kind "unauthorized" for a token the platform refuses). */
+export function customBotGet<T>(botToken: string, route: RouteLike, options: PlatformRequestOptions = {}): Promise<T> {
+  return send<T>(customBotClient(botToken), `Bot ${botToken}`, "get", route, options);
+}
+
+/** PATCH with a custom bot's token. Throws PlatformError. */
+export function customBotPatch<T>(botToken: string, route: RouteLike, options: PlatformWriteOptions = {}): Promise<T> {
+  return send<T>(customBotClient(botToken), `Bot ${botToken}`, "patch", route, options);
+}
+
 /** Drops the client kept for an access token (after logout or revocation). */
 export function forgetUserClient(accessToken: string): void {
   clients().users.delete(tokenKey(accessToken));

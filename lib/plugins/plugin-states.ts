@@ -3,6 +3,7 @@ import { cache } from "react";
 import { and, eq, sql } from "drizzle-orm";
 import { recordAudit, auditTarget, type AuditAction } from "@/lib/audit/record";
 import { recordChanges } from "@/lib/bot-contract/record-change";
+import { CustomBotError } from "@/lib/custom-bot/errors";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { guildPlugins } from "@/lib/db/schema";
 import { versionConflict } from "@/lib/http/api-error";
@@ -100,6 +101,7 @@ export async function writePluginState(db: Db, input: WriteInput): Promise<Plugi
       if (input.expectedVersion !== undefined && input.expectedVersion !== before.version) throw versionConflict();
       const next = input.next(before);
       if (!next) return before;
+      if (plugin.ownSwitch && next.enabled !== before.enabled) throw new CustomBotError("custom_bot_switch");
       // Against the locked row: whichever path writes (form, switch, revert, import), no need is left unmet by it.
       assertNeedsMet(plugin, undefined, { enabled: before.enabled, values: before.config }, { enabled: next.enabled, values: next.config });
       const values = { enabled: next.enabled, config: next.config, updatedAt: new Date(), updatedBy: input.userId };

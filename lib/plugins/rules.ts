@@ -23,8 +23,8 @@ import type { PluginDefinition } from "./types";
 /** The guild's own settings that point at something of the guild (PATCH /api/guilds/{id}). */
 const GUILD_SETTINGS_REFERENCES = z.object({ ignored_channel_ids: channelsField(100) });
 
-/** What a write stores: a plugin's config, an item of one of its collections, or the guild's own settings. */
-export type WriteTarget = { plugin: PluginDefinition; collection?: string } | "guild";
+/** What a write stores: a plugin's config, an item of one of its collections, the guild's own settings, or a value of its own schema (the custom bot's backstory). */
+export type WriteTarget = { plugin: PluginDefinition; collection?: string } | "guild" | { schema: z.ZodType };
 
 /**
  * The one reference check of every write path (config and item endpoints, plugin endpoints that
@@ -135,6 +135,7 @@ async function sourceProblems(sources: SourceReference[]): Promise<Array<{ path:
 
 function schemaOf(target: WriteTarget): z.ZodType {
   if (target === "guild") return GUILD_SETTINGS_REFERENCES;
+  if ("schema" in target) return target.schema;
   if (target.collection === undefined) return target.plugin.configSchema;
   const collection = target.plugin.collections[target.collection];
   if (!collection) throw new Error(`unknown collection ${target.plugin.id}/${target.collection}`);

@@ -128,6 +128,12 @@ export type PluginDefinition = {
   category: PluginCategory;
   /** The whole plugin needs a premium guild. */
   premium: boolean;
+  /**
+   * Turned on and off by its own actions, not by the plugin switch (the custom bot: on while the
+   * bot its token set up is active, lib/custom-bot/): cards show its state without a switch, and
+   * no generic write (switch, config, import, revert) may change `enabled`.
+   */
+  ownSwitch?: true;
   /** Key of the icon the UI draws (lib/icons/plugin-icons.ts). */
   icon: string;
   /** Strict zod object; every field has a default so `configSchema.parse({})` is the initial config. */

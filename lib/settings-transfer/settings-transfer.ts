@@ -69,9 +69,11 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
 
   const plugins: Prepared["plugins"] = [];
   const states = await readAllPluginStates(db, access.guildId);
-  for (const [id, entry] of Object.entries(file.plugins)) {
+  for (const [id, fileEntry] of Object.entries(file.plugins)) {
     const plugin = getPlugin(id);
     if (!plugin) throw invalidFile(`The file contains an unknown plugin "${id}".`);
+    // A plugin its own actions turn on (the custom bot, set up with its token) stays as it is here.
+    const entry = plugin.ownSwitch ? { ...fileEntry, enabled: states[id]!.enabled } : fileEntry;
     const config = validate(plugin.configSchema, remap.apply(plugin.configSchema, entry.config), `plugins.${id}`);
     if (entry.enabled || JSON.stringify(config) !== JSON.stringify(plugin.configSchema.parse({}))) {
       if (!plugin.premium || entry.enabled) assertPremiumAllowed(plugin, plugin.configSchema, config, access.premium);

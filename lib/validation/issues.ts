@@ -93,6 +93,21 @@ export const ISSUE_CODES = [
   "mod_platform_refused",
   // An automod rule's pattern RE2 cannot run (lib/moderation/automod/rules.ts).
   "invalid_regex",
+  // The custom bot (lib/custom-bot/errors.ts): its token's checks, its gate and state, its presence.
+  "custom_bot_token_malformed",
+  "custom_bot_token_refused",
+  "custom_bot_not_a_bot",
+  "custom_bot_wrong_application",
+  "custom_bot_not_included",
+  "custom_bot_not_set_up",
+  "custom_bot_blocked",
+  "custom_bot_token_unreadable",
+  "custom_bot_avatar_rate_limited",
+  "custom_bot_platform_failed",
+  "custom_bot_unavailable",
+  "custom_bot_switch",
+  "custom_bot_stream_url",
+  "custom_bot_url_streaming_only",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",

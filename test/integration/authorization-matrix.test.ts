@@ -35,6 +35,15 @@ import * as updatePaymentMethods from "@/app/api/users/[userId]/billing/update-p
 import * as cryptoCheckout from "@/app/api/crypto/plan/[planId]/checkout/route";
 import * as cryptoPayment from "@/app/api/crypto/checkouts/[checkoutId]/payment/route";
 import * as chargebeeCheckout from "@/app/api/guilds/[guildId]/chargebee/checkout/route";
+import * as customBot from "@/app/api/guilds/[guildId]/custom-bot/route";
+import * as enableCustomBot from "@/app/api/guilds/[guildId]/enable-custom-bot/route";
+import * as updateCustomBot from "@/app/api/guilds/[guildId]/update-custom-bot/route";
+import * as disableCustomBot from "@/app/api/guilds/[guildId]/disable-custom-bot/route";
+import * as customBotAvatar from "@/app/api/guilds/[guildId]/update-custom-bot-avatar/route";
+import * as customBotBackstory from "@/app/api/guilds/[guildId]/update-custom-bot-backstory/route";
+import * as customBotStatus from "@/app/api/guilds/[guildId]/set-custom-bot-status/route";
+import * as customBotBlock from "@/app/api/guilds/[guildId]/acknowledge-custom-bot-block/route";
+import * as backstory from "@/app/api/guilds/[guildId]/backstory/route";
 import { POST as pluginPost } from "@/app/api/plugins/[...path]/route";
 import * as twitchLink from "@/app/api/plugins/twitch/oauth/[guildId]/route";
 import * as twitchLinkFinalize from "@/app/api/plugins/twitch/oauth/[guildId]/finalize/route";
@@ -46,6 +55,8 @@ import * as botConfig from "@/app/api/bot/v1/guilds/[guildId]/config/route";
 import * as botChanges from "@/app/api/bot/v1/changes/route";
 import * as botEventsRoute from "@/app/api/bot/v1/events/route";
 import * as botOpenApi from "@/app/api/bot/v1/openapi.json/route";
+import * as botCustomBot from "@/app/api/bot/v1/guilds/[guildId]/custom-bot/route";
+import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { musicVideo, watchUrl } from "@/emulators/social/youtube/music";
@@ -67,7 +78,7 @@ import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
 import { call, type CookieJar } from "@/test/route-client";
-import { addScratchGuild, grantBot } from "@/test/scratch-guild";
+import { addScratchGuild, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { startStripeHarness } from "@/test/stripe-harness";
@@ -253,6 +264,8 @@ type RouteSpec = {
   url: (guildId: string) => string;
   params?: Record<string, string>;
   body?: (guildId: string, asManager: boolean) => Promise<unknown> | unknown;
+  /** What the manager's case needs first (a custom bot set up). */
+  setup?: (guildId: string, asManager: boolean) => Promise<void>;
   /** A multipart body instead of JSON. */
   form?: () => Promise<FormData>;
   membersAllowed?: boolean;
@@ -288,8 +301,42 @@ const ACCOUNT_LINK_ROUTES = Object.fromEntries(
   ]),
 ) as Record<string, { module: RouteModule; specs: RouteSpec[] }>;
 
+const helperBot = APPLICATIONS.find((application) => application.id === APPLICATION_IDS.workshopHelper)!;
+
+/**
+ * The custom bot's routes act on a bot: the manager's case has the custom-bot add-on's buff (a
+ * billing change since may have dropped it) and, unless `setUp` is false, the emulator's demo bot set up.
+ */
+async function customBotReady(guildId: string, asManager: boolean, setUp = true): Promise<void> {
+  if (!asManager) return;
+  const buffs = (await readBuffs(guildId)) ?? [];
+  if (!buffs.includes("custom-bot")) await setBuffs(guildId, [...buffs, "custom-bot"]);
+  const shown = (await json(await call(customBot.GET!, `/api/guilds/${guildId}/custom-bot`, { jar: ada, params: { guildId } }), 200)) as { bot: { status: string } | null };
+  if (setUp && shown.bot?.status !== "active") await json(await call(enableCustomBot.POST!, `/api/guilds/${guildId}/enable-custom-bot`, { method: "POST", jar: ada, params: { guildId }, body: { bot_token: helperBot.token } }), 200);
+}
+
+const customBotRoute = (path: string, method: RouteSpec["method"], extra: Partial<RouteSpec> = {}): RouteSpec => ({ method, url: (id) => `/api/guilds/${id}/${path}`, setup: customBotReady, ...extra });
+const PRESENCE = { presence_status: "online", presence_activity_type: "playing", presence_activity_name: "the matrix", presence_activity_url: null };
+
 const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
   ...ACCOUNT_LINK_ROUTES,
+  "app/api/guilds/[guildId]/custom-bot/route.ts": { module: customBot, specs: [customBotRoute("custom-bot", "GET")] },
+  // Sets the demo bot up again on every manager case: its own token, checked with the platform.
+  "app/api/guilds/[guildId]/enable-custom-bot/route.ts": { module: enableCustomBot, specs: [customBotRoute("enable-custom-bot", "POST", { setup: (id, manager) => customBotReady(id, manager, false), body: () => ({ bot_token: helperBot.token }) })] },
+  "app/api/guilds/[guildId]/update-custom-bot/route.ts": { module: updateCustomBot, specs: [customBotRoute("update-custom-bot", "POST", { body: () => ({ bot_token: helperBot.token }) })] },
+  "app/api/guilds/[guildId]/disable-custom-bot/route.ts": { module: disableCustomBot, specs: [customBotRoute("disable-custom-bot", "POST")] },
+  "app/api/guilds/[guildId]/acknowledge-custom-bot-block/route.ts": { module: customBotBlock, specs: [customBotRoute("acknowledge-custom-bot-block", "PATCH")] },
+  "app/api/guilds/[guildId]/set-custom-bot-status/route.ts": { module: customBotStatus, specs: [customBotRoute("set-custom-bot-status", "PUT", { body: () => PRESENCE })] },
+  "app/api/guilds/[guildId]/update-custom-bot-backstory/route.ts": { module: customBotBackstory, specs: [customBotRoute("update-custom-bot-backstory", "POST", { body: () => ({ enable: true, allowed_channels: [] }) })] },
+  "app/api/guilds/[guildId]/backstory/route.ts": {
+    module: backstory,
+    specs: [customBotRoute("backstory", "GET"), customBotRoute("backstory", "PUT", { body: () => ({ enable: false, allowed_channels: [] }) })],
+  },
+  // One avatar change per manager case: the platform allows one per bot every ten minutes.
+  "app/api/guilds/[guildId]/update-custom-bot-avatar/route.ts": {
+    module: customBotAvatar,
+    specs: [customBotRoute("update-custom-bot-avatar", "POST", { form: async () => imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c63" } }).png().toBuffer()) })],
+  },
   "app/api/guilds/[guildId]/route.ts": {
     module: guildRoot,
     specs: [
@@ -354,6 +401,7 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
         await json(await pluginCall(ada, "PATCH", `/welcome/config/${guildId}`, { body: { card_enabled: !current.config.card_enabled } }), 200);
         url = url.replace("/1/", `/${(await auditEvents(ada, guildId, 1))[0]!.id}/`);
       }
+      await spec.setup?.(guildId, asManager);
       const eventId = /audit-log\/(\d+)\//.exec(url)?.[1];
       const params = { guildId, ...spec.params, ...(eventId ? { eventId } : {}) };
       const body = spec.body ? await spec.body(guildId, asManager) : undefined;
@@ -522,11 +570,16 @@ describe.each(Object.entries(TWO_GUILD_ROUTES))("POST %s", (_file, { module, pla
 
 // ---- the bot API (/api/bot/v1): a bot key opens it, never a session; no one creates a key through the app ----
 
-type BotRouteSpec = { method: "GET" | "POST"; url: (guildId: string) => string; params?: (guildId: string) => Record<string, string>; body?: (guildId: string) => unknown };
+type BotRouteSpec = { method: "GET" | "POST"; url: (guildId: string) => string; params?: (guildId: string) => Record<string, string>; body?: (guildId: string) => unknown; setup?: (guildId: string) => Promise<void> };
 
 const BOT_ROUTES: Record<string, { module: RouteModule; specs: BotRouteSpec[] }> = {
   "app/api/bot/v1/guilds/[guildId]/config/route.ts": { module: botConfig, specs: [{ method: "GET", url: (id) => `/api/bot/v1/guilds/${id}/config`, params: (id) => ({ guildId: id }) }] },
   "app/api/bot/v1/changes/route.ts": { module: botChanges, specs: [{ method: "GET", url: () => "/api/bot/v1/changes?after=0&limit=1" }] },
+  // The valid key has the custom_bot_tokens scope; the guild has its custom bot set up.
+  "app/api/bot/v1/guilds/[guildId]/custom-bot/route.ts": {
+    module: botCustomBot,
+    specs: [{ method: "GET", url: (id) => `/api/bot/v1/guilds/${id}/custom-bot`, params: (id) => ({ guildId: id }), setup: (id) => customBotReady(id, true) }],
+  },
   "app/api/bot/v1/events/route.ts": {
     module: botEventsRoute,
     specs: [{ method: "POST", url: () => "/api/bot/v1/events", body: (id) => ({ events: [{ key: `matrix-${randomUUID()}`, type: "member_join", guild_id: id, user_id: USER_IDS.ada, at: new Date().toISOString() }] }) }],
@@ -540,7 +593,7 @@ describe("the bot API", () => {
   let keys: { valid: string; revoked: string };
   beforeAll(async () => {
     const db = await getDb();
-    const [valid, revoked] = [await createBotKey(db, "matrix bot"), await createBotKey(db, "matrix bot, revoked")];
+    const [valid, revoked] = [await createBotKey(db, "matrix bot", ["custom_bot_tokens"]), await createBotKey(db, "matrix bot, revoked", ["custom_bot_tokens"])];
     await revokeBotKey(db, revoked.botKey.id);
     keys = { valid: valid.key, revoked: revoked.key };
   });
@@ -560,6 +613,7 @@ describe("the bot API", () => {
   describe.each(targets)("%s", (_label, handler, spec) => {
     it.each(BOT_CASES.map((entry) => [entry.name, entry] as const))("%s", async (_name, entry) => {
       const key = entry.key();
+      await spec.setup?.(workshop);
       const response = await call(handler, spec.url(workshop), { method: spec.method, jar: entry.jar(), params: spec.params?.(workshop), body: spec.body?.(workshop), headers: key ? { authorization: `Bot ${key}` } : undefined });
       const body = await readBody(response);
       if ("allowed" in entry) {

@@ -11,6 +11,7 @@ import { z } from "zod";
 import * as changesModule from "@/app/api/bot/v1/changes/route";
 import * as eventsModule from "@/app/api/bot/v1/events/route";
 import * as configModule from "@/app/api/bot/v1/guilds/[guildId]/config/route";
+import * as customBotModule from "@/app/api/bot/v1/guilds/[guildId]/custom-bot/route";
 import * as openapiModule from "@/app/api/bot/v1/openapi.json/route";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
@@ -38,6 +39,7 @@ const ROUTE_MODULES: Record<string, object> = {
   "app/api/bot/v1/changes/route.ts": changesModule,
   "app/api/bot/v1/events/route.ts": eventsModule,
   "app/api/bot/v1/guilds/[guildId]/config/route.ts": configModule,
+  "app/api/bot/v1/guilds/[guildId]/custom-bot/route.ts": customBotModule,
   "app/api/bot/v1/openapi.json/route.ts": openapiModule,
 };
 

@@ -58,9 +58,20 @@ it("creates a key shown once, lists it without it, revokes it; refuses a folder 
 
   const listed = await botKey("list");
   expect(listed.code).toBe(0);
-  expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+Gateway bot\\s+\\S+\\s+-\\s+\\S+$`, "m"));
+  expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+Gateway bot\\s+-\\s+\\S+\\s+-\\s+\\S+$`, "m"));
   expect(listed.stdout).not.toContain(secretKey!);
 
   expect((await botKey("delete", id!)).code).toBe(2);
   expect((await botKey("revoke", "000000000000")).stderr).toContain("No bot key has the id 000000000000");
+}, 180_000);
+
+it("gives a key the scopes asked for (custom bots' tokens), and refuses an unknown scope before opening the database", async () => {
+  const created = await botKey("create", "Custom bots", "--scope", "custom_bot_tokens");
+  expect(created.code).toBe(0);
+  expect(created.stdout).toContain('("Custom bots", scopes: custom_bot_tokens)');
+  const secretKey = /\b(ghbot_[0-9a-f]{12}_[A-Za-z0-9_-]{43})\b/.exec(created.stdout)![1]!;
+  expect(await inFolder((db) => verifyBotKey(db, secretKey))).toMatchObject({ name: "Custom bots", scopes: ["custom_bot_tokens"] });
+  expect((await botKey("list")).stdout).toMatch(/\sCustom bots\s+custom_bot_tokens\s/);
+  const typo = await botKey("create", "Typo", "--scope", "custom_bot_token");
+  expect({ code: typo.code, said: typo.stderr.startsWith('Unknown scope "custom_bot_token".') }).toEqual({ code: 2, said: true });
 }, 180_000);

@@ -72,7 +72,6 @@ const EXPECTED = [
   "emojis.suggestions_channel_id ← allow_suggestions",
   "memberships.welcome_message ← announcement_channel_id",
   "credits.ads_channel_id ← ads_enabled",
-  "custom_bot.presence_activity_url ← presence_activity_type=streaming",
 ];
 
 const describeNeed = (need: NeededWhen) => (need === true ? "plugin" : Array.isArray(need.is) ? `${need.field}=${need.is.join("|")}` : need.field);

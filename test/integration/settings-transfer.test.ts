@@ -188,7 +188,7 @@ describe("settings import", () => {
     ["an invalid item", edit((copy) => void ((copy.collections as Record<string, Json[]>)["commands/commands"]![0]!.name = "Not A Name")), "invalid_settings_file"],
     ["invalid server settings", edit((copy) => void ((copy.settings as Json).activePrefix = "two words")), "invalid_settings_file"],
     ["items over the limit", edit((copy) => void ((copy.collections as Record<string, Json[]>)["timers/timers"] = Array(3).fill(file.collections["timers/timers"]![0]))), "premium_limit_reached", 403],
-    ["a premium plugin enabled on a free server", edit((copy) => void (plugins(copy).custom_bot!.enabled = true)), "premium_required", 403],
+    ["a premium plugin enabled on a free server", edit((copy) => void (plugins(copy).record!.enabled = true)), "premium_required", 403],
   ];
 
   it.each(BAD_FILES)("refuses a file with %s and changes nothing", async (_name, make, code, status = 400) => {

@@ -4,29 +4,29 @@ import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 
 // The landing page and the plugin cards claim only what Guildhall does today. Moderation cases
-// (infractions, a one-click lockdown), webhooks and the custom bot are not built yet: no
-// landing sentence and no description of another plugin may promise them, and the cards of the
-// plugins that do nothing yet say so first. Words of each language, so a translation cannot
-// bring a claim back.
+// (infractions, a one-click lockdown) and webhooks are not built yet: no landing sentence and no
+// description of another plugin may promise them, and the cards of the plugins that do nothing
+// yet say so first. Words of each language, so a translation cannot bring a claim back. The
+// custom bot is built (lib/custom-bot/): its add-on is sold.
 
 type Json = { [key: string]: string | Json };
 const load = (...parts: string[]) => JSON.parse(readFileSync(path.join(process.cwd(), "messages", ...parts), "utf8")) as Json;
 const strings = (node: Json | string): string[] => (typeof node === "string" ? [node] : Object.values(node).flatMap(strings));
 
 const UNBUILT: Record<Locale, RegExp> = {
-  en: /lockdown|lock down|infraction|webhook|custom bot|custom-branded|own bot/i,
-  fr: /verrouill|sanction|webhook|bot personnalisé|propre bot/i,
-  de: /lockdown|sperr|verstö|webhook|eigene[nr]? bot/i,
-  es: /bloqueo|infracci|webhook|bot personalizado|bot propio/i,
-  pt: /bloqueio|infraç|webhook|bot personalizado|bot próprio/i,
-  ru: /блокировк|нарушени|вебхук|webhook|собственн\S* бот|сво\S* бот/i,
-  tr: /kilitle|ihlal|webhook|özel bot|kendi bot/i,
-  ar: /إغلاق|مخالف|webhook|بوت مخصص|بوت مخصّص/i,
-  tw: /鎖定|違規|webhook|自訂機器人/i,
+  en: /lockdown|lock down|infraction|webhook/i,
+  fr: /verrouill|sanction|webhook/i,
+  de: /lockdown|sperr|verstö|webhook/i,
+  es: /bloqueo|infracci|webhook/i,
+  pt: /bloqueio|infraç|webhook/i,
+  ru: /блокировк|нарушени|вебхук|webhook/i,
+  tr: /kilitle|ihlal|webhook/i,
+  ar: /إغلاق|مخالف|webhook/i,
+  tw: /鎖定|違規|webhook/i,
 };
 
 /** Plugins whose settings do nothing yet: their cards open with this. */
-const NOT_YET = ["webhooks", "memberships", "credits", "custom_bot"] as const;
+const NOT_YET = ["webhooks", "memberships", "credits"] as const;
 const NOT_YET_OPENING: Record<Locale, string> = {
   en: "Not available yet",
   fr: "Pas encore disponible",
@@ -56,10 +56,11 @@ describe.each(LOCALES)("claims in %s", (locale) => {
     for (const id of NOT_YET) expect({ id, opening: description(id).startsWith(NOT_YET_OPENING[locale]) }).toEqual({ id, opening: true });
   });
 
-  it("the premium page's custom bot add-on says it is not available yet", () => {
+  it("the premium page offers the custom bot add-on as available, with its price", () => {
     const shop = (ui.premium as Json).shop as Json;
     const notYet = NOT_YET_OPENING[locale].toLowerCase();
-    expect((shop.customBot as string).toLowerCase()).toContain(notYet);
-    expect(((shop.chooser as Json).customBot as string).toLowerCase()).toContain(notYet);
+    expect((shop.customBot as string).toLowerCase()).not.toContain(notYet);
+    expect(((shop.chooser as Json).customBot as string).toLowerCase()).not.toContain(notYet);
+    expect((shop.chooser as Json).customBot).toContain("{price}");
   });
 });

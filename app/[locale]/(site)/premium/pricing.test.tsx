@@ -1,11 +1,13 @@
 /** @jest-environment node */
 // The premium page's prices as a visitor and a crawler get them: read from the billing
 // provider's catalogue (the Chargebee fake), in the page's number format, in the server HTML,
-// with the chooser offering each plan (the custom bot add-on is not sold until one can be set up).
+// with the chooser offering each plan, and the custom bot add-on with the plans that do not include it.
 import { renderToStaticMarkup } from "react-dom/server";
 import type { Locale } from "@/lib/i18n/locales";
 import { startChargebeeHarness, type ChargebeeHarness } from "@/test/chargebee-harness";
+import { shopPlans } from "@/lib/billing/shop";
 import PremiumPage from "./page";
+import { customBotAddon } from "./pricing";
 
 jest.mock("next-intl/server", () => ({
   setRequestLocale: () => undefined,
@@ -43,12 +45,17 @@ it("shows each plan's monthly and yearly price from the provider, in the page's 
   expect(priceRows(await html("tw"))[1]).toEqual(["Premium", "US$11.99", "US$89.99"]);
 });
 
-it("renders the chooser with every plan, both periods and a sign-in for visitors, and sells no custom bot until one can be set up", async () => {
+it("renders the chooser with every plan, both periods, the custom bot add-on with Premium and a sign-in for visitors", async () => {
   const markup = await html("en");
   for (const plan of ["premium", "pro", "web3", "bundle"]) expect(markup).toContain(`value="${plan}"`);
   expect(markup).toContain("Monthly");
-  expect(markup).not.toContain("custom bot");
-  expect(markup).not.toContain("$4.99");
+  expect(markup).toContain("Add the custom bot ($4.99 / month): your own bot, with its name, avatar and status");
   expect(markup).toContain(`href="/api/login?locale=en&amp;redirect=%2Fen%2Fpremium"`);
   expect(markup).toContain("Total: $11.99 / month");
+});
+
+it("offers the custom bot add-on only with plans that do not include the custom bot (Pro and the bundle do)", async () => {
+  const offers = (await shopPlans())!;
+  const addon = Object.fromEntries(offers.map((offer) => [offer.plan, customBotAddon(offer)]));
+  expect(addon).toEqual({ premium: { 1: { amount: 499, currency: "USD" }, 12: { amount: 3999, currency: "USD" } }, pro: null, web3: null, bundle: null });
 });

@@ -1,4 +1,6 @@
 import { CheckoutChooser, type ChooserPlan, type ChooserText, type OtherPayments, type Price } from "@/components/premium/checkout-chooser";
+import { CUSTOM_BOT_ITEM } from "@/lib/billing/chargebee/item-prices";
+import { planEntitlements } from "@/lib/billing/entitlements";
 import { formatPrice } from "@/lib/billing/format-price";
 import { PLANS, type Plan } from "@/lib/billing/plans";
 import type { ShopOffer, ShopPrice } from "@/lib/billing/shop";
@@ -16,6 +18,13 @@ const byPeriod = (prices: ShopPrice[]): Partial<Record<1 | 12, Price>> =>
 
 type Props = { locale: Locale; offers: ShopOffer[] | null; t: (key: string) => string; other: OtherPayments };
 
+/** The custom bot add-on's prices with a plan that does not include the custom bot already (Pro and the bundle do: lib/billing/entitlements.ts). */
+export function customBotAddon(offer: ShopOffer): ChooserPlan["customBot"] {
+  const addon = offer.addons.find((candidate) => candidate.id === CUSTOM_BOT_ITEM);
+  if (!offer.plan || !addon || addon.prices.length === 0 || planEntitlements(offer.plan).includes("custom_bot")) return null;
+  return byPeriod(addon.prices);
+}
+
 /** The page reads the offers (lib/billing/shop.ts shopPlans) and the "premium.shop" strings; null offers: none could be read. */
 export function Pricing({ locale, offers, t, other }: Props) {
   if (!offers) {
@@ -26,8 +35,7 @@ export function Pricing({ locale, offers, t, other }: Props) {
     );
   }
   const name = (offer: ShopOffer) => t(`plans.${offer.plan ?? "premium"}`);
-  // The custom bot add-on is not offered until a custom bot can be set up (issue 20): nothing would deliver it.
-  const plans: ChooserPlan[] = offers.filter((offer) => offer.plan && offer.prices.length > 0).map((offer) => ({ plan: offer.plan!, name: name(offer), prices: byPeriod(offer.prices), customBot: null }));
+  const plans: ChooserPlan[] = offers.filter((offer) => offer.plan && offer.prices.length > 0).map((offer) => ({ plan: offer.plan!, name: name(offer), prices: byPeriod(offer.prices), customBot: customBotAddon(offer) }));
   const cell = (price: Price | undefined) => (price ? formatPrice(locale, price.amount, price.currency) : "—");
   const text = Object.fromEntries(CHOOSER_KEYS.map((key) => [key, t(`chooser.${key}`)])) as ChooserText;
   const planNames = Object.fromEntries(PLANS.map((plan) => [plan, t(`plans.${plan}`)])) as Record<Plan, string>;

@@ -35,9 +35,15 @@ export function PluginCard({ plugin, href, guildId, enabled, premiumGuild, text 
         {plugin.premium ? <span className="badge badge-premium">{text.premium}</span> : null}
       </div>
       {text.description ? <p className={styles.cardDescription}>{text.description}</p> : null}
-      {plugin.premium && !premiumGuild ? <PremiumCardNote guildId={guildId} name={text.name} /> : null}
+      {/* A plugin with its own switch says on its page what it needs (the custom bot: the add-on, or Pro). */}
+      {plugin.premium && !premiumGuild && !plugin.ownSwitch ? <PremiumCardNote guildId={guildId} name={text.name} /> : null}
       <div className={styles.cardFooter}>
-        <PluginSwitch guildId={guildId} pluginId={plugin.id} enabled={enabled} label={text.enable} stateText={{ on: text.on, off: text.off }} lockedOn={plugin.premium && !premiumGuild} settings={{ href, text: text.openSettings }} />
+        {plugin.ownSwitch ? (
+          // Turned on by its own page (the custom bot, with its token): its state, no switch.
+          <span className={enabled ? styles.stateOn : styles.stateOff}>{enabled ? text.on : text.off}</span>
+        ) : (
+          <PluginSwitch guildId={guildId} pluginId={plugin.id} enabled={enabled} label={text.enable} stateText={{ on: text.on, off: text.off }} lockedOn={plugin.premium && !premiumGuild} settings={{ href, text: text.openSettings }} />
+        )}
         <svg className={styles.cardArrow} width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
           <path d="M5 12h14M13 6l6 6-6 6" />
         </svg>

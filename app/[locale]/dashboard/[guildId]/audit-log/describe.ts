@@ -107,7 +107,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     const count = Number(record(event.before).members) || 0;
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
-  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d);
+  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -233,6 +233,33 @@ function accountLinkEvent(event: AuditEventView, user: Entity, d: Describer): De
   const name: Entity = { text: String(account.display_name || account.name || "") || d.words.someone };
   const key = isRecord(event.after) ? "accounts.linked" : "accounts.unlinked";
   return { sentence: { key, values: { user, plugin: d.plugin(plugin), name } }, rows: [], target: d.plugin(plugin).text };
+}
+
+/** Each custom bot action's sentence (lib/custom-bot/store.ts writes them). */
+const CUSTOM_BOT_SENTENCES: Readonly<Record<string, string>> = {
+  "custom_bot.enable": "customBot.enabled",
+  "custom_bot.update": "customBot.updated",
+  "custom_bot.disable": "customBot.disabled",
+  "custom_bot.block": "customBot.blocked",
+  "custom_bot.acknowledge": "customBot.acknowledged",
+  "custom_bot.status": "customBot.status",
+  "custom_bot.backstory": "customBot.backstory",
+  "custom_bot.avatar": "customBot.avatar",
+  "custom_bot.token_handout": "customBot.tokenHandedOut",
+};
+
+/** The custom bot (`plugin:custom_bot:bot`): set up, given a new token, turned off (by its owner or its subscription's end), blocked, changed, its token read by a bot key. */
+function customBotEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (event.target !== "plugin:custom_bot:bot") return null;
+  const before = record(event.before);
+  const after = record(event.after);
+  const plugin = d.plugin("custom_bot");
+  const name: Entity = { text: String(after.name ?? before.name ?? "") || plugin.text };
+  if (event.action === "custom_bot.token_handout") return { sentence: { key: "customBot.tokenHandedOut", values: { key: { text: String(after.bot_key_name ?? "") }, name } }, rows: [], target: plugin.text };
+  const lapsed = event.action === "custom_bot.disable" && after.status_reason === "subscription_ended";
+  const key = lapsed ? "customBot.lapsed" : (CUSTOM_BOT_SENTENCES[event.action] ?? "other");
+  const rows = event.action === "custom_bot.status" || event.action === "custom_bot.backstory" ? genericRows(before, after, d) : [];
+  return { sentence: { key, values: { user, name } }, rows, target: plugin.text };
 }
 
 /** Statuses in which a subscription gives its plan (lib/billing/subscriptions.ts). */
