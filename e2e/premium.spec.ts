@@ -1,17 +1,28 @@
 import { expect, test } from "@playwright/test";
+import { LOCALES } from "../lib/i18n/locales";
 import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
+
+const WIDE = { width: 1440, height: 900 };
 
 const workshop = `/en/dashboard/${GUILD_IDS.workshop}`;
 const premiumForWorkshop = `/en/premium?guild=${GUILD_IDS.workshop}`;
 
-test("the premium page compares Free and Premium, is linked from the header and fits a phone", async ({ page }, testInfo) => {
+test("the premium page compares Free and each sold plan, is linked from the header and fits a phone", async ({ page }, testInfo) => {
+  await page.setViewportSize(WIDE);
   await page.goto("/en");
   await page.getByRole("banner").getByRole("link", { name: "Premium" }).click();
   await expect(page).toHaveURL(/\/en\/premium$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium adds to a server");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium and Pro add to a server");
+  const plans = page.getByRole("table", { name: "What each plan unlocks" });
+  await expect(plans.getByRole("columnheader")).toHaveText(["Unlocks", "Premium", "Pro", "Premium + Pro bundle"]);
+  const proLimits = plans.getByRole("row").filter({ has: page.getByRole("rowheader", { name: /^Twice the list limits/ }) });
+  await expect(proLimits.getByRole("cell")).toHaveText(["—Not included", "✓Included", "✓Included"]);
   const lists = page.getByRole("table", { name: "Lists that hold more" });
   const timers = lists.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "Timers", exact: true }) });
-  await expect(timers.getByRole("cell")).toHaveText(["2", "20"]);
+  await expect(timers.getByRole("cell")).toHaveText(["2", "20", "4", "40"]);
+  // Web3 unlocks nothing built yet: it is neither priced nor offered.
+  await expect(page.getByTestId("premium-prices").getByRole("rowheader")).toHaveText(["Premium", "Pro", "Premium + Pro bundle"]);
+  await expect(page.getByRole("radio", { name: /Web3/ })).toHaveCount(0);
   await expect(page.getByTestId("premium-checkout")).toContainText("secure page");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/en\/premium$/);
   await screenshot(page, testInfo, "premium-desktop");
@@ -23,11 +34,16 @@ test("the premium page compares Free and Premium, is linked from the header and 
   await screenshot(page, testInfo, "premium-phone");
 });
 
-test("/ar/premium renders right-to-left", async ({ page }, testInfo) => {
+test("/ar/premium renders right-to-left, wide and on a phone", async ({ page }, testInfo) => {
+  await page.setViewportSize(WIDE);
   await page.goto("/ar/premium");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("table", { name: "ما تفتحه كل خطة" }).getByRole("columnheader")).toHaveText(["ما تفتحه", "Premium", "Pro", "باقة Premium + Pro"]);
   await expect(page.getByRole("table", { name: "قوائم تتسع لعناصر أكثر" })).toBeVisible();
   await screenshot(page, testInfo, "premium-ar");
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, testInfo, "premium-ar-phone");
 });
 
 test("a free server's premium surfaces explain themselves and lead to the premium page for that server", async ({ page }) => {
@@ -48,5 +64,14 @@ test("a free server's premium surfaces explain themselves and lead to the premiu
   await expect(note).toContainText("Premium unlocks this setting on this server.");
   await note.getByRole("link", { name: "See what Premium adds" }).click();
   await expect(page).toHaveURL(new RegExp(`/en/premium\\?guild=${GUILD_IDS.workshop}$`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium adds to a server");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("What Premium and Pro add to a server");
+});
+
+test("every comparison table fits a phone's width in every language, the lists' five columns too", async ({ page }) => {
+  await page.setViewportSize(PHONE);
+  for (const locale of LOCALES) {
+    await page.goto(`/${locale}/premium`);
+    const tables = await page.locator("table").evaluateAll((all) => all.map((table) => ({ name: table.getAttribute("data-testid"), fits: table.scrollWidth <= table.parentElement!.clientWidth })));
+    expect(tables.filter((table) => !table.fits).map((table) => `${locale}: ${table.name}`)).toEqual([]);
+  }
 });

@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { PHONE, screenshot } from "./fixtures";
 
+const WIDE = { width: 1440, height: 900 };
+
 test("a newcomer visiting / lands on /en and sees the landing page", async ({ page }, testInfo) => {
+  await page.setViewportSize(WIDE);
   await page.goto("/");
   await expect(page).toHaveURL(/\/en$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
@@ -10,8 +13,12 @@ test("a newcomer visiting / lands on /en and sees the landing page", async ({ pa
   const hreflangs = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute("hreflang")));
   expect(hreflangs).toEqual(expect.arrayContaining(["en-US", "fr-FR", "es-ES", "de-DE", "tr-TR", "ar-SA", "pt-BR", "zh-TW", "ru-RU"]));
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /.{40,}/);
+  // Each card lists its features (lib/brand/claims.ts), the Premium box what the plans add.
+  await expect(page.getByRole("listitem").getByText("Filters for invites, links, spam, capitals and banned words", { exact: true })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Need more? Go Premium or Pro" }).getByRole("listitem")).toHaveCount(4);
   await screenshot(page, testInfo, "landing-desktop");
   await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
   // On a phone the header shows only the logo; the link keeps its name for screen readers.
   await expect(page.getByRole("banner").getByRole("link", { name: "Guildhall", exact: true })).toBeVisible();
   await screenshot(page, testInfo, "landing-phone");
@@ -27,13 +34,17 @@ test("/fr is French and the switcher stores the choice", async ({ page }) => {
   await expect(page).toHaveURL(/\/de$/);
 });
 
-test("/ar renders right-to-left", async ({ page }, testInfo) => {
+test("/ar renders right-to-left, wide and on a phone", async ({ page }, testInfo) => {
+  await page.setViewportSize(WIDE);
   await page.goto("/ar");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.locator("html")).toHaveAttribute("lang", "ar-SA");
   const direction = await page.evaluate(() => getComputedStyle(document.body).direction);
   expect(direction).toBe("rtl");
   await screenshot(page, testInfo, "landing-ar");
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await screenshot(page, testInfo, "landing-ar-phone");
 });
 
 test("legal pages exist for every language and sitemap and robots are served", async ({ page, request }) => {

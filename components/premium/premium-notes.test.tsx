@@ -28,7 +28,7 @@ const labels: FormLabels = {
   reasons: { above_bot: "Above the bot", managed: "Managed", everyone: "Everyone" }, on: "On", off: "Off", defaultText: "Default text, sent in {language}.",
   premiumOffer: {
     link: en.premium.link, field: en.premium.field, fieldLimit: en.premium.fieldLimit, fieldLimitOpen: en.premium.fieldLimitOpen, listLimit: en.premium.listLimit, listUpsell: en.premium.listUpsell,
-    listLimits: premiumListLimits(),
+    listLimits: premiumListLimits([]),
   },
 };
 const text: CollectionText = {
@@ -109,7 +109,7 @@ describe("a collection at its free limit", () => {
   it("names the premium limit and links to the premium page with the guild", () => {
     renderTimers(false, timers.collections.timers.limits.free);
     const notice = screen.getByTestId("premium-limit-notice");
-    expect(notice.textContent).toBe(`You have reached the limit for free servers (2). Premium raises it to 20. ${en.premium.link}`);
+    expect(notice.textContent).toBe(`You have reached this server's limit (2). Premium raises it to 20. ${en.premium.link}`);
     expect(within(notice).getByRole("link", { name: en.premium.link }).getAttribute("href")).toBe(PREMIUM_PAGE);
     expect((screen.getByRole("button", { name: "+ Add timer" }) as HTMLButtonElement).disabled).toBe(true);
   });

@@ -24,7 +24,7 @@ export async function revertEvent(db: Db, access: GuildAccess, eventId: number):
   if (!event) throw new ApiError(404, "audit_event_not_found", "This audit event does not exist in this server.");
   const target = parseTarget(event.target);
   if (!target) throw new ApiError(400, "not_revertible", "This change cannot be reverted.");
-  const writer = { userId: access.userId, premium: access.premium, action: "revert" as const };
+  const writer = { userId: access.userId, buffs: access.buffs, action: "revert" as const };
 
   if (target.kind === "guild") {
     const current = settingsView(await readGuildSettings(db, access.guildId));

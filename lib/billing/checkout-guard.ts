@@ -4,6 +4,7 @@ import type { Db } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
 import { blockingPlan, type RunningPlan } from "./checkout-rule";
+import { isSold } from "./entitlements";
 import { isPlan } from "./plans";
 import type { ProviderId } from "./provider";
 import { billingRefusal } from "./refusal";
@@ -21,8 +22,13 @@ export async function runningPlans(db: Db, guildIds: readonly string[], now = ne
   return running;
 }
 
-/** Refuses (409 `already_subscribed`) a checkout for a plan the guild already pays for: called by every checkout start. */
+/**
+ * Called by every checkout start: refuses a plan that is not sold (404 `offer_not_sold`: none of
+ * what it unlocks is built, lib/billing/entitlements.ts) and one the guild already pays for
+ * (409 `already_subscribed`).
+ */
 export async function assertCanStartCheckout(db: Db, request: { guildId: string; plan: RunningPlan["plan"]; provider: ProviderId; locale: Locale }): Promise<void> {
+  if (!isSold(request.plan)) throw billingRefusal(404, "plan", "offer_not_sold", request.locale, { plan: request.plan });
   const blocking = blockingPlan((await runningPlans(db, [request.guildId])).get(request.guildId) ?? [], request.plan, request.provider);
   if (blocking) throw billingRefusal(409, "guild_id", "already_subscribed", request.locale, { plan: blocking.plan });
 }

@@ -3,14 +3,24 @@ import { CUSTOM_BOT_BUFF, PLAN_BUFFS, type Plan } from "./plans";
 // What each paid offer unlocks (issue 20): a guild's buffs (subscriptions, gifts, the platform's
 // boost) map to named entitlements, and every gate in the product asks for an entitlement,
 // never for a buff or a plan. An entitlement nothing reads yet is `built: false`; an offer none
-// of whose entitlements is built is not sold (lib/billing/offers.ts). Pure and client-safe.
+// of whose entitlements is built is not sold (isSold: the shop, the premium page and every
+// checkout refuse it). entitlements.test.ts fails when a sold entitlement has no gate reading
+// it, or an unbuilt one has. Pure and client-safe.
+//
+// What each plan gives:
+// - Premium: `premium`, everything lib/premium/comparison.ts lists.
+// - Pro: `custom_bot` (the custom bot is included, not only sold as an add-on) and `pro_limits`
+//   (every plugin list holds twice its limit, on top of the server's free or premium one).
+// - The bundle: Premium + Pro.
+// - Web3: `nft_avatars` and `wallet`, neither built, so Web3 is not sold; transfer-web3 still
+//   moves a Web3 subscription bought before.
 
 export const ENTITLEMENTS = {
   /** Premium plugins, raised list limits and sizes, premium-only settings (lib/premium/comparison.ts). */
   premium: { built: true },
   /** A custom bot with the server's own name, avatar and status (lib/custom-bot/). */
   custom_bot: { built: true },
-  /** Twice the item limits of every plugin list, on top of the server's tier. */
+  /** Twice the item limits of every plugin list, on top of the server's tier (lib/plugins/collection-limit.ts). */
   pro_limits: { built: true },
   /** NFT avatars for the bot: not built. */
   nft_avatars: { built: false },

@@ -25,15 +25,15 @@ export async function premiumEndedAt(db: Db, guildId: string, now = new Date()):
   return new Date(Math.max(...ends));
 }
 
-/** A collection's first page as the page lists it, with the count of all its items. */
-export type ListedCollection = { collection: string; items: ReadonlyArray<{ data: Record<string, unknown> }>; total: number };
+/** A collection's first page as the page lists it, with the count of all its items and the most the guild may keep now. */
+export type ListedCollection = { collection: string; items: ReadonlyArray<{ data: Record<string, unknown> }>; total: number; max: number };
 
-/** Whether a plugin's stored settings use Premium: a premium plugin switched on, a premium-only value, a size or a list past the free one. */
+/** Whether a plugin's stored settings use Premium: a premium plugin switched on, a premium-only value, a size, or a list past the guild's limit. */
 export function usesPremium(plugin: PluginDefinition, state: { enabled: boolean; config: Record<string, unknown> }, lists: readonly ListedCollection[]): boolean {
   if (plugin.premium) return state.enabled;
   if (premiumUse(plugin, plugin.configSchema, state.config)) return true;
   return lists.some((list) => {
     const definition = plugin.collections[list.collection];
-    return definition !== undefined && (list.total > definition.limits.free || list.items.some((item) => premiumUse(plugin, definition.itemSchema, item.data) !== null));
+    return definition !== undefined && (list.total > list.max || list.items.some((item) => premiumUse(plugin, definition.itemSchema, item.data) !== null));
   });
 }

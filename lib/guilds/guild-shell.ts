@@ -23,6 +23,8 @@ export type GuildShell = {
   /** The guild's own locale on the platform ("en-GB"), which `language` follows unless the managers chose one. */
   platformLocale: string | null;
   premium: boolean;
+  /** What the guild's subscriptions and gifts give it (lib/billing/entitlements.ts reads them). */
+  buffs: string[];
   /** True when the platform could not answer (or was slow) and older data was used. */
   stale: boolean;
 };
@@ -42,6 +44,7 @@ export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell>
     language: guildLanguage(settings.locale, preferred_locale),
     platformLocale: preferred_locale ?? null,
     premium: isPremium(settings.buffs),
+    buffs: settings.buffs,
     stale: guild.stale,
   };
 });

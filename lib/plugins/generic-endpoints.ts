@@ -7,7 +7,8 @@ import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
 import { guildIdParams } from "@/lib/platform/snowflake";
 import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
-import { collectionLimit, createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
+import { collectionLimit } from "./collection-limit";
+import { createItems, deleteItem, getItem, itemResponse, queryItems, updateItem, type ItemScope } from "./items";
 import { patchSchema } from "./patch-schema";
 import { readPluginState, writePluginState, type PluginState } from "./plugin-states";
 import { assertPremiumAllowed, checkReferences } from "./rules";
@@ -77,7 +78,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       query: pageQuery,
       handler: async ({ db, params, query, access }) => {
         const { items, total } = await queryItems(db, scope(params.guildId), query);
-        return { items: items.map(itemResponse), total, limit: query.limit, offset: query.offset, max: collectionLimit(definition, access.premium) };
+        return { items: items.map(itemResponse), total, limit: query.limit, offset: query.offset, max: collectionLimit(definition, access.buffs) };
       },
     }),
     endpoint({
@@ -88,7 +89,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       body: definition.itemSchema,
       handler: async ({ db, params, body, access }) => {
         const data = await checkedItem(db, { plugin, collection: name }, body as Record<string, unknown>, params.guildId, access.premium);
-        const [item] = await createItems(db, scope(params.guildId), definition, { userId: access.userId, premium: access.premium }, [data]);
+        const [item] = await createItems(db, scope(params.guildId), definition, { userId: access.userId, buffs: access.buffs }, [data]);
         return NextResponse.json(itemResponse(item!), { status: 201, headers: { ETag: etag(item!.version) } });
       },
     }),
@@ -119,7 +120,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
           db,
           scope(params.guildId),
           params.itemId,
-          { userId: access.userId, premium: access.premium },
+          { userId: access.userId, buffs: access.buffs },
           (current) => {
             // Rules across fields (a command needs a response or an embed) hold for the merged item: a 400, not a 500.
             const merged = definition.itemSchema.safeParse({ ...current.data, ...changes });
@@ -138,7 +139,7 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       ...common,
       params: itemParams,
       handler: async ({ db, params, access }) => {
-        await deleteItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium });
+        await deleteItem(db, scope(params.guildId), params.itemId, { userId: access.userId, buffs: access.buffs });
         return new NextResponse(null, { status: 204 });
       },
     }),

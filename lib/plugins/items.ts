@@ -5,10 +5,10 @@ import { auditTarget, recordAudit, type AuditAction } from "@/lib/audit/record";
 import { recordChanges } from "@/lib/bot-contract/record-change";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
-import { isPremium } from "@/lib/guilds/premium";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import type { z } from "zod";
 import { ApiError, versionConflict } from "@/lib/http/api-error";
+import { collectionLimit, limitWithPremium } from "./collection-limit";
 import { getPlugin } from "./index";
 import { assertNeedsMet } from "./needs-check";
 import type { CollectionDefinition, UniqueFields } from "./types";
@@ -45,10 +45,6 @@ function toItem(row: typeof pluginItems.$inferSelect): Item {
   return { id: row.id, position: row.position, version: row.version, data: upgrade ? upgrade(row.data) : row.data };
 }
 
-export function collectionLimit(definition: CollectionDefinition, premium: boolean): number {
-  return premium ? definition.limits.premium : definition.limits.free;
-}
-
 /** Items in their stable order: position, then creation, then id. */
 export async function queryItems(db: Db | Tx, scope: ItemScope, page: { limit: number; offset: number }): Promise<{ items: Item[]; total: number }> {
   const [rows, [total]] = await Promise.all([
@@ -64,7 +60,7 @@ export async function listItems(guildId: string, pluginId: string, collection: s
   if (!definition) throw new Error(`unknown collection ${pluginId}/${collection}`);
   const db = await getDb();
   const [result, settings] = await Promise.all([queryItems(db, { guildId, pluginId, collection }, page), readGuildSettings(db, guildId)]);
-  return { ...result, max: collectionLimit(definition, isPremium(settings.buffs)) };
+  return { ...result, max: collectionLimit(definition, settings.buffs) };
 }
 
 /** An item of this guild's collection, or a 404: another guild's item is never visible. */
@@ -124,8 +120,8 @@ async function assertUnique(tx: Tx, scope: ItemScope, definition: CollectionDefi
 
 const lockCollection = (tx: Tx, scope: ItemScope) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${scope.guildId}:${scope.pluginId}:${scope.collection}`}))`);
 
-/** Who writes, and under which audit action (reverts and imports name themselves). */
-type Writer = { userId: string; premium: boolean; action?: AuditAction };
+/** Who writes, the guild's buffs (they set its limits), and under which audit action (reverts and imports name themselves). */
+type Writer = { userId: string; buffs: readonly string[]; action?: AuditAction };
 
 /** Creates items in one transaction, refusing the whole batch when it would pass the guild's limit or leave a needed field empty. */
 export async function createItems(
@@ -144,11 +140,12 @@ export async function createItems(
       tx.select({ value: count() }).from(pluginItems).where(scopeWhere(scope)),
       tx.select({ value: max(pluginItems.position) }).from(pluginItems).where(scopeWhere(scope)),
     ]);
-    const limit = collectionLimit(definition, writer.premium);
+    const limit = collectionLimit(definition, writer.buffs);
     if ((used?.value ?? 0) + batch.length > limit) {
-      throw writer.premium || definition.limits.premium <= limit
+      const withPremium = limitWithPremium(definition, writer.buffs);
+      throw withPremium <= limit
         ? new ApiError(403, "limit_reached", `This server can have at most ${limit} of these.`)
-        : new ApiError(403, "premium_limit_reached", `Free servers can have ${limit} of these; premium raises the limit to ${definition.limits.premium}.`);
+        : new ApiError(403, "premium_limit_reached", `This server can have ${limit} of these; premium raises the limit to ${withPremium}.`);
     }
     await assertUnique(tx, scope, definition, batch.map((data) => ({ data })));
     for (const data of batch) assertNeedsMet(plugin(scope), scope.collection, { enabled: true, values: null }, { enabled: true, values: data });

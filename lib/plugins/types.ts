@@ -1,3 +1,4 @@
+import type { Entitlement } from "@/lib/billing/entitlements";
 import type { z } from "zod";
 import type { ProviderId } from "../providers/types";
 import type { IssueCode } from "../validation/issues";
@@ -128,6 +129,11 @@ export type PluginDefinition = {
   category: PluginCategory;
   /** The whole plugin needs a premium guild. */
   premium: boolean;
+  /**
+   * The entitlement that unlocks the plugin when it is not Premium's (lib/billing/entitlements.ts):
+   * the custom bot comes with its add-on or Pro, so the premium page does not list it as Premium's.
+   */
+  entitlement?: Entitlement;
   /**
    * Turned on and off by its own actions, not by the plugin switch (the custom bot: on while the
    * bot its token set up is active, lib/custom-bot/): cards show its state without a switch, and

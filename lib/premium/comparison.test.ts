@@ -1,5 +1,5 @@
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
-import { collectionLimit } from "@/lib/plugins/items";
+import { collectionLimit } from "@/lib/plugins/collection-limit";
 import { premiumComparison, premiumListLimits } from "./comparison";
 import { premiumHref } from "./href";
 import { listKey } from "./list-key";
@@ -9,9 +9,10 @@ import { listKey } from "./list-key";
 const comparison = premiumComparison();
 
 describe("premiumComparison", () => {
-  it("lists exactly the plugins whose definition is premium, record among them", () => {
+  it("lists exactly the plugins Premium unlocks, record among them, and not the custom bot (its add-on or Pro does)", () => {
     expect(comparison.plugins).toContain("record");
-    expect(comparison.plugins).toEqual(PLUGINS.filter((plugin) => plugin.premium).map((plugin) => plugin.id));
+    expect(comparison.plugins).toEqual(PLUGINS.filter((plugin) => plugin.premium && !plugin.entitlement).map((plugin) => plugin.id));
+    expect(comparison.plugins).not.toContain("custom_bot");
     expect(comparison.plugins).not.toContain("timers");
   });
 
@@ -20,7 +21,7 @@ describe("premiumComparison", () => {
     for (const list of comparison.lists) {
       const definition = getPlugin(list.pluginId)!.collections[list.collection]!;
       // The same numbers the item writes are held to.
-      expect([collectionLimit(definition, false), collectionLimit(definition, true)]).toEqual([list.free, list.premium]);
+      expect([collectionLimit(definition, []), collectionLimit(definition, ["premium"])]).toEqual([list.free, list.premium]);
       expect(list.premium).toBeGreaterThan(list.free);
     }
     const raised = PLUGINS.filter((plugin) => !plugin.premium).flatMap((plugin) =>
@@ -56,10 +57,16 @@ describe("premiumComparison", () => {
 
 describe("premiumListLimits", () => {
   it("maps each raised list to its premium limit", () => {
-    const limits = premiumListLimits();
+    const limits = premiumListLimits([]);
     expect(limits[listKey("timers", "timers")]).toBe(20);
     expect(limits[listKey("twitch", "streamers")]).toBe(100);
     expect(Object.keys(limits)).toHaveLength(comparison.lists.length);
+  });
+
+  it("is twice that for a guild with Pro, which doubles every list whatever its tier", () => {
+    const limits = premiumListLimits(["pro"]);
+    expect(limits[listKey("timers", "timers")]).toBe(40);
+    expect(limits[listKey("twitch", "streamers")]).toBe(200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { limitWithPremium } from "@/lib/plugins/collection-limit";
 import { configFormSpec, itemFormSpec, type FormField } from "@/lib/plugins/form-spec";
 import { PLUGINS } from "@/lib/plugins/index";
 import type { PluginDefinition } from "@/lib/plugins/types";
@@ -30,7 +31,8 @@ export function premiumComparison(plugins: readonly PluginDefinition[] = PLUGINS
   const comparison: PremiumComparison = { plugins: [], lists: [], sizes: [], settings: [] };
   for (const plugin of plugins) {
     if (plugin.premium) {
-      comparison.plugins.push(plugin.id);
+      // A plugin unlocked by an entitlement of its own (the custom bot) is its plan's row, not Premium's.
+      if ((plugin.entitlement ?? "premium") === "premium") comparison.plugins.push(plugin.id);
       continue;
     }
     collectFields(comparison, plugin.id, undefined, configFormSpec(plugin).fields, "");
@@ -63,7 +65,7 @@ function collectFields(out: PremiumComparison, pluginId: string, collection: str
   }
 }
 
-/** The premium item limit of every collection Premium raises, by `listKey`. */
-export function premiumListLimits(plugins: readonly PluginDefinition[] = PLUGINS): Record<string, number> {
-  return Object.fromEntries(premiumLists(plugins).map((list) => [listKey(list.pluginId, list.collection), list.premium]));
+/** For a guild with these buffs, the item limit Premium gives each collection it raises, by `listKey` (twice it with Pro's limits). */
+export function premiumListLimits(buffs: readonly string[], plugins: readonly PluginDefinition[] = PLUGINS): Record<string, number> {
+  return Object.fromEntries(premiumLists(plugins).map((list) => [listKey(list.pluginId, list.collection), limitWithPremium({ limits: list }, buffs)]));
 }

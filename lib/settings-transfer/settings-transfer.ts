@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
+import { collectionLimit, limitWithPremium } from "@/lib/plugins/collection-limit";
 import { isPastIssue } from "@/lib/plugins/fields";
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { createItems, deleteItem, queryItems, type ItemScope } from "@/lib/plugins/items";
@@ -119,8 +120,8 @@ export async function prepareImport(db: Db, access: GuildAccess, raw: unknown): 
       await check({ plugin, collection }, value, `collections.${key}.${index}`);
       mapped.push(value);
     }
-    const limit = access.premium ? definition.limits.premium : definition.limits.free;
-    if (mapped.length > limit) throw new ApiError(403, access.premium ? "limit_reached" : "premium_limit_reached", `${key} has ${mapped.length} items; this server can hold ${limit}.`);
+    const limit = collectionLimit(definition, access.buffs);
+    if (mapped.length > limit) throw new ApiError(403, limitWithPremium(definition, access.buffs) > limit ? "premium_limit_reached" : "limit_reached", `${key} has ${mapped.length} items; this server can hold ${limit}.`);
     collections.push({ pluginId, collection, items: mapped });
   }
 
@@ -169,7 +170,7 @@ export async function applyImport(db: Db, access: GuildAccess, prepared: Prepare
       if (!pluginChange(current, entry)) continue;
       await writePluginState(txDb, { guildId: access.guildId, userId: access.userId, plugin, next: () => ({ enabled: entry.enabled, config: entry.config }), action: "settings.import" });
     }
-    const writer = { userId: access.userId, premium: access.premium, action: "settings.import" as const };
+    const writer = { userId: access.userId, buffs: access.buffs, action: "settings.import" as const };
     for (const entry of prepared.collections) {
       const scope = { guildId: access.guildId, pluginId: entry.pluginId, collection: entry.collection };
       const definition = plugin(entry.pluginId).collections[entry.collection]!;

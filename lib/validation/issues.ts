@@ -117,8 +117,9 @@ export const ISSUE_CODES = [
   "billing_unavailable",
   "already_owned",
   "purchase_checkout_not_found",
-  // A checkout for a plan the guild already pays for (lib/billing/checkout-guard.ts); the free month given twice (lib/billing/free-month.ts).
+  // A checkout for a plan the guild already pays for, or for an offer that is not sold (lib/billing/checkout-guard.ts, shop.ts); the free month given twice (lib/billing/free-month.ts).
   "already_subscribed",
+  "offer_not_sold",
   "free_month_used",
   // A crypto payment the chain does not show as paying for the checkout (lib/billing/crypto/verify.ts, payment.ts).
   "crypto_wrong_chain",

@@ -419,11 +419,11 @@ async function storedCryptoCheckout(guildId: string, userId: string): Promise<st
   const id = randomUUID();
   await (await getDb())
     .insert(cryptoCheckouts)
-    .values({ id, userId, guildId, plan: "web3", periodMonths: 1, chainId: evm.node.chainId, asset: "native", recipient: LOCAL_ACCOUNTS.merchant, payer: LOCAL_ACCOUNTS.demoWallet, amount: id.replace(/\D/g, ""), usdCents: 1, expiresAt: new Date(Date.now() + 60_000) });
+    .values({ id, userId, guildId, plan: "pro", periodMonths: 1, chainId: evm.node.chainId, asset: "native", recipient: LOCAL_ACCOUNTS.merchant, payer: LOCAL_ACCOUNTS.demoWallet, amount: id.replace(/\D/g, ""), usdCents: 1, expiresAt: new Date(Date.now() + 60_000) });
   return id;
 }
 
-// The checkouts sell Pro and Web3: the guild under test already pays for Premium (beforeAll), which no checkout may sell it again.
+// The checkouts sell Pro: the guild under test already pays for Premium (beforeAll), which no checkout may sell it again.
 const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
   "app/api/stripe/plans/[planId]/checkout/route.ts": {
     module: stripeCheckoutRoute,
@@ -441,8 +441,8 @@ const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec
   "app/api/crypto/plan/[planId]/checkout/route.ts": {
     module: cryptoCheckout,
     specs: [
-      { method: "GET", url: (id) => `/api/crypto/plan/web3/checkout?guild_id=${id}&period=1`, params: { planId: "web3" } },
-      { method: "POST", url: () => "/api/crypto/plan/web3/checkout", params: { planId: "web3" }, body: (id) => ({ guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet }) },
+      { method: "GET", url: (id) => `/api/crypto/plan/pro/checkout?guild_id=${id}&period=1`, params: { planId: "pro" } },
+      { method: "POST", url: () => "/api/crypto/plan/pro/checkout", params: { planId: "pro" }, body: (id) => ({ guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet }) },
     ],
   },
   "app/api/crypto/checkouts/[checkoutId]/payment/route.ts": {
@@ -457,7 +457,7 @@ const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec
           let checkoutId: string;
           let txHash = `0x${"ab".repeat(32)}`;
           if (asManager) {
-            const opened = await json(await call(cryptoCheckout.POST!, "/api/crypto/plan/web3/checkout", { method: "POST", jar: ada, params: { planId: "web3" }, body: { guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet } }), 201);
+            const opened = await json(await call(cryptoCheckout.POST!, "/api/crypto/plan/pro/checkout", { method: "POST", jar: ada, params: { planId: "pro" }, body: { guild_id: id, period: 1, payer: LOCAL_ACCOUNTS.demoWallet } }), 201);
             checkoutId = opened.checkout_id as string;
             txHash = await evm.payToken(BigInt(opened.amount as string));
           } else {

@@ -54,15 +54,17 @@ describe("usesPremium", () => {
 
   it("is false for settings a free guild may have", () => {
     expect(usesPremium(levels, { enabled: true, config: defaults(levels.configSchema) }, [])).toBe(false);
-    expect(usesPremium(timers, { enabled: true, config: defaults(timers.configSchema) }, [{ collection: "timers", items: [], total: timers.collections.timers!.limits.free }])).toBe(false);
+    expect(usesPremium(timers, { enabled: true, config: defaults(timers.configSchema) }, [{ collection: "timers", items: [], total: 2, max: 2 }])).toBe(false);
+    // Pro doubles the free limit: a list within it uses nothing Premium gives.
+    expect(usesPremium(timers, { enabled: true, config: defaults(timers.configSchema) }, [{ collection: "timers", items: [], total: 4, max: 4 }])).toBe(false);
   });
 
-  it("is true for a premium-only value, a size past the free one, a list past the free limit, or a premium plugin switched on", () => {
+  it("is true for a premium-only value, a size past the free one, a list past the guild's limit, or a premium plugin switched on", () => {
     const config = defaults(levels.configSchema);
     expect(usesPremium(levels, { enabled: true, config: { ...config, xp_rate_percent: 200 } }, [])).toBe(true);
     const rewards = Array.from({ length: 11 }, (_, index) => ({ level: index + 1, role_id: String(300_000_000_000_000_000n + BigInt(index)) }));
     expect(usesPremium(levels, { enabled: true, config: { ...config, role_rewards: rewards } }, [])).toBe(true);
-    expect(usesPremium(timers, { enabled: false, config: defaults(timers.configSchema) }, [{ collection: "timers", items: [], total: timers.collections.timers!.limits.free + 1 }])).toBe(true);
+    expect(usesPremium(timers, { enabled: false, config: defaults(timers.configSchema) }, [{ collection: "timers", items: [], total: 3, max: 2 }])).toBe(true);
     expect(usesPremium(record, { enabled: true, config: defaults(record.configSchema) }, [])).toBe(true);
     expect(usesPremium(record, { enabled: false, config: defaults(record.configSchema) }, [])).toBe(false);
   });

@@ -99,7 +99,7 @@ it("finalize applies a checkout whose webhook never came, once; another user is 
 });
 
 it("a cancelled checkout says so and changes nothing", async () => {
-  const { body } = await startCheckout({ period_months: 1, plan: "web3" });
+  const { body } = await startCheckout({ period_months: 1, plan: "pro" });
   const before = { buffs: await buffs(scratch.guild), audits: await billingAudits(scratch.guild) };
   const back = await onHostedPage(body.url, "cancel");
   expect(back.searchParams.get("state")).toBe("cancelled");
@@ -107,7 +107,7 @@ it("a cancelled checkout says so and changes nothing", async () => {
   expect(answer.status).toBe(409);
   expect(((await readBody(answer)) as { code: string }).code).toBe("checkout_cancelled");
   expect({ buffs: await buffs(scratch.guild), audits: await billingAudits(scratch.guild) }).toEqual(before);
-  expect(before.buffs).not.toContain("web3");
+  expect(before.buffs).not.toContain("pro");
 });
 
 it("an unpaid checkout is not finalized, and bad input is refused before Chargebee is asked", async () => {

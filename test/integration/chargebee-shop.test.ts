@@ -43,14 +43,29 @@ it("answers each offer to anyone, with the provider's prices per period", async 
   });
   const bundle = (await (await get("mee6-bundle")).json()) as { plan: string; prices: Array<{ item_price_id: string }> };
   expect([bundle.plan, bundle.prices.map((price) => price.item_price_id)]).toEqual(["bundle", ["bundle-USD-monthly", "bundle-USD-yearly"]]);
-  expect(((await (await get("web3")).json()) as { addons: unknown[] }).addons).toEqual([]);
+  expect(((await (await get("pro")).json()) as { addons: unknown[] }).addons).toEqual([]);
   expect(((await (await get("rank-card")).json()) as { prices: unknown }).prices).toEqual([{ item_price_id: "rank-card-USD", period_months: null, amount: priceOf("rank-card-USD"), currency: "USD" }]);
   expect((await get("gold")).status).toBe(400);
 });
 
+it("answers 404 offer_not_sold, in the caller's language, for Web3: nothing it unlocks is built yet, so Chargebee is not asked", async () => {
+  const before = listCalls();
+  const web3 = await get("web3");
+  expect(await readBody(web3)).toEqual({
+    code: "offer_not_sold",
+    status_code: 404,
+    message: "Web3 is not for sale: nothing it would unlock works yet.",
+    error: { message: "Web3 is not for sale: nothing it would unlock works yet." },
+    fields: [{ path: "offer", code: "offer_not_sold", params: { plan: "web3" }, message: "Web3 is not for sale: nothing it would unlock works yet." }],
+  });
+  const german = await call(shop, "/api/shop/web3", { params: { offer: "web3" }, headers: { "x-guildhall-locale": "de" } });
+  expect({ status: german.status, message: ((await readBody(german)) as { message: string }).message }).toEqual({ status: 404, message: "Web3 wird nicht verkauft: Nichts, was es freischalten würde, funktioniert bisher." });
+  expect(listCalls()).toBe(before);
+});
+
 it("reads the catalogue once for concurrent visitors and again only after a few minutes", async () => {
   const before = listCalls();
-  const answers = await Promise.all(["premium", "pro", "web3", "mee6-bundle", "rank-card", "premium"].map(get));
+  const answers = await Promise.all(["premium", "pro", "mee6-bundle", "rank-card", "pro", "premium"].map(get));
   expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
   expect(listCalls() - before).toBe(1);
   await get("pro");
@@ -72,7 +87,7 @@ it("shows the last prices read while Chargebee is down, and a clear 503 when it 
     expect(await readBody(down)).toMatchObject({ code: "billing_unavailable", status_code: 503 });
     // Asked again only after a pause: the other offers answer 503 at once.
     const calls = listCalls();
-    expect((await Promise.all(["premium", "web3"].map(get))).map((answer) => answer.status)).toEqual([503, 503]);
+    expect((await Promise.all(["premium", "mee6-bundle"].map(get))).map((answer) => answer.status)).toEqual([503, 503]);
     expect(listCalls()).toBe(calls);
   } finally {
     harness.fake.setDown(false);

@@ -89,7 +89,26 @@ it("refuses a second checkout of a plan the guild pays for, from every provider,
 
   // Another plan, with buffs the guild does not have, is still sold.
   expect((await START.stripe(guildId, "pro")).status).toBe(200);
-  expect((await START.crypto(guildId, "web3")).status).toBe(201);
+  expect((await START.crypto(guildId, "pro")).status).toBe(201);
+});
+
+it("refuses a checkout of Web3, which unlocks nothing built yet, from every provider, in the caller's language, before asking any provider", async () => {
+  const guildId = addScratchGuild(harness, "workshop");
+  const before = providerCalls();
+  const locales: Record<keyof typeof START, Locale> = { stripe: "de", chargebee: "es", paypal: "tw", crypto: "ar" };
+  for (const [provider, start] of Object.entries(START) as Array<[keyof typeof START, (typeof START)[keyof typeof START]]>) {
+    const locale = locales[provider];
+    const response = await start(guildId, "web3", { locale });
+    const body = (await readBody(response)) as Envelope;
+    expect({ provider, status: response.status, code: body.code, message: body.message }).toEqual({ provider, status: 404, code: "offer_not_sold", message: issueTextFor(locale)("offer_not_sold", { plan: "web3" }) });
+    expect(isEnvelope(body, 404)).toBe(true);
+  }
+  const quote = await call(cryptoCheckout.GET, `/api/crypto/plan/web3/checkout?guild_id=${guildId}&period=1`, { jar: ada, params: { planId: "web3" }, headers: { [LOCALE_HEADER]: "fr" } });
+  expect({ status: quote.status, message: ((await readBody(quote)) as Envelope).message }).toEqual({ status: 404, message: issueTextFor("fr")("offer_not_sold", { plan: "web3" }) });
+  expect(providerCalls()).toEqual(before);
+  // What Web3 unlocks is not built (lib/billing/entitlements.ts); Pro and the bundle are sold.
+  expect((await START.stripe(guildId, "pro")).status).toBe(200);
+  expect((await START.chargebee(guildId, "bundle")).status).toBe(200);
 });
 
 it("renews a prepaid crypto plan in crypto, and sells that plan nowhere else while it runs", async () => {

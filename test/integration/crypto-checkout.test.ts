@@ -172,7 +172,7 @@ describe("paying", () => {
     expect(await written(guild)).toMatchObject({ payments: 1, receipts: 1, audit: 1 });
   });
 
-  it("extends the guild's running crypto subscription of the same plan, and turns web3 on for the web3 plan", async () => {
+  it("extends the guild's running crypto subscription of the same plan, and turns pro on for the pro plan", async () => {
     const guild = addScratchGuild(platform, "workshop");
     const first = await opened(guild);
     expect((await submit(ada, first.checkout_id, await payFor(first))).status).toBe(201);
@@ -187,9 +187,9 @@ describe("paying", () => {
     expect(added).toBeGreaterThanOrEqual(28);
     expect(added).toBeLessThanOrEqual(31);
 
-    const web3 = await opened(guild, { plan: "web3" });
-    expect((await submit(ada, web3.checkout_id, await payFor(web3))).status).toBe(201);
-    expect((await written(guild)).buffs.sort()).toEqual(["premium", "web3"]);
+    const pro = await opened(guild, { plan: "pro" });
+    expect((await submit(ada, pro.checkout_id, await payFor(pro))).status).toBe(201);
+    expect((await written(guild)).buffs.sort()).toEqual(["premium", "pro"]);
   });
 
   it("refuses a payment on the wrong chain, to the wrong recipient, from another wallet, not the exact amount, reverted or unknown, writing nothing", async () => {
@@ -320,14 +320,14 @@ describe("the DEMO wallet (npm start's local node)", () => {
 
   it("pays through the browser's steps (declare the wallet, open the checkout, pay, submit) and the payment is credited", async () => {
     const guild = addScratchGuild(platform, "workshop");
-    const offer = (await (await price(ada, guild, "web3")).json()) as PaymentQuote;
+    const offer = (await (await price(ada, guild, "pro")).json()) as PaymentQuote;
     const connected = await connectWallet(provider, offer.chain_id);
     expect(connected.account).toBe(LOCAL_ACCOUNTS.demoWallet);
-    const bound = (await (await open(ada, { guild_id: guild, payer: connected.account }, "web3")).json()) as OpenedCheckout;
+    const bound = (await (await open(ada, { guild_id: guild, payer: connected.account }, "pro")).json()) as OpenedCheckout;
     const hash = await sendPayment(connected, bound);
     const response = await submit(ada, bound.checkout_id, hash);
     expect(response.status).toBe(201);
-    expect((await written(guild)).buffs).toEqual(["web3"]);
+    expect((await written(guild)).buffs).toEqual(["pro"]);
   });
 
   it("stays on the local network, sends only from its own account, relays only a payment's calls, and only for signed-in users", async () => {

@@ -109,7 +109,7 @@ describe("checkout", () => {
     try {
       process.env.PAYPAL_PLAN_IDS = JSON.stringify({ premium_1: FAKE_PLANS[0]!.id });
       resetEnvCache();
-      const unsold = await open("web3", `guild_id=${guildId}&period=1`, ada, { "x-guildhall-locale": "es" });
+      const unsold = await open("pro", `guild_id=${guildId}&period=1`, ada, { "x-guildhall-locale": "es" });
       expect({ status: unsold.status, body: await readBody(unsold) }).toMatchObject({ status: 503, body: { code: "billing_unavailable", message: "Los pagos no están disponibles en este momento. Inténtalo más tarde." } });
       delete process.env.PAYPAL_PLAN_IDS;
       for (const key of ["PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "PAYPAL_WEBHOOK_ID", "PAYPAL_API_URL"]) process.env[`SAVED_${key}`] = process.env[key];

@@ -168,6 +168,21 @@ it("runs only the free plan's first timers once Premium has ended", async () => 
   expect((await statusOf(guild, ids[2]!))?.nextRunAt ?? null).toBeNull();
 });
 
+it("runs twice the free plan's timers with Pro, and the first two again once Pro has ended", async () => {
+  const { guild, general, offTopic } = await timersGuild();
+  await setBuffs(guild, ["pro"]);
+  const ids = [];
+  for (const channel of [general, offTopic, general, offTopic]) ids.push(await createTimer(guild, { channel_id: channel, message: "Tick" }));
+  await sweepAt(new Date(turn(1).getTime() - 30_000));
+  const claimedAt = async (at: Date) =>
+    (await (await getDb()).select({ itemId: deliveries.itemId, key: deliveries.key }).from(deliveries).where(eq(deliveries.guildId, guild))).filter((row) => row.key.endsWith(at.toISOString())).map((row) => row.itemId).sort();
+  expect(await claimedAt(turn(1))).toEqual([...ids].sort());
+  await setBuffs(guild, []);
+  await sweepAt(new Date(turn(2).getTime() - 30_000));
+  expect(await claimedAt(turn(2))).toEqual(ids.slice(0, 2).sort());
+  expect((await statusOf(guild, ids[2]!))?.nextRunAt ?? null).toBeNull();
+});
+
 it("skips a turn when nobody wrote since the last post, and says so in the delivery log", async () => {
   const { guild, general } = await timersGuild({ skip_if_inactive: true, min_messages_between: 2 });
   const id = await createTimer(guild, { channel_id: general, message: "Read the rules" });

@@ -80,7 +80,7 @@ describe("unique custom command names", () => {
 
 describe("createItems with unique fields", () => {
   const definition = { ...commands, unique: ["name"] } as CollectionDefinition;
-  const writer = { userId: "100000000000000001", premium: true };
+  const writer = { userId: "100000000000000001", buffs: ["premium"] };
 
   it("compares trimmed values case-insensitively, against stored items and within the batch", async () => {
     const db = await getDb();

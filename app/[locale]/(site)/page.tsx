@@ -4,11 +4,13 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { GamepadIcon, MegaphoneIcon, PuzzleIcon, ShieldIcon } from "@/components/icons";
 import { RankCardDialog } from "@/components/rank-card/rank-card-dialog";
 import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
+import { LANDING_CLAIMS, type Claim } from "@/lib/brand/claims";
 import { socialCards } from "@/lib/brand/metadata";
 import { isLocale, DEFAULT_LOCALE, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
 import { premiumHref } from "@/lib/premium/href";
 import styles from "./landing.module.css";
 
+// Every feature this page names is a claim of lib/brand/claims.ts, which says what it depends on.
 const CATEGORIES = [
   { key: "utilities", Icon: ShieldIcon },
   { key: "social", Icon: MegaphoneIcon },
@@ -23,16 +25,17 @@ type Props = { params: Promise<{ locale: string }> };
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
-  const t = await getTranslations({ locale, namespace: "meta" });
+  const t = await getTranslations({ locale });
   const path = `/${locale}`;
+  const description = t(LANDING_CLAIMS.description.key);
   return {
-    title: t("title"),
-    description: t("description"),
+    title: t("meta.title"),
+    description,
     alternates: {
       canonical: path,
       languages: Object.fromEntries(LOCALES.map((code) => [LANGUAGES[code].tag, `/${code}`])),
     },
-    ...socialCards({ locale, title: t("title"), description: t("description"), path }),
+    ...socialCards({ locale, title: t("meta.title"), description, path }),
   };
 }
 
@@ -40,7 +43,14 @@ export default async function LandingPage({ params }: Props) {
   const { locale: raw } = await params;
   const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
   setRequestLocale(locale);
-  const t = await getTranslations({ locale, namespace: "landing" });
+  const [t, claim] = await Promise.all([getTranslations({ locale, namespace: "landing" }), getTranslations({ locale })]);
+  const claims = (list: readonly Claim[], className: string | undefined) => (
+    <ul className={className}>
+      {list.map(({ id, key }) => (
+        <li key={id}>{claim(key)}</li>
+      ))}
+    </ul>
+  );
 
   return (
     <>
@@ -48,7 +58,7 @@ export default async function LandingPage({ params }: Props) {
         <div className={`container ${styles.heroInner}`}>
           <p className={styles.eyebrow}>{t("eyebrow")}</p>
           <h1 className={styles.title}>{t("title")}</h1>
-          <p className={styles.subtitle}>{t("subtitle")}</p>
+          <p className={styles.subtitle}>{claim(LANDING_CLAIMS.subtitle.key)}</p>
           <div className={styles.ctas}>
             <Link className="button button-primary" href={`/${locale}/dashboard`}>
               {t("ctaPrimary")}
@@ -72,7 +82,7 @@ export default async function LandingPage({ params }: Props) {
                 <Icon />
               </span>
               <h3>{t(`categories.${key}.title`)}</h3>
-              <p>{t(`categories.${key}.body`)}</p>
+              {claims(LANDING_CLAIMS.categories[key], styles.claims)}
             </li>
           ))}
         </ul>
@@ -100,7 +110,7 @@ export default async function LandingPage({ params }: Props) {
           <div>
             <span className="badge badge-premium">★ Premium</span>
             <h2 id="premium-title">{t("premiumTitle")}</h2>
-            <p>{t("premiumBody")}</p>
+            {claims(LANDING_CLAIMS.premium, styles.premiumClaims)}
           </div>
           <Link className={`button ${styles.premiumButton}`} href={premiumHref(locale)}>
             {t("premiumCta")}

@@ -4,7 +4,8 @@ import { z } from "zod";
 import { guildIdParams } from "@/lib/platform/snowflake";
 import { endpoint, type PluginEndpoint } from "../endpoint";
 import { checkedItem } from "../generic-endpoints";
-import { collectionLimit, createItems, itemResponse, queryItems } from "../items";
+import { collectionLimit, PRO_LIMITS_FACTOR } from "../collection-limit";
+import { createItems, itemResponse, queryItems } from "../items";
 import { achievements } from "./definition";
 
 const trophies = achievements.collections.trophies;
@@ -18,11 +19,11 @@ export function achievementsEndpoints(): PluginEndpoint[] {
       path: "/achievements/guilds/:guildId/trophies/batch-create",
       plugin: achievements.id,
       params: guildIdParams,
-      body: z.strictObject({ trophies: z.array(trophies.itemSchema).min(1).max(trophies.limits.premium) }),
+      body: z.strictObject({ trophies: z.array(trophies.itemSchema).min(1).max(trophies.limits.premium * PRO_LIMITS_FACTOR) }),
       handler: async ({ db, params, body, access }) => {
         const batch = [];
         for (const trophy of body.trophies) batch.push(await checkedItem(db, { plugin: achievements, collection: "trophies" }, trophy as Record<string, unknown>, params.guildId, access.premium));
-        const created = await createItems(db, scope(params.guildId), trophies, { userId: access.userId, premium: access.premium }, batch);
+        const created = await createItems(db, scope(params.guildId), trophies, { userId: access.userId, buffs: access.buffs }, batch);
         return NextResponse.json({ items: created.map(itemResponse) }, { status: 201 });
       },
     }),
@@ -33,7 +34,7 @@ export function achievementsEndpoints(): PluginEndpoint[] {
       params: guildIdParams,
       handler: async ({ db, params, access }) => {
         const { total } = await queryItems(db, scope(params.guildId), { limit: 1, offset: 0 });
-        return { used: total, max: collectionLimit(trophies, access.premium), free: trophies.limits.free, premium: trophies.limits.premium };
+        return { used: total, max: collectionLimit(trophies, access.buffs), free: trophies.limits.free, premium: trophies.limits.premium };
       },
     }),
   ];

@@ -9,6 +9,7 @@ export const customBot = definePlugin({
   id: "custom_bot",
   category: "other",
   premium: true,
+  entitlement: "custom_bot",
   ownSwitch: true,
   icon: "bot",
   configSchema: z.strictObject({}),

@@ -75,7 +75,7 @@ export function guildEmbedsEndpoints(): PluginEndpoint[] {
         const saved =
           item.message_id === messageId && item.channel_id === channelId
             ? current
-            : await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, (stored) => ({ ...stored.data, channel_id: channelId, message_id: messageId }));
+            : await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, buffs: access.buffs }, (stored) => ({ ...stored.data, channel_id: channelId, message_id: messageId }));
         return { message_id: messageId, channel_id: channelId, item: itemResponse(saved) };
       },
     }),

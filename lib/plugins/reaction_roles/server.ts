@@ -83,7 +83,7 @@ export function reactionRolesEndpoints(): PluginEndpoint[] {
         });
         // The save changes only message_id, no reference; the pair roles and the channel were checked
         // above, more strictly than checkReferences (every role must be assignable at posting time).
-        const saved = item.message_id === messageId ? current : await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, premium: access.premium }, (stored) => ({ ...stored.data, message_id: messageId }));
+        const saved = item.message_id === messageId ? current : await updateItem(db, scope(params.guildId), params.itemId, { userId: access.userId, buffs: access.buffs }, (stored) => ({ ...stored.data, message_id: messageId }));
         return { message_id: messageId, channel_id: channelId, item: itemResponse(saved) };
       },
     }),

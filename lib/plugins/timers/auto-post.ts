@@ -8,8 +8,8 @@ import { sendPostJobs } from "@/lib/deliveries/post";
 import { isPaused, recordFailure, recordNextRun } from "@/lib/deliveries/run-status";
 import { botGuildAccess } from "@/lib/guilds/bot-access";
 import type { GuildAccess } from "@/lib/guilds/access";
-import { isPremium } from "@/lib/guilds/premium";
 import { eachInTurn } from "@/lib/jobs/each-in-turn";
+import { collectionLimit } from "../collection-limit";
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { normalizeConfig } from "../plugin-states";
 import { renderForGuild } from "../posting";
@@ -77,8 +77,8 @@ async function sweepTimers(context: JobContext): Promise<void> {
     const target = { guildId: row.guildId, pluginId: timers.id, itemId: row.id };
     const status = statusOf.get(`${row.guildId}:${row.id}`);
     const parsed = definition.itemSchema.safeParse(row.data);
-    // Past the free plan's count, timers keep their settings and stop running until Premium comes back.
-    const included = isPremium(row.buffs ?? []) || rank < definition.limits.free;
+    // Past the guild's limit (Premium or Pro ended), timers keep their settings and stop running until it comes back.
+    const included = rank < collectionLimit(definition, row.buffs ?? []);
     if (!parsed.success || !parsed.data.enabled || row.pluginOn !== true || !included || isPaused(status?.pausedAt ?? undefined, row.updatedAt)) {
       if (status?.nextRunAt) await recordNextRun(db, target, null);
       continue;

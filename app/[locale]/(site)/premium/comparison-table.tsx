@@ -1,12 +1,15 @@
 import styles from "./premium.module.css";
 
-export type ComparisonRow = { key: string; name: string; free: string; premium: string };
+/** A row: what it compares, then one cell per tier column (Free first, then the plans). */
+export type ComparisonRow = { key: string; name: string; cells: string[] };
 
-type Props = { id: string; title: string; intro: string; columns: { name: string; free: string; premium: string }; rows: ComparisonRow[] };
+type Props = { id: string; title: string; intro: string; columns: { name: string; tiers: string[] }; rows: ComparisonRow[] };
 
-/** One part of the comparison as a real table: row headers name the list or setting, so a screen reader reads "Free" and "Premium" with each. */
+/** One part of the comparison as a real table: row headers name the list or setting, so a screen reader reads each tier's name with its cell. */
 export function ComparisonTable({ id, title, intro, columns, rows }: Props) {
   if (rows.length === 0) return null;
+  // Every column after Free is a paid plan's.
+  const paid = (index: number) => (index > 0 ? styles.premiumColumn : undefined);
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -18,18 +21,22 @@ export function ComparisonTable({ id, title, intro, columns, rows }: Props) {
           <thead>
             <tr>
               <th scope="col">{columns.name}</th>
-              <th scope="col">{columns.free}</th>
-              <th scope="col" className={styles.premiumColumn}>
-                {columns.premium}
-              </th>
+              {columns.tiers.map((tier, index) => (
+                <th key={tier} scope="col" className={paid(index)}>
+                  {tier}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {rows.map((row) => (
               <tr key={row.key}>
                 <th scope="row">{row.name}</th>
-                <td>{row.free}</td>
-                <td className={styles.premiumColumn}>{row.premium}</td>
+                {row.cells.map((cell, index) => (
+                  <td key={columns.tiers[index]} className={paid(index)}>
+                    {cell}
+                  </td>
+                ))}
               </tr>
             ))}
           </tbody>

@@ -12,8 +12,8 @@ import { premiumListLimits } from "@/lib/premium/comparison";
 // ({name}, {count}): the islands fill them without shipping an ICU formatter.
 
 /** `pickers`: include the date-time, time-zone and colour picker strings (only pages with such fields need them). */
-/** `pluginId`: the premium list limits travel for that plugin's lists only (each page's payload carries them). */
-export async function getFormStrings(locale: Locale, { pickers = false, pluginId }: { pickers?: boolean; pluginId?: string } = {}) {
+/** `pluginId`: the premium list limits travel for that plugin's lists only (each page's payload carries them), as they are for a guild with `buffs`. */
+export async function getFormStrings(locale: Locale, { pickers = false, pluginId, buffs = [] }: { pickers?: boolean; pluginId?: string; buffs?: readonly string[] } = {}) {
   const [t, tp, tpremium] = await Promise.all([
     getTranslations({ locale, namespace: "settings" }),
     getTranslations({ locale, namespace: "pickers" }),
@@ -66,7 +66,7 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
       fieldLimitOpen: tpremium.raw("fieldLimitOpen") as string,
       listLimit: tpremium.raw("listLimit") as string,
       listUpsell: tpremium.raw("listUpsell") as string,
-      listLimits: Object.fromEntries(Object.entries(premiumListLimits()).filter(([key]) => pluginId !== undefined && key.startsWith(`${pluginId}/`))),
+      listLimits: Object.fromEntries(Object.entries(premiumListLimits(buffs)).filter(([key]) => pluginId !== undefined && key.startsWith(`${pluginId}/`))),
     },
   };
   const form: SettingsFormText = {

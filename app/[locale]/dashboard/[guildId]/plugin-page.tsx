@@ -231,7 +231,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
     getPluginState(guildId, pluginId),
     needsPickers ? getGuildPickers(guildId) : null,
     Promise.all(collections.map((collection) => listItems(guildId, pluginId, collection.name, { limit: FIRST_PAGE, offset: 0 }))),
-    getFormStrings(locale, { pickers: specs.some(usesPickerText), pluginId }),
+    getFormStrings(locale, { pickers: specs.some(usesPickerText), pluginId, buffs: state.buffs }),
     getPluginText(locale),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
