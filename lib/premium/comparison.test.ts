@@ -1,5 +1,6 @@
 import { getPlugin, PLUGINS } from "@/lib/plugins/index";
 import { collectionLimit } from "@/lib/plugins/collection-limit";
+import type { PluginDefinition } from "@/lib/plugins/types";
 import { premiumComparison, premiumListLimits } from "./comparison";
 import { premiumHref } from "./href";
 import { listKey } from "./list-key";
@@ -11,7 +12,7 @@ const comparison = premiumComparison();
 describe("premiumComparison", () => {
   it("lists exactly the plugins Premium unlocks, record among them, and not the custom bot (its add-on or Pro does)", () => {
     expect(comparison.plugins).toContain("record");
-    expect(comparison.plugins).toEqual(PLUGINS.filter((plugin) => plugin.premium && !plugin.entitlement).map((plugin) => plugin.id));
+    expect(comparison.plugins).toEqual(PLUGINS.filter((plugin: PluginDefinition) => plugin.premium && !plugin.entitlement).map((plugin) => plugin.id));
     expect(comparison.plugins).not.toContain("custom_bot");
     expect(comparison.plugins).not.toContain("timers");
   });

@@ -117,6 +117,8 @@ export const ISSUE_CODES = [
   "billing_unavailable",
   "already_owned",
   "purchase_checkout_not_found",
+  // The custom bot add-on with a plan that includes it (Pro, the bundle).
+  "custom_bot_included",
   // A checkout for a plan the guild already pays for, or for an offer that is not sold (lib/billing/checkout-guard.ts, shop.ts); the free month given twice (lib/billing/free-month.ts).
   "already_subscribed",
   "offer_not_sold",

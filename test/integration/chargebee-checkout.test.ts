@@ -120,3 +120,11 @@ it("an unpaid checkout is not finalized, and bad input is refused before Chargeb
   expect(bad.response.status).toBe(400);
   expect(chargebee.fake.calls.length).toBe(calls);
 });
+
+it("refuses the custom bot add-on with a plan that includes the custom bot, in the caller's language", async () => {
+  for (const body of [{ period_months: 1, plan: "pro", with_custom_bot: true }, { period_months: 12, bundle_id: "mee6-bundle", addons: ["custom-bot"] }]) {
+    const { response, body: answer } = await startCheckout(body);
+    expect({ status: response.status, code: answer.code }).toEqual({ status: 400, code: "custom_bot_included" });
+    expect((answer as unknown as { message: string }).message).toBe("Cette offre inclut déjà le bot personnalisé : aucune option à acheter avec elle.");
+  }
+});

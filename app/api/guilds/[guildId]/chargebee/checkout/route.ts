@@ -2,10 +2,13 @@ import { z } from "zod";
 import { createHostedCheckout } from "@/lib/billing/chargebee/checkout";
 import { assertCanStartCheckout } from "@/lib/billing/checkout-guard";
 import { CUSTOM_BOT_ITEM } from "@/lib/billing/chargebee/item-prices";
+import { planEntitlements } from "@/lib/billing/entitlements";
 import { PLANS } from "@/lib/billing/plans";
+import { ApiError } from "@/lib/http/api-error";
 import { apiLocale } from "@/lib/http/api-locale";
 import { guildRoute } from "@/lib/http/route";
 import { guildIdParams } from "@/lib/platform/snowflake";
+import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
 import { inputText } from "@/lib/validation/text";
 
 // POST /api/guilds/{id}/chargebee/checkout: a Chargebee hosted checkout page selling a plan for
@@ -26,13 +29,18 @@ const body = z.strictObject({
 export const POST = guildRoute({ params: guildIdParams, body, budget: "checkouts" }, async ({ req, db, access, session, body }) => {
   const plan = body.bundle_id ? "bundle" : body.plan;
   const locale = apiLocale(req);
+  const withCustomBot = body.with_custom_bot || body.addons.includes(CUSTOM_BOT_ITEM);
+  // Pro and the bundle include the custom bot: selling its add-on with them would charge twice.
+  if (withCustomBot && planEntitlements(plan).includes("custom_bot")) {
+    throw new ApiError(400, "custom_bot_included", issueTextFor(locale)("custom_bot_included"), [fieldIssue("with_custom_bot", "custom_bot_included")]);
+  }
   await assertCanStartCheckout(db, { guildId: access.guildId, plan, provider: "chargebee", locale });
   const page = await createHostedCheckout({
     guildId: access.guildId,
     userId: session.userId,
     plan,
     periodMonths: body.period_months,
-    withCustomBot: body.with_custom_bot || body.addons.includes(CUSTOM_BOT_ITEM),
+    withCustomBot,
     couponId: body.coupon_id,
     locale,
   });
