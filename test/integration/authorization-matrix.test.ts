@@ -121,7 +121,8 @@ beforeAll(async () => {
   stripe = await startStripeHarness();
   const { url } = (await (await call(stripeCheckoutRoute.GET, `/api/stripe/plans/premium/checkout?guild_id=${workshop}`, { jar: ada, params: { planId: "premium" } })).json()) as { url: string };
   await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
-});
+  // Six fakes (a local EVM among them) and a card payment: longer than one test's budget on a busy machine.
+}, 120_000);
 afterAll(async () => {
   await Promise.all([stripe.stop(), harness.stop(), evm.stop(), chargebee.stop(), paypal.stop(), social.stop()]);
   rmSync(uploadsDir, { recursive: true, force: true });
