@@ -9,6 +9,9 @@ import { findUser, recordLogin } from "@/lib/users/queries";
 const uniqueId = () => String(100000000000000000n + BigInt(Math.floor(Math.random() * 1e15)));
 
 describe("database", () => {
+  // The first getDb() of a process applies every migration: longer than one test's budget on a busy machine.
+  beforeAll(() => getDb(), 120_000);
+
   it("applies migrations and records a first login, then a returning one", async () => {
     const db = await getDb();
     const id = uniqueId();
