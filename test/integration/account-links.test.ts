@@ -3,7 +3,7 @@
 // stand-in: start → the provider's consent page → its redirect → finalize → check → unlink.
 // The state works once, for its user, guild and provider, for 10 minutes; the fake checks the
 // client credentials, the code, the redirect URI and (X) the PKCE verifier like the real ones.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { DELETE as unlinkRoute, GET as checkRoute, POST as startRoute } from "@/app/api/plugins/twitch/oauth/[guildId]/route";
 import { POST as twitchFinalize } from "@/app/api/plugins/twitch/oauth/[guildId]/finalize/route";
 import * as tiktokRoutes from "@/app/api/plugins/tiktok/oauth/[guildId]/route";
@@ -83,7 +83,8 @@ async function consent(url: string, decision: "allow" | "deny" = "allow"): Promi
 
 async function audits(action: string) {
   const db = await getDb();
-  return db.select().from(auditEvents).where(and(eq(auditEvents.guildId, scratch.guild), eq(auditEvents.action, action)));
+  // In the order written: PostgreSQL returns rows unordered without ORDER BY.
+  return db.select().from(auditEvents).where(and(eq(auditEvents.guildId, scratch.guild), eq(auditEvents.action, action))).orderBy(asc(auditEvents.id));
 }
 
 function fieldOf(body: unknown) {

@@ -131,6 +131,8 @@ it("pauses announcements when their channel is deleted, until the plugin is save
   expect((await pluginCall(ada, "PATCH", `/birthdays/config/${guild}`, { body: { announcement_channel_id: offTopic } })).status).toBe(200);
   await sweepAt("2031-06-02T10:15:00Z");
   await waitFor(() => posts(offTopic).length === 1, 20_000, "the announcement in the new channel");
+  // The status row is written after the post lands on the platform.
+  await waitFor(async () => (await logRow(guild))?.pausedAt == null, 20_000, "the pause to lift");
   expect(await logRow(guild)).toMatchObject({ errorCode: null, pausedAt: null });
 });
 
