@@ -2,6 +2,7 @@
 import { act, fireEvent, render, screen, within } from "@testing-library/react";
 import { SEARCH_DEBOUNCE_MS } from "@/components/message-editor/use-member-search";
 import en from "@/messages/en.json";
+import type { CaseView } from "@/lib/moderation/cases";
 import type { CasePage } from "./case-list";
 import { ModerationPanel } from "./moderation-panel";
 import { dialogPolyfill, fakeApi } from "./test-api";
@@ -15,7 +16,7 @@ const SAM = "139413632000852079";
 const BJORN = "342392154494206137";
 const BASE = `/api/plugins/moderator/guilds/${GUILD}`;
 
-const view = (id: number, overrides: Record<string, unknown> = {}) => ({
+const view = (id: number, overrides: Partial<CaseView> = {}): CaseView => ({
   id, type: "warn", target: { id: SAM, name: "Sam" }, moderator: { kind: "dashboard", id: "1", name: "Ada" }, reason: `reason ${id}`, duration_seconds: null, expires_at: null,
   pardoned: null, related_case_id: null, source: "dashboard", version: 1, created_at: "2026-01-05T10:00:00.000Z", updated_at: "2026-01-05T10:00:00.000Z", ...overrides,
 });
