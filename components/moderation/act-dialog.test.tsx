@@ -24,9 +24,12 @@ beforeAll(() => {
   document.cookie = "XSRF-TOKEN=test-token";
 });
 
-function open(actKind: ActKind, warnings = 0) {
+/** The words as the page gives them: the threshold's sentence worded with the plugin's count. */
+const text = { ...en.moderation, act: { ...en.moderation.act, escalatedTimeout: "They reached 2 warnings and were timed out for {duration}." } };
+
+function open(actKind: ActKind) {
   const onClose = jest.fn();
-  render(<ActDialog guildId={GUILD} act={actKind} member={SAM} warnings={warnings} defaultMinutes={60} refusals={{ mod_target_above_bot: REFUSAL.message }} onClose={onClose} formats={formats("en-GB", "UTC")} text={en.moderation} />);
+  render(<ActDialog guildId={GUILD} act={actKind} member={SAM} defaultMinutes={60} refusals={{ mod_target_above_bot: REFUSAL.message }} onClose={onClose} formats={formats("en-GB", "UTC")} text={text} />);
   return onClose;
 }
 
@@ -35,7 +38,7 @@ it("shows progress while sending, then the warning, the threshold it reached and
   const until = new Promise<void>((resolve) => (arrive = resolve));
   const escalation = { case: view({ id: 6, type: "timeout", duration_seconds: 900, moderator: { kind: "bot", id: "2", name: null }, related_case_id: 5 }) };
   const requests = fakeApi({ [POST]: { status: 201, body: { infraction: view({}), escalation, notice: "failed" }, until } });
-  open("warn", 1);
+  open("warn");
   fireEvent.change(screen.getByLabelText("Reason"), { target: { value: "  Spam in #general " } });
   await act(async () => fireEvent.click(screen.getByRole("button", { name: "Warn" })));
   expect(screen.getByRole("button", { name: "Sending…" })).toHaveProperty("disabled", true);

@@ -15,7 +15,8 @@ import styles from "./moderation.module.css";
 // dialog sends one idempotency key for as long as it is open, so a second press (or a retry
 // after a lost answer) makes one case. A refusal (the member ranks above the bot, the bot
 // lacks a permission…) is shown here in the server's words; after the act, what followed:
-// a warning threshold reached, and whether the member was told by direct message.
+// a warning threshold reached (worded by the page with the plugin's threshold), and whether
+// the member was told by direct message.
 
 export type ActKind = keyof ModerationText["acts"];
 
@@ -23,8 +24,6 @@ type Props = {
   guildId: string;
   act: ActKind;
   member: { id: string; name: string };
-  /** Their warnings before this one (a threshold reached is said with the count). */
-  warnings: number;
   defaultMinutes: number;
   /** Why the bot could not escalate, by issue code, in the page's language. */
   refusals: Record<string, string>;
@@ -53,7 +52,7 @@ function newKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-export function ActDialog({ guildId, act, member, warnings, defaultMinutes, refusals, onClose, formats, text }: Props) {
+export function ActDialog({ guildId, act, member, defaultMinutes, refusals, onClose, formats, text }: Props) {
   const ids = useId();
   const t = text.act;
   const [key] = useState(newKey);
@@ -93,7 +92,7 @@ export function ActDialog({ guildId, act, member, warnings, defaultMinutes, refu
       {status.kind === "done" ? (
         <>
           <div className={styles.dialogBody} role="status">
-            <Outcome act={act} answer={status.answer} warnings={warnings} refusals={refusals} formats={formats} text={text} />
+            <Outcome act={act} answer={status.answer} refusals={refusals} formats={formats} text={text} />
           </div>
           <div className={styles.dialogFoot}>
             <button type="button" className="button button-primary" onClick={onClose} autoFocus>
@@ -149,7 +148,7 @@ export function ActDialog({ guildId, act, member, warnings, defaultMinutes, refu
   );
 }
 
-function Outcome({ act, answer, warnings, refusals, formats, text }: { act: ActKind; answer: Answer; warnings: number; refusals: Record<string, string>; formats: Formats; text: ModerationText }) {
+function Outcome({ act, answer, refusals, formats, text }: { act: ActKind; answer: Answer; refusals: Record<string, string>; formats: Formats; text: ModerationText }) {
   const t = text.act;
   const made = answer.infraction;
   const escalation = answer.escalation;
@@ -157,8 +156,8 @@ function Outcome({ act, answer, warnings, refusals, formats, text }: { act: ActK
     `${fill(t.done[act], { date: made.expires_at ? formats.date(made.expires_at) : "" })} ${fill(t.caseMade, { number: made.id })}`,
     escalation && "case" in escalation
       ? escalation.case.type === "ban"
-        ? fill(t.escalatedBan, { count: warnings + 1 })
-        : fill(t.escalatedTimeout, { count: warnings + 1, duration: formats.duration(escalation.case.duration_seconds ?? 0) })
+        ? t.escalatedBan
+        : fill(t.escalatedTimeout, { duration: formats.duration(escalation.case.duration_seconds ?? 0) })
       : null,
     escalation && "refused" in escalation ? fill(t.escalationRefused, { reason: refusals[escalation.refused] ?? escalation.refused }) : null,
     answer.notice === "sent" ? t.noticeSent : answer.notice === "failed" ? t.noticeFailed : null,

@@ -141,7 +141,7 @@ export function BanList({ guildId, onOpen, defaultMinutes, refusals, formats, te
         )}
       </div>
       {unbanning ? (
-        <ActDialog guildId={guildId} act="unban" member={unbanning} warnings={0} defaultMinutes={defaultMinutes} refusals={refusals} onClose={() => setUnbanning(null)} formats={formats} text={text} />
+        <ActDialog guildId={guildId} act="unban" member={unbanning} defaultMinutes={defaultMinutes} refusals={refusals} onClose={() => setUnbanning(null)} formats={formats} text={text} />
       ) : null}
     </div>
   );

@@ -144,7 +144,6 @@ export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinute
               guildId={guildId}
               act={acting}
               member={{ id: history.user.id, name }}
-              warnings={history.counts.warn ?? 0}
               defaultMinutes={defaultMinutes}
               refusals={refusals}
               onClose={() => setActing(null)}

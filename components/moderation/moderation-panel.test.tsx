@@ -25,7 +25,9 @@ const FIRST: CasePage = {
   next_cursor: "1",
 };
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The tabs' code loads on first opening; loaded once here, it arrives within each test's act().
+  await Promise.all([import("./member-history"), import("./ban-list")]);
   dialogPolyfill();
   document.cookie = "XSRF-TOKEN=test-token";
 });
@@ -129,13 +131,13 @@ it("opens a member's history from the list, in its tab and the address", async (
   expect(within(panel).getByRole("group", { name: "Act on this member" }).textContent).toBe("WarnTime outKickBanAdd a note");
 });
 
-it("moves between tabs with the arrow keys", () => {
+it("moves between tabs with the arrow keys", async () => {
   fakeApi({ [`GET ${BASE}/bans`]: { status: 200, body: { bans: [], next_cursor: null, stale: false } } });
   renderPanel();
   const cases = screen.getByRole("tab", { name: "Cases" });
   cases.focus();
   fireEvent.keyDown(cases, { key: "ArrowRight" });
-  fireEvent.keyDown(screen.getByRole("tab", { name: "Member history" }), { key: "ArrowRight" });
+  await act(async () => fireEvent.keyDown(screen.getByRole("tab", { name: "Member history" }), { key: "ArrowRight" }));
   expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Bans" }));
   expect(screen.getByRole("tab", { name: "Bans" }).getAttribute("aria-selected")).toBe("true");
   fireEvent.keyDown(document.activeElement!, { key: "Home" });

@@ -10,7 +10,7 @@ import { lockdownState } from "@/lib/moderation/lockdown";
 import { withModeratorNames } from "@/lib/moderation/moderator-names";
 import type { IssueCode } from "@/lib/validation/issues";
 import { issueTextFor } from "@/lib/validation/server-messages";
-import type { ModerationText } from "./text";
+import { moderationText } from "./page-text";
 import styles from "./moderation.module.css";
 
 // Its own chunk, so the other plugin pages (which share one page module) do not download it.
@@ -37,7 +37,7 @@ export async function ModerationSection({ guildId, locale, config, channels }: P
     readGuildSettings(db, guildId),
     getTranslations({ locale }),
   ]);
-  const text = t.raw("moderation") as ModerationText;
+  const text = moderationText(t, config);
   const cases = await withModeratorNames(db, page.cases.map(caseView));
   const names = new Map(channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name]));
   const chosen = Array.isArray(config.lockdown_channel_ids) ? config.lockdown_channel_ids.filter((id): id is string => typeof id === "string") : [];

@@ -103,7 +103,7 @@ export function MuteList({ guildId, onOpen, defaultMinutes, refusals, formats, t
         )}
       </div>
       {removing ? (
-        <ActDialog guildId={guildId} act="timeout_removed" member={removing} warnings={0} defaultMinutes={defaultMinutes} refusals={refusals} onClose={() => setRemoving(null)} formats={formats} text={text} />
+        <ActDialog guildId={guildId} act="timeout_removed" member={removing} defaultMinutes={defaultMinutes} refusals={refusals} onClose={() => setRemoving(null)} formats={formats} text={text} />
       ) : null}
     </div>
   );
