@@ -50,23 +50,24 @@ function actsFor(history: History): ActKind[] {
 export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinutes, refusals, formats, text }: Props) {
   const writes = useModerationWrites(guildId);
   const [retries, setRetries] = useState(0);
-  const key = member ? `${member.id}#${writes}#${retries}` : null;
+  const memberId = member?.id;
+  const key = memberId ? `${memberId}#${writes}#${retries}` : null;
   const [answer, setAnswer] = useState<{ key: string; history: History | "failed" } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const [acting, setActing] = useState<ActKind | null>(null);
   const base = `/plugins/moderator/guilds/${guildId}`;
 
   useEffect(() => {
-    if (!member || !key) return;
+    if (!memberId || !key) return;
     const controller = new AbortController();
-    apiFetch<History>(`${base}/members/${member.id}/history`, { silent: true, signal: controller.signal }).then(
+    apiFetch<History>(`${base}/members/${memberId}/history`, { silent: true, signal: controller.signal }).then(
       (history) => setAnswer({ key, history }),
       () => {
         if (!controller.signal.aborted) setAnswer({ key, history: "failed" });
       },
     );
     return () => controller.abort();
-  }, [base, key, member]);
+  }, [base, key, memberId]);
   const history = answer && answer.key === key ? answer.history : null;
 
   async function loadMore() {
