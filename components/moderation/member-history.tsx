@@ -52,30 +52,31 @@ export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinute
   const [retries, setRetries] = useState(0);
   const memberId = member?.id;
   const key = memberId ? `${memberId}#${writes}#${retries}` : null;
-  const [answer, setAnswer] = useState<{ key: string; history: History | "failed" } | null>(null);
+  const [answer, setAnswer] = useState<{ key: string; memberId: string; history: History | "failed" } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  const [acting, setActing] = useState<ActKind | null>(null);
+  const [acting, setActing] = useState<{ act: ActKind; member: ChosenMember } | null>(null);
   const base = `/plugins/moderator/guilds/${guildId}`;
 
   useEffect(() => {
     if (!memberId || !key) return;
     const controller = new AbortController();
     apiFetch<History>(`${base}/members/${memberId}/history`, { silent: true, signal: controller.signal }).then(
-      (history) => setAnswer({ key, history }),
+      (history) => setAnswer({ key, memberId, history }),
       () => {
-        if (!controller.signal.aborted) setAnswer({ key, history: "failed" });
+        if (!controller.signal.aborted) setAnswer({ key, memberId, history: "failed" });
       },
     );
     return () => controller.abort();
   }, [base, key, memberId]);
-  const history = answer && answer.key === key ? answer.history : null;
+  // Read again after an act, the member's record stays on screen until the new one arrives (a failure, until the retry answers).
+  const history = answer && answer.memberId === memberId && (answer.history !== "failed" || answer.key === key) ? answer.history : null;
 
   async function loadMore() {
     if (!history || history === "failed" || !history.next_cursor || !key) return;
     setLoadingMore(true);
     try {
       const page = await apiFetch<{ infractions: CaseView[]; next_cursor: string | null }>(`${base}/infractions?user_id=${history.user.id}&include_pardoned=true&cursor=${history.next_cursor}`);
-      setAnswer({ key, history: { ...history, infractions: [...history.infractions, ...page.infractions], next_cursor: page.next_cursor } });
+      setAnswer({ key, memberId: history.user.id, history: { ...history, infractions: [...history.infractions, ...page.infractions], next_cursor: page.next_cursor } });
     } catch (error) {
       reportUnshownError(error);
     } finally {
@@ -114,7 +115,7 @@ export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinute
           </ul>
           <div role="group" aria-label={t.actions} className={styles.actions}>
             {actsFor(history).map((act) => (
-              <button key={act} type="button" className={`button button-small ${act === "ban" || act === "kick" ? `button-secondary ${styles.dangerButton}` : "button-secondary"}`} onClick={() => setActing(act)}>
+              <button key={act} type="button" className={`button button-small ${act === "ban" || act === "kick" ? `button-secondary ${styles.dangerButton}` : "button-secondary"}`} onClick={() => setActing({ act, member: { id: history.user.id, name } })}>
                 {text.acts[act]}
               </button>
             ))}
@@ -140,20 +141,11 @@ export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinute
               ) : null}
             </>
           )}
-          {acting ? (
-            <ActDialog
-              guildId={guildId}
-              act={acting}
-              member={{ id: history.user.id, name }}
-              defaultMinutes={defaultMinutes}
-              refusals={refusals}
-              onClose={() => setActing(null)}
-              formats={formats}
-              text={text}
-            />
-          ) : null}
         </section>
       )}
+      {acting ? (
+        <ActDialog guildId={guildId} act={acting.act} member={acting.member} defaultMinutes={defaultMinutes} refusals={refusals} onClose={() => setActing(null)} formats={formats} text={text} />
+      ) : null}
     </div>
   );
 }

@@ -143,3 +143,22 @@ it("moves between tabs with the arrow keys", async () => {
   fireEvent.keyDown(document.activeElement!, { key: "Home" });
   expect(document.activeElement).toBe(cases);
 });
+
+it("keeps the act dialog's outcome on screen while the history reads the member again", async () => {
+  window.history.replaceState(null, "", `/en/dashboard/${GUILD}/moderator?tab=member&member=${SAM}`);
+  const history = { user: { id: SAM, name: "Sam", avatar: null }, member: true, counts: {}, timeout_until: null, ban: null, ban_known: true, infractions: [], next_cursor: null };
+  const requests = fakeApi({
+    [`GET ${BASE}/members/${SAM}/history`]: [
+      { status: 200, body: history },
+      { status: 200, body: { ...history, counts: { warn: 1 }, infractions: [view(9)] } },
+    ],
+    [`POST ${BASE}/infractions`]: { status: 201, body: { infraction: view(9), escalation: null, notice: "sent" } },
+  });
+  renderPanel();
+  const panel = await screen.findByTestId("member-history");
+  fireEvent.click(within(panel).getByRole("button", { name: "Warn" }));
+  await act(async () => fireEvent.click(within(screen.getByTestId("act-dialog")).getByRole("button", { name: "Warn" })));
+  expect(requests.filter((request) => request.path.endsWith("/history"))).toHaveLength(2);
+  expect(within(screen.getByTestId("member-history")).getByRole("button", { name: "Open case #9" })).toBeTruthy();
+  expect(within(screen.getByTestId("act-dialog")).getByText("Warned. Recorded as case #9.")).toBeTruthy();
+});
