@@ -117,6 +117,8 @@ test.describe.serial("moderation", () => {
     await expect(panel.getByTestId("lockdown-state")).toHaveText(t.lockdown.open);
     await expect(general).toContainText(t.lockdown.status.unlocked);
     await expect(panel.getByText(t.lockdown.unlockedDone)).toBeVisible();
+    // The refresh after the write kept the tab in the address.
+    await expect(page).toHaveURL(/\?tab=lockdown$/);
     // Reloaded, the page says the same.
     await page.reload();
     await page.getByRole("tab", { name: t.tabs.lockdown }).click();

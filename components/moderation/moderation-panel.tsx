@@ -58,7 +58,9 @@ export function ModerationPanel({ guildId, initialCases, lockdown, lockdownChann
 
   function go(next: PageState, push: boolean) {
     const url = `${window.location.pathname}${stateQuery(next)}${window.location.hash}`;
-    window.history[push ? "pushState" : "replaceState"](window.history.state, "", url);
+    // No state of ours: Next's router then copies its own in and takes the address as its own, so
+    // the refresh that follows a write (RefreshAfterWrites) keeps it.
+    window.history[push ? "pushState" : "replaceState"](null, "", url);
     window.dispatchEvent(new Event(CHANGED));
     // A tab keeps what it holds once opened (a half-written search), the one the address opened on too.
     setVisited((seen) => (seen.has(next.tab) && seen.has(state.tab) ? seen : new Set([...seen, state.tab, next.tab])));
