@@ -120,6 +120,7 @@ export function ActDialog({ guildId, act, member, defaultMinutes, refusals, onCl
               <label htmlFor={`${ids}-reason`}>{act === "note" ? t.note : t.reason}</label>
               <textarea
                 id={`${ids}-reason`}
+                dir="auto"
                 className={`input ${styles.textarea}`}
                 rows={3}
                 maxLength={512}

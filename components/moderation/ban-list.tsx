@@ -111,7 +111,7 @@ export function BanList({ guildId, onOpen, defaultMinutes, refusals, formats, te
                     <tr key={ban.user.id}>
                       <td data-label={t.user}>{ban.user.name}</td>
                       <td data-label={t.reason} className={styles.reason}>
-                        {ban.case?.reason || ban.reason || <span className={styles.muted}>{text.noReason}</span>}
+                        {ban.case?.reason || ban.reason ? <span dir="auto">{ban.case?.reason || ban.reason}</span> : <span className={styles.muted}>{text.noReason}</span>}
                       </td>
                       <td data-label={t.case}>
                         {ban.case ? (

@@ -141,7 +141,7 @@ export function CaseDialog({ guildId, number, known, onClose, onMember, formats,
             >
               <div className={styles.field}>
                 <label htmlFor={`${ids}-reason`}>{t.reason}</label>
-                <textarea id={`${ids}-reason`} className={`input ${styles.textarea}`} value={reason} maxLength={512} rows={3} onChange={(event) => setReason(event.target.value)} disabled={busy !== null} />
+                <textarea id={`${ids}-reason`} dir="auto" className={`input ${styles.textarea}`} value={reason} maxLength={512} rows={3} onChange={(event) => setReason(event.target.value)} disabled={busy !== null} />
               </div>
               <div className={styles.actions}>
                 <button type="submit" className="button button-primary" disabled={busy !== null || reason === item.reason}>

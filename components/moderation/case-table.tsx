@@ -52,19 +52,23 @@ export function CaseTable({ cases, caption, text, formats, onOpen, onMember }: P
               <td data-label={t.member}>
                 {onMember ? (
                   <button type="button" className={styles.linkButton} onClick={() => onMember({ id: item.target.id, name: member })} aria-label={fill(t.history, { name: member })}>
-                    {member}
+                    <bdi>{member}</bdi>
                   </button>
                 ) : (
-                  member
+                  <bdi>{member}</bdi>
                 )}
               </td>
               <td data-label={t.moderator}>{moderatorLabel(item.moderator, text)}</td>
               <td data-label={t.reason} className={styles.reason}>
-                {item.reason || <span className={styles.muted}>{text.noReason}</span>}
+                {/* A reason runs in its own direction: English in an Arabic page keeps its order. */}
+                {item.reason ? <span dir="auto">{item.reason}</span> : <span className={styles.muted}>{text.noReason}</span>}
               </td>
               <td data-label={t.duration}>
-                {item.duration_seconds ? formats.duration(item.duration_seconds) : "—"}
-                {item.expires_at ? <span className={styles.muted}> {fill(text.until, { date: formats.date(item.expires_at) })}</span> : null}
+                {/* One element: on a phone each cell is a grid of its label and its content. */}
+                <span>
+                  {item.duration_seconds ? formats.duration(item.duration_seconds) : "—"}
+                  {item.expires_at ? <span className={styles.muted}> {fill(text.until, { date: formats.date(item.expires_at) })}</span> : null}
+                </span>
               </td>
               <td data-label={t.when}>
                 <time dateTime={item.created_at}>{formats.date(item.created_at)}</time>

@@ -47,6 +47,11 @@ function actsFor(history: History): ActKind[] {
   return [...(history.ban === null ? (["ban"] as const) : []), ...(banned ? (["unban"] as const) : []), "note"];
 }
 
+/** Why they are banned: the reason of the ban's case (the platform's adds who asked, through the bot), else the platform's. */
+function banReason(history: History): string | null {
+  return history.infractions.find((item) => item.type === "ban")?.reason || history.ban?.reason || null;
+}
+
 export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinutes, refusals, formats, text }: Props) {
   const writes = useModerationWrites(guildId);
   const [retries, setRetries] = useState(0);
@@ -110,7 +115,7 @@ export function MemberHistory({ guildId, member, onMember, onOpen, defaultMinute
           <ul className={styles.standing}>
             {history.member ? null : <li>{t.notMember}</li>}
             {history.timeout_until ? <li className="badge">{fill(t.timedOut, { date: formats.date(history.timeout_until) })}</li> : null}
-            {history.ban ? <li className="badge">{history.ban.reason ? fill(t.bannedFor, { reason: history.ban.reason }) : t.banned}</li> : null}
+            {history.ban ? <li className="badge">{banReason(history) ? fill(t.bannedFor, { reason: banReason(history)! }) : t.banned}</li> : null}
             {history.ban_known ? null : <li className={styles.muted}>{t.banUnknown}</li>}
           </ul>
           <div role="group" aria-label={t.actions} className={styles.actions}>
