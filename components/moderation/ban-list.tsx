@@ -7,6 +7,7 @@ import { apiFetch } from "@/lib/http/client-fetch";
 import type { BanEntry } from "@/lib/moderation/lists";
 import { ActDialog } from "./act-dialog";
 import type { Formats } from "./format";
+import { columnLabels } from "./column-labels";
 import type { ModerationText } from "./text";
 import { useModerationWrites } from "./use-writes";
 import styles from "./moderation.module.css";
@@ -94,7 +95,7 @@ export function BanList({ guildId, onOpen, defaultMinutes, refusals, formats, te
             {shown.length === 0 ? (
               <p className={styles.muted}>{words ? t.noMatch : t.empty}</p>
             ) : (
-              <table className={styles.table} data-testid="ban-list">
+              <table className={styles.table} style={columnLabels([t.user, t.reason, t.case, null])} data-testid="ban-list">
                 <caption className="visually-hidden">{text.tabs.bans}</caption>
                 <thead>
                   <tr>
@@ -109,20 +110,20 @@ export function BanList({ guildId, onOpen, defaultMinutes, refusals, formats, te
                 <tbody>
                   {shown.map((ban) => (
                     <tr key={ban.user.id}>
-                      <td data-label={t.user}>{ban.user.name}</td>
-                      <td data-label={t.reason} className={styles.reason}>
+                      <td>{ban.user.name}</td>
+                      <td className={styles.reason}>
                         {ban.case?.reason || ban.reason ? <span dir="auto">{ban.case?.reason || ban.reason}</span> : <span className={styles.muted}>{text.noReason}</span>}
                       </td>
-                      <td data-label={t.case}>
+                      <td>
                         {ban.case ? (
-                          <button type="button" className={styles.linkButton} onClick={() => onOpen(ban.case!.id)} aria-label={fill(text.cases.open, { number: ban.case.id })}>
+                          <button type="button" onClick={() => onOpen(ban.case!.id)}>
                             #{ban.case.id}
                           </button>
                         ) : (
                           <span className={styles.muted}>{t.noCase}</span>
                         )}
                       </td>
-                      <td>
+                      <td className={styles.action}>
                         <button type="button" className="button button-secondary button-small" onClick={() => setUnbanning({ id: ban.user.id, name: ban.user.name })} aria-label={fill(text.act.title.unban, { name: ban.user.name })}>
                           {text.acts.unban}
                         </button>

@@ -17,8 +17,6 @@ import styles from "./moderation.module.css";
 type Props = {
   guildId: string;
   number: number;
-  /** The case as the list shows it, until the dialog has read it afresh. */
-  known?: CaseView;
   onClose: () => void;
   onMember?: (member: { id: string; name: string }) => void;
   formats: Formats;
@@ -29,12 +27,13 @@ type Busy = "reason" | "pardon" | "delete" | null;
 type Notice = { kind: "ok" | "warning"; text: string } | null;
 const HANDLED = ["version_conflict", "case_not_found"];
 
-export function CaseDialog({ guildId, number, known, onClose, onMember, formats, text }: Props) {
+export function CaseDialog({ guildId, number, onClose, onMember, formats, text }: Props) {
   const ids = useId();
   const t = text.case;
   const path = `/plugins/moderator/guilds/${guildId}/infractions/${number}`;
-  const [item, setItem] = useState<CaseView | null>(known ?? null);
-  const [reason, setReason] = useState(known?.reason ?? "");
+  // Read afresh when it opens: every change sends the version read.
+  const [item, setItem] = useState<CaseView | null>(null);
+  const [reason, setReason] = useState("");
   const [gone, setGone] = useState<string | null>(null);
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<Notice>(null);

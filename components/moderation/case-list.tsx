@@ -4,10 +4,9 @@ import { useEffect, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { fill } from "@/components/settings-form/values";
 import { apiFetch } from "@/lib/http/client-fetch";
-import type { CaseView } from "@/lib/moderation/cases";
 import { CaseFilterForm } from "./case-filters";
 import { CaseTable } from "./case-table";
-import type { Formats } from "./format";
+import type { Formats, ListedCase } from "./format";
 import type { ChosenMember } from "./member-search";
 import type { ModerationText } from "./text";
 import { useModerationWrites } from "./use-writes";
@@ -19,7 +18,7 @@ import styles from "./moderation.module.css";
 // nor hides one). The server drew the first unfiltered page; any other is asked for here,
 // and asked again after every moderation write made on the page.
 
-export type CasePage = { infractions: CaseView[]; next_cursor: string | null };
+export type CasePage = { infractions: ListedCase[]; next_cursor: string | null };
 
 type Props = {
   guildId: string;
@@ -36,7 +35,7 @@ type Props = {
   text: ModerationText;
 };
 
-type Shown = { key: string; cases: CaseView[]; next: string | null };
+type Shown = { key: string; cases: ListedCase[]; next: string | null };
 
 const FIRST = "?#0#0";
 

@@ -5,6 +5,21 @@ import type { ModerationText } from "./text";
 // How the moderation islands write dates, lengths and people. Dates are in the server's time
 // zone (as the audit log's), so the server's render and the browser's agree to the minute.
 
+/** What a list shows of a case: the server sends no more of the first page (the dialog reads the rest). */
+export type ListedCase = Pick<CaseView, "id" | "type" | "target" | "moderator" | "reason" | "duration_seconds" | "expires_at" | "pardoned" | "created_at">;
+
+export const listedCase = ({ id, type, target, moderator, reason, duration_seconds, expires_at, pardoned, created_at }: CaseView): ListedCase => ({
+  id,
+  type,
+  target,
+  moderator,
+  reason,
+  duration_seconds,
+  expires_at,
+  pardoned,
+  created_at,
+});
+
 export type Formats = {
   date: (iso: string) => string;
   /** A length in the largest unit that divides it: "15 minutes", "2 hours", "28 days". */

@@ -91,7 +91,6 @@ export function ModerationPanel({ guildId, initialCases, lockdown, lockdownChann
   const shared = { guildId, defaultMinutes, refusals, formats, text };
   const member = state.member ? { id: state.member, name: names.get(state.member) ?? fill(text.people.unknown, { id: state.member }) } : null;
   const opened = (tab: TabId) => state.tab === tab || visited.has(tab);
-  const known = initialCases.infractions.find((item) => item.id === state.caseNumber);
 
   return (
     <>
@@ -123,7 +122,7 @@ export function ModerationPanel({ guildId, initialCases, lockdown, lockdownChann
           lockdown: opened("lockdown") ? wait(<LockdownPanel guildId={guildId} initial={lockdown} channels={lockdownChannels} settingsHref={settingsHref} text={text} />) : null,
         }}
       />
-      {state.caseNumber ? wait(<CaseDialog key={state.caseNumber} guildId={guildId} number={state.caseNumber} known={known} onClose={closeCase} onMember={showMember} formats={formats} text={text} />) : null}
+      {state.caseNumber ? wait(<CaseDialog key={state.caseNumber} guildId={guildId} number={state.caseNumber} onClose={closeCase} onMember={showMember} formats={formats} text={text} />) : null}
     </>
   );
 }

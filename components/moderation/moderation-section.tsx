@@ -10,6 +10,7 @@ import { lockdownState } from "@/lib/moderation/lockdown";
 import { withModeratorNames } from "@/lib/moderation/moderator-names";
 import type { IssueCode } from "@/lib/validation/issues";
 import { issueTextFor } from "@/lib/validation/server-messages";
+import { listedCase } from "./format";
 import { moderationText } from "./page-text";
 import styles from "./moderation.module.css";
 
@@ -51,7 +52,7 @@ export async function ModerationSection({ guildId, locale, config, channels }: P
       </div>
       <ModerationPanel
         guildId={guildId}
-        initialCases={{ infractions: cases, next_cursor: page.next === null ? null : String(page.next) }}
+        initialCases={{ infractions: cases.map(listedCase), next_cursor: page.next === null ? null : String(page.next) }}
         lockdown={lockdown}
         lockdownChannels={chosen.map((id) => ({ id, name: names.get(id) ?? text.lockdown.deletedChannel }))}
         settingsHref={LOCKDOWN_SETTINGS}

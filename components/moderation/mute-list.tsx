@@ -6,6 +6,7 @@ import { apiFetch } from "@/lib/http/client-fetch";
 import type { MuteEntry } from "@/lib/moderation/lists";
 import { ActDialog } from "./act-dialog";
 import type { Formats } from "./format";
+import { columnLabels } from "./column-labels";
 import type { ModerationText } from "./text";
 import { useModerationWrites } from "./use-writes";
 import styles from "./moderation.module.css";
@@ -61,7 +62,7 @@ export function MuteList({ guildId, onOpen, defaultMinutes, refusals, formats, t
         ) : mutes.length === 0 ? (
           <p className={styles.muted}>{t.empty}</p>
         ) : (
-          <table className={styles.table} data-testid="mute-list">
+          <table className={styles.table} style={columnLabels([t.member, t.until, t.how, t.case, null])} data-testid="mute-list">
             <caption className="visually-hidden">{text.tabs.mutes}</caption>
             <thead>
               <tr>
@@ -77,19 +78,19 @@ export function MuteList({ guildId, onOpen, defaultMinutes, refusals, formats, t
             <tbody>
               {mutes.map((mute) => (
                 <tr key={mute.user.id}>
-                  <td data-label={t.member}>{mute.user.name}</td>
-                  <td data-label={t.until}>{mute.until ? <time dateTime={mute.until}>{formats.date(mute.until)}</time> : t.noEnd}</td>
-                  <td data-label={t.how}>{how(mute)}</td>
-                  <td data-label={t.case}>
+                  <td>{mute.user.name}</td>
+                  <td>{mute.until ? <time dateTime={mute.until}>{formats.date(mute.until)}</time> : t.noEnd}</td>
+                  <td>{how(mute)}</td>
+                  <td>
                     {mute.case ? (
-                      <button type="button" className={styles.linkButton} onClick={() => onOpen(mute.case!.id)} aria-label={fill(text.cases.open, { number: mute.case.id })}>
+                      <button type="button" onClick={() => onOpen(mute.case!.id)}>
                         #{mute.case.id}
                       </button>
                     ) : (
                       "—"
                     )}
                   </td>
-                  <td>
+                  <td className={styles.action}>
                     {mute.until ? (
                       <button type="button" className="button button-secondary button-small" onClick={() => setRemoving({ id: mute.user.id, name: mute.user.name })} aria-label={fill(text.act.title.timeout_removed, { name: mute.user.name })}>
                         {text.acts.timeout_removed}
