@@ -5,7 +5,7 @@ import { fill } from "@/components/settings-form/values";
 import { CASE_TYPES, type CaseType } from "@/lib/moderation/case-types";
 import { MemberSearch, type ChosenMember } from "./member-search";
 import type { ModerationText } from "./text";
-import { hasFilters, NO_FILTERS, type CaseFilters } from "./url-state";
+import type { CaseFilters } from "./url-state";
 import styles from "./moderation.module.css";
 
 // The case list's filters: the member a case is about, who made it, its types, a range of
@@ -64,17 +64,10 @@ export function CaseFilterForm({ guildId, filters, onChange, nameOf, onName, zon
           {fill(t.zone, { zone })}
         </small>
       </div>
-      <div className={styles.filterEnd}>
-        <label className={styles.check}>
-          <input type="checkbox" checked={filters.pardoned} onChange={(event) => set({ pardoned: event.target.checked })} />
-          {t.includePardoned}
-        </label>
-        {hasFilters(filters) ? (
-          <button type="button" className="button button-ghost button-small" onClick={() => onChange(NO_FILTERS)}>
-            {t.clearFilters}
-          </button>
-        ) : null}
-      </div>
+      <label className={`${styles.check} ${styles.filterEnd}`}>
+        <input type="checkbox" checked={filters.pardoned} onChange={(event) => set({ pardoned: event.target.checked })} />
+        {t.includePardoned}
+      </label>
     </form>
   );
 }

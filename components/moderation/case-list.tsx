@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { fill } from "@/components/settings-form/values";
 import { apiFetch } from "@/lib/http/client-fetch";
@@ -10,7 +10,7 @@ import type { Formats, ListedCase } from "./format";
 import type { ChosenMember } from "./member-search";
 import type { ModerationText } from "./text";
 import { useModerationWrites } from "./use-writes";
-import { apiFilters, hasFilters, type CaseFilters } from "./url-state";
+import { apiFilters, hasFilters, NO_FILTERS, type CaseFilters } from "./url-state";
 import styles from "./moderation.module.css";
 
 // The guild's cases, newest first, narrowed by the filters, a page at a time (Load more asks
@@ -48,6 +48,10 @@ export function CaseList({ guildId, initial, filters, onFilters, names, onName, 
   const [page, setPage] = useState<Shown>({ key: FIRST, cases: initial.infractions, next: initial.next_cursor });
   const [failed, setFailed] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
+  // The filters open by themselves when the address holds some; drawn only when open (the page's HTML has a budget).
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  const filtersShown = filtersOpen ?? hasFilters(filters);
   const shown = page.key === key ? page : key === FIRST ? { key, cases: initial.infractions, next: initial.next_cursor } : null;
 
   useEffect(() => {
@@ -82,12 +86,20 @@ export function CaseList({ guildId, initial, filters, onFilters, names, onName, 
   const t = text.cases;
   return (
     <div className={styles.stack}>
-      <CaseFilterForm guildId={guildId} filters={filters} onChange={onFilters} nameOf={nameOf} onName={onName} zone={zone} text={text} />
       <div className={styles.listHead}>
+        <button type="button" className="button button-secondary button-small" aria-expanded={filtersShown} aria-controls={filtersId} onClick={() => setFiltersOpen(!filtersShown)}>
+          {t.filters}
+        </button>
+        {hasFilters(filters) ? (
+          <button type="button" className="button button-ghost button-small" onClick={() => onFilters(NO_FILTERS)}>
+            {t.clearFilters}
+          </button>
+        ) : null}
         <a className="button button-secondary button-small" href={`/api${base}/export${query ? `?${query}` : ""}`} download>
           {t.export}
         </a>
       </div>
+      <div id={filtersId}>{filtersShown ? <CaseFilterForm guildId={guildId} filters={filters} onChange={onFilters} nameOf={nameOf} onName={onName} zone={zone} text={text} /> : null}</div>
       <div aria-live="polite" aria-busy={shown === null}>
         {shown === null ? (
           failed === key ? (

@@ -69,6 +69,10 @@ it("shows the server's first page as drawn, naming the moderators, without askin
 it("keeps the filters in the address, asks the API with them, and exports with them", async () => {
   const requests = fakeApi({ [`GET ${BASE}/infractions?`]: { status: 200, body: { infractions: [view(3, { type: "ban" })], next_cursor: null } } });
   renderPanel();
+  // Closed until asked for (or until the address holds filters).
+  expect(screen.queryByRole("checkbox", { name: "Ban" })).toBeNull();
+  fireEvent.click(screen.getByRole("button", { name: "Filter cases" }));
+  expect(screen.getByRole("button", { name: "Filter cases" }).getAttribute("aria-expanded")).toBe("true");
   await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Ban" })));
   await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Kick" })));
   await act(async () => fireEvent.change(screen.getByLabelText("From"), { target: { value: "2026-01-05" } }));
@@ -103,6 +107,7 @@ it("filters by a member found by name", async () => {
     [`GET ${BASE}/infractions?`]: { status: 200, body: { infractions: [], next_cursor: null } },
   });
   renderPanel();
+  fireEvent.click(screen.getByRole("button", { name: "Filter cases" }));
   const [member] = screen.getAllByLabelText("Member");
   fireEvent.change(member!, { target: { value: "bj" } });
   // The search waits for typing to pause: let that pause pass at once.
