@@ -30,6 +30,8 @@ const OVERVIEW_MIN_RATIO = 0.1;
 const PLUGIN_MIN_RATIO = 0.08;
 const PLUGIN_MAX_P99_MS = 250;
 const PLUGIN_MAX_HTML_KB = 60;
+/** The moderator page draws the first page of cases and its tabs' words into the page: about 20 KB more at the demo's 12 cases. */
+const MODERATOR_MAX_HTML_KB = 80;
 const LEADERBOARD_MIN_RATIO = 0.1;
 const LEADERBOARD_MAX_P99_MS = 100;
 const MAX_FIRST_LOAD_JS_KB = 130; // landing, my servers, overview, plugin pages
@@ -85,7 +87,7 @@ const PAGES: Page[] = [
     targets: {
       minRatio: PLUGIN_MIN_RATIO,
       maxP99Ms: PLUGIN_MAX_P99_MS,
-      maxHtmlKb: PLUGIN_MAX_HTML_KB,
+      maxHtmlKb: plugin === "moderator" ? MODERATOR_MAX_HTML_KB : PLUGIN_MAX_HTML_KB,
       maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB,
       maxPlatformCalls: WARM_MAX_PLATFORM_CALLS,
     },

@@ -1,6 +1,8 @@
 // `npm start`: the one command a newcomer runs. Prepares .data/, starts the
 // platform emulator when no Discord credentials are configured, validates the
 // environment, builds when sources changed, migrates, then serves the app.
+// First: the demo seeds record moderation cases through server modules (scripts/outside-next.cjs).
+import "./outside-next.cjs";
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -19,6 +21,7 @@ import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
 import { seedDemoCoins } from "../lib/demo/seed-economy";
 import { seedDemoLevels } from "../lib/demo/seed-levels";
+import { grantDemoModeration, seedDemoCases } from "../lib/demo/seed-moderation";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 
@@ -144,6 +147,8 @@ async function main() {
     console.log(`Demo Levels data ready in ${await seedDemoLevels(handle.db, demoWorld)} servers.`);
     await seedDemoBirthdays(handle.db);
     await seedDemoCoins(handle.db, demoWorld);
+    grantDemoModeration(demoWorld);
+    await seedDemoCases(handle.db, demoWorld);
   }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);

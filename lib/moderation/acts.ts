@@ -106,7 +106,9 @@ export async function makeAct(db: Db, access: GuildAccess, input: ActInput, loca
   const { check, target } = await context(access, input.userId);
   const why = refusal(input.act, check);
   if (why) throw refused(why.code, locale);
-  if (input.act === "unban" && !(await getBan(access.guildId, input.userId))) throw refused("mod_not_banned", locale);
+  // Someone banned is no member: the ban names them.
+  const ban = input.act === "unban" ? await getBan(access.guildId, input.userId) : undefined;
+  if (ban === null) throw refused("mod_not_banned", locale);
 
   try {
     await onPlatform(access.guildId, input, platformReason(access, input.reason));
@@ -127,7 +129,7 @@ export async function makeAct(db: Db, access: GuildAccess, input: ActInput, loca
         guildId: access.guildId,
         type: input.act,
         targetId: input.userId,
-        targetName: nameOf(target),
+        targetName: nameOf(target) ?? (ban ? ban.user.global_name || ban.user.username : null),
         moderator: { kind: "dashboard", id: access.userId },
         reason: input.reason,
         durationSeconds,

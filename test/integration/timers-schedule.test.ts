@@ -189,6 +189,8 @@ it("skips a turn when nobody wrote since the last post, and says so in the deliv
   // The first turn has no earlier post to count from.
   await sweepAt(new Date(turn(1).getTime() - 30_000));
   await waitFor(() => botPosts(general).length === 1, 20_000, "the first turn");
+  // The status row is written after the post lands; the next sweep's skip comes after it.
+  await waitFor(async () => (await statusOf(guild, id))?.lastPostedAt != null, 20_000, "the first turn's status");
 
   await sweepAt(new Date(turn(2).getTime() - 30_000));
   expect((await statusOf(guild, id))).toMatchObject({ errorCode: "skipped_inactive", errorValues: { messages: 0, needed: 2 }, pausedAt: null });

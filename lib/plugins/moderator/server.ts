@@ -6,6 +6,7 @@ import { CASE_TYPES } from "@/lib/moderation/case-types";
 import { caseCounts, caseView, deleteCase, DEFAULT_CASES_PAGE, getCase, listCases, MAX_CASES_PAGE, MAX_REASON, recordCase, updateCase, type CaseFilters } from "@/lib/moderation/cases";
 import { CSV_HEADER, csvRow } from "@/lib/moderation/csv";
 import { makeAct } from "@/lib/moderation/acts";
+import { withModeratorNames } from "@/lib/moderation/moderator-names";
 import { listBanEntries, listMuteEntries } from "@/lib/moderation/lists";
 import { DRY_RUN_CHANNEL_MESSAGES, dryRun } from "@/lib/moderation/automod/dry-run";
 import type { AutomodRule } from "@/lib/moderation/automod/rules";
@@ -107,7 +108,7 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       query: listQuery,
       handler: async ({ db, params, query }) => {
         const page = await listCases(db, params.guildId, { ...filtersOf(query), limit: query.limit, ...(query.cursor ? { before: query.cursor } : {}) });
-        return { infractions: page.cases.map(caseView), next_cursor: page.next === null ? null : String(page.next) };
+        return { infractions: await withModeratorNames(db, page.cases.map(caseView)), next_cursor: page.next === null ? null : String(page.next) };
       },
     }),
     endpoint({
@@ -189,7 +190,8 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       handler: async ({ db, params }) => {
         const found = await getCase(db, params.guildId, params.caseId);
         if (!found) throw notFound();
-        return { infraction: caseView(found) };
+        const [named] = await withModeratorNames(db, [caseView(found)]);
+        return { infraction: named };
       },
     }),
     endpoint({
@@ -200,7 +202,8 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       body: caseChanges,
       handler: async ({ db, params, body, access }) => {
         const changes = { ...(body.reason !== undefined ? { reason: body.reason } : {}), ...(body.pardoned !== undefined ? { pardoned: body.pardoned } : {}) };
-        return { infraction: caseView(await updateCase(db, params.guildId, params.caseId, changes, access.userId, body.version)) };
+        const [named] = await withModeratorNames(db, [caseView(await updateCase(db, params.guildId, params.caseId, changes, access.userId, body.version))]);
+        return { infraction: named };
       },
     }),
     endpoint({
@@ -239,7 +242,7 @@ export function moderatorEndpoints(): PluginEndpoint[] {
           timeout_until: timeout,
           ban: ban ? { reason: ban.reason } : null,
           ban_known: ban !== undefined,
-          infractions: page.cases.map(caseView),
+          infractions: await withModeratorNames(db, page.cases.map(caseView)),
           next_cursor: page.next === null ? null : String(page.next),
         };
       },

@@ -4,6 +4,7 @@ import type { AuditEventView } from "@/lib/audit-log/list-events";
 import { configFormSpec, itemFormSpec } from "@/lib/plugins/form-spec";
 import { getPlugin } from "@/lib/plugins/index";
 import ar from "@/messages/ar.json";
+import fr from "@/messages/fr.json";
 import en from "@/messages/en.json";
 import pluginsEn from "@/messages/plugins/en.json";
 import { describeEvent, eventWords, type Describer, type Scope } from "./describe";
@@ -336,5 +337,57 @@ describe("billing events", () => {
     expect(billing(state(), state({ guild_id: OWLS }))).toBe("Ada moved Premium to Night Owls");
     expect(billing(state({ guild_id: OWLS }), state())).toBe("Ada moved Premium here from Night Owls");
     expect(billing(state(), state({ guild_id: other }))).toBe("Ada moved Premium to another server");
+  });
+});
+
+describe("moderation events", () => {
+  const SAM = "300000000000000051";
+  const caseView = (overrides: Json = {}) => ({
+    id: 5, type: "ban", target: { id: SAM, name: "sam" }, moderator: { kind: "dashboard", id: "1", name: null }, reason: "Raid", duration_seconds: null, expires_at: null,
+    pardoned: null, related_case_id: null, source: "dashboard", version: 1, created_at: "2025-01-01T12:00:00.000Z", updated_at: "2025-01-01T12:00:00.000Z", ...overrides,
+  });
+  const moderation = (target: string, before: unknown, after: unknown) => describeEvent(event("moderation.case", target, before, after), { ...d, plugin: (id) => ({ text: id === "moderator" ? "Moderator" : id, href: `/en/dashboard/${GUILD}/${id}` }) });
+
+  it("reads a case made as who did what to whom, linking the case, with its reason and length", () => {
+    const made = moderation("moderation-case:5", null, caseView());
+    expect(sentenceText(format, made.sentence)).toBe("Ada banned @sam (case #5)");
+    expect(made.sentence.values.case).toEqual({ text: "#5", href: `/en/dashboard/${GUILD}/moderator?case=5` });
+    expect(made.rows).toEqual([{ kind: "field", label: "Reason", value: { text: "Raid" } }]);
+    expect(made.target).toBe("Moderator");
+    const timeout = moderation("moderation-case:6", null, caseView({ id: 6, type: "timeout", duration_seconds: 900, moderator: { kind: "bot", id: "2", name: null }, reason: "" }));
+    expect(sentenceText(format, timeout.sentence)).toBe("The bot timed out @sam (case #6)");
+    expect(timeout.rows).toEqual([{ kind: "field", label: "Duration", value: { text: "15 minutes" } }]);
+    expect(sentenceText(format, moderation("moderation-case:7", null, caseView({ type: "kick", moderator: { kind: "platform", id: "3", name: "Chen" } })).sentence)).toBe("Chen on Discord kicked @sam (case #7)");
+    expect(sentenceText(format, moderation("moderation-case:8", null, caseView({ type: "note", target: { id: MEMBER, name: null } })).sentence)).toBe("Ada added a note about @Grace (case #8)");
+  });
+
+  it("reads an edit, a pardon given or lifted and a delete", () => {
+    const edited = moderation("moderation-case:3", caseView({ reason: "Raid" }), caseView({ reason: "Raid on #general", version: 2 }));
+    expect(sentenceText(format, edited.sentence)).toBe("Ada edited case #3");
+    expect(edited.rows).toEqual([{ kind: "changed", label: "Reason", before: { text: "Raid" }, after: { text: "Raid on #general" } }]);
+    const pardon = { by: "1", at: "2025-01-02T12:00:00.000Z" };
+    expect(sentenceText(format, moderation("moderation-case:3", caseView(), caseView({ pardoned: pardon })).sentence)).toBe("Ada pardoned case #3");
+    expect(sentenceText(format, moderation("moderation-case:3", caseView({ pardoned: pardon }), caseView()).sentence)).toBe("Ada lifted the pardon of case #3");
+    expect(sentenceText(format, moderation("moderation-case:3", caseView(), null).sentence)).toBe("Ada deleted case #3");
+  });
+
+  it("reads a lockdown put on (naming the channels, and those that failed) and lifted", () => {
+    const locked = moderation("moderation-lockdown", { locked: false }, { locked: true, locked_channel_ids: [ROLES_CHANNEL, GONE_CHANNEL, ROLES_CHANNEL], failed_channel_ids: [GONE_CHANNEL] });
+    expect(sentenceText(format, locked.sentence)).toBe("Ada locked 3 channels");
+    expect(locked.rows).toEqual([
+      { kind: "field", label: "Channels", value: { text: "#roles, deleted channel, #roles" } },
+      { kind: "field", label: "Failed", value: { text: "deleted channel" } },
+    ]);
+    expect(sentenceText(format, moderation("moderation-lockdown", { locked: true }, { locked: false, unlocked_channel_ids: [ROLES_CHANNEL], failed_channel_ids: [] }).sentence)).toBe("Ada lifted the lockdown");
+    expect(sentenceText(format, moderation("moderation-lockdown", { locked: true }, { locked: true, unlocked_channel_ids: [ROLES_CHANNEL], failed_channel_ids: [GONE_CHANNEL] }).sentence)).toBe("Ada unlocked 1 channel");
+  });
+
+  it("says them in the reader's language", () => {
+    const tFr = createTranslator({ locale: "fr", messages: fr, namespace: "auditLog" }) as unknown as Translate;
+    const formatFr = (key: string, values: Record<string, string | number>) => tFr(`sentences.${key}`, values);
+    expect(sentenceText(formatFr, moderation("moderation-case:5", null, caseView()).sentence)).toBe("Ada a banni @sam (cas #5)");
+    const tAr = createTranslator({ locale: "ar", messages: ar, namespace: "auditLog" }) as unknown as Translate;
+    const formatAr = (key: string, values: Record<string, string | number>) => tAr(`sentences.${key}`, values);
+    expect(sentenceText(formatAr, moderation("moderation-lockdown", { locked: false }, { locked: true, locked_channel_ids: [ROLES_CHANNEL, ROLES_CHANNEL, ROLES_CHANNEL], failed_channel_ids: [] }).sentence)).toBe("أغلق Ada 3 قنوات");
   });
 });

@@ -45,6 +45,14 @@ export type EventWords = ValueWords & {
   plan: (plan: string) => string;
   /** A server the platform does not name (a subscription moved to or from it). */
   otherServer: string;
+  /** Who made a case the bot made on its own (a warning threshold reached). */
+  bot: string;
+  /** Who made a case in the platform's own client. */
+  onPlatform: (name: string) => string;
+  reason: string;
+  duration: string;
+  channels: string;
+  failedChannels: string;
 };
 
 /** The auditLog messages' words for describing events, from a translator of that namespace (page and tests alike). */
@@ -72,6 +80,12 @@ export function eventWords(t: (key: string, values?: Record<string, string | num
     quote: (text) => t("quote", { text }),
     plan: (plan) => (isPlan(plan) ? t(`plans.${plan}`) : humanize(plan)),
     otherServer: t("otherServer"),
+    bot: t("moderationBot"),
+    onPlatform: (name) => t("onPlatform", { name }),
+    reason: t("reason"),
+    duration: t("duration"),
+    channels: t("channels"),
+    failedChannels: t("failedChannels"),
   };
 }
 
@@ -107,7 +121,8 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     const count = Number(record(event.before).members) || 0;
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
-  const special = memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d);
+  const special =
+    memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d) ?? moderationEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -260,6 +275,78 @@ function customBotEvent(event: AuditEventView, user: Entity, d: Describer): Desc
   const key = lapsed ? "customBot.lapsed" : (CUSTOM_BOT_SENTENCES[event.action] ?? "other");
   const rows = event.action === "custom_bot.status" || event.action === "custom_bot.backstory" ? genericRows(before, after, d) : [];
   return { sentence: { key, values: { user, name } }, rows, target: plugin.text };
+}
+
+/** The part of a case (lib/moderation/cases.ts caseView) an audit row keeps that reads here. */
+type CaseRecord = {
+  type: string;
+  target: { id: string; name: string | null };
+  moderator: { kind: string; name: string | null };
+  reason: string;
+  duration_seconds: number | null;
+  pardoned: unknown;
+};
+
+const asCase = (value: unknown): CaseRecord | null => (isRecord(value) && typeof value.type === "string" && isRecord(value.target) && isRecord(value.moderator) ? (value as CaseRecord) : null);
+
+/** A length as "15 minutes", "2 hours", "3 days" in the largest unit that divides it. */
+function lengthOf(seconds: number, locale: string): string {
+  const [unit, size] = (
+    [
+      ["day", 86_400],
+      ["hour", 3_600],
+      ["minute", 60],
+    ] as const
+  ).find(([, length]) => seconds >= length && seconds % length === 0) ?? ["second", 1];
+  return new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "long" }).format(seconds / size);
+}
+
+/**
+ * Moderation (lib/moderation/audit-target.ts): a case made (`moderation-case:{n}`, "Ada banned
+ * @sam (case #5)", the bot or the platform's client named as who acted), edited, pardoned or
+ * deleted; the lockdown (`moderation-lockdown`) put on or lifted.
+ */
+function moderationEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  const target = d.plugin("moderator").text;
+  if (event.target === "moderation-lockdown") return lockdownEvent(event, user, d, target);
+  const number = /^moderation-case:(\d+)$/.exec(event.target)?.[1];
+  if (!number) return null;
+  const [before, after] = [asCase(event.before), asCase(event.after)];
+  const page = d.plugin("moderator");
+  const caseEntity: Entity = { text: `#${number}`, ...(page.href && { href: `${page.href}?case=${number}` }) };
+  const describe = (key: string, rows: DiffRow[], who = user, extra: Record<string, Entity> = {}): Description => ({ sentence: { key: `moderation.${key}`, values: { user: who, case: caseEntity, ...extra } }, rows, target });
+  if (!after) return describe("deleted", []);
+  if (before) {
+    const reasonRows: DiffRow[] = before.reason === after.reason ? [] : [{ kind: "changed", label: d.words.reason, before: { text: before.reason || d.words.empty, ...(!before.reason && { missing: true }) }, after: { text: after.reason || d.words.empty, ...(!after.reason && { missing: true }) } }];
+    const pardon = Boolean(before.pardoned) === Boolean(after.pardoned) ? "edited" : after.pardoned ? "pardoned" : "unpardoned";
+    return describe(pardon, reasonRows);
+  }
+  const who: Entity = after.moderator.kind === "bot" ? { text: d.words.bot } : after.moderator.kind === "platform" ? { text: d.words.onPlatform(after.moderator.name ?? d.words.someone) } : user;
+  const member: Entity = { text: after.target.name ? `@${after.target.name}` : (d.member(after.target.id) ?? d.words.someone) };
+  const rows: DiffRow[] = [
+    ...(after.reason ? [{ kind: "field" as const, label: d.words.reason, value: { text: after.reason } }] : []),
+    ...(after.duration_seconds ? [{ kind: "field" as const, label: d.words.duration, value: { text: lengthOf(after.duration_seconds, isLocale(d.locale) ? LANGUAGES[d.locale].tag : d.locale) } }] : []),
+  ];
+  return describe(CASE_SENTENCES.has(after.type) ? after.type : "edited", rows, who, { member });
+}
+
+const CASE_SENTENCES = new Set(["warn", "timeout", "timeout_removed", "kick", "ban", "unban", "softban", "note"]);
+
+/** The lockdown put on (`locked_channel_ids`) or lifted (`unlocked_channel_ids`), with the channels that failed. */
+function lockdownEvent(event: AuditEventView, user: Entity, d: Describer, target: string): Description {
+  const after = record(event.after);
+  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((id): id is string => typeof id === "string") : []);
+  const name = (id: string) => d.names.channel(id) ?? (d.names.known ? d.words.deletedChannel : d.words.unknownChannel);
+  const list = (channels: string[]): Shown => ({ text: channels.map(name).join(", ") });
+  const failed = ids(after.failed_channel_ids);
+  const failedRows: DiffRow[] = failed.length > 0 ? [{ kind: "field", label: d.words.failedChannels, value: list(failed) }] : [];
+  if (Array.isArray(after.locked_channel_ids)) {
+    const locked = ids(after.locked_channel_ids);
+    return { sentence: { key: "moderation.locked", values: { user, count: locked.length } }, rows: [...(locked.length > 0 ? [{ kind: "field" as const, label: d.words.channels, value: list(locked) }] : []), ...failedRows], target };
+  }
+  const unlocked = ids(after.unlocked_channel_ids);
+  const key = after.locked === false ? "moderation.lifted" : "moderation.unlocked";
+  return { sentence: { key, values: { user, count: unlocked.length } }, rows: failedRows, target };
 }
 
 /** Statuses in which a subscription gives its plan (lib/billing/subscriptions.ts). */

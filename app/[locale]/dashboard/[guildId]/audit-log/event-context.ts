@@ -88,10 +88,12 @@ function pluginBook(pluginText: PluginText, pluginId: string, collection?: strin
   return { fields, texts, ...(postedField && channel && { posted: { field: postedField, channel } }) };
 }
 
-/** Members an event names (coins set, XP reset, giveaway winners), as the platform shows them; a member who left has none. */
+/** Members an event names (coins set, XP reset, giveaway winners, a case's member the case kept no name of), as the platform shows them; a member who left has none. */
 function namedMembers(event: AuditEventView): string[] {
   const one = /^(?:economy-balance|levels-xp):(\d+)$/.exec(event.target)?.[1];
   if (one) return [one];
+  const moderated = event.target.startsWith("moderation-case:") && isRecord(event.after) && isRecord(event.after.target) ? event.after.target : null;
+  if (moderated) return typeof moderated.id === "string" && !moderated.name ? [moderated.id] : [];
   const winners = event.target.startsWith("giveaway:") && isRecord(event.after) ? event.after.winners : undefined;
   return Array.isArray(winners) ? winners.filter((id): id is string => typeof id === "string") : [];
 }

@@ -16,7 +16,7 @@ function keys(node: Json, prefix = ""): string[] {
 const at = (node: Json, key: string) => key.split(".").reduce<string | Json>((value, part) => (value as Json)[part]!, node) as string;
 const placeholders = (message: string) => [...message.matchAll(/\{(\w+)[,}]/g)].map((match) => match[1]).sort();
 
-const SAMPLE = { user: "Ada", plugin: "Welcome", title: "“rules”", collection: "Commands", channel: "#roles", member: "@Grace", text: "rules", plan: "Premium", date: "December 25, 2026", guild: "Night Owls" };
+const SAMPLE = { user: "Ada", case: "#5", plugin: "Welcome", title: "“rules”", collection: "Commands", channel: "#roles", member: "@Grace", text: "rules", plan: "Premium", date: "December 25, 2026", guild: "Night Owls" };
 
 describe.each(LOCALES)("auditLog messages in %s", (locale) => {
   const messages = load(locale);
