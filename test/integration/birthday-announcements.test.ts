@@ -83,7 +83,7 @@ it("announces each member on their day in their own zone once the hour has come,
   expect(await keysOf(guild)).toEqual([`birthdays:${guild}:${USER_IDS.bjorn}:2031`]);
   await waitFor(() => harness.emulator.state.guild(guild)!.members.get(USER_IDS.bjorn)!.roles.includes(role), 20_000, "the birthday role");
   // Taken back at his midnight, in Tokyo.
-  const removal = (await (await getQueue()).findJobs<{ userId: string; give: boolean }>(ROLE_JOB, { queued: true })).filter((job) => job.data.userId === USER_IDS.bjorn && !job.data.give);
+  const removal = (await (await getQueue()).findJobs<{ guildId: string; userId: string; give: boolean }>(ROLE_JOB, { queued: true })).filter((job) => job.data.guildId === guild && job.data.userId === USER_IDS.bjorn && !job.data.give);
   expect(removal.map((job) => job.startAfter.toISOString())).toEqual(["2031-03-10T15:00:00.000Z"]);
 
   // 09:15 UTC: Chen's hour (no birth year, so no age); Björn was announced already.
