@@ -1,11 +1,11 @@
 import Link from "next/link";
 import { getLocale, getTranslations } from "next-intl/server";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import styles from "./status-page.module.css";
 
 export default async function NotFound() {
   const current = await getLocale();
-  const locale = isLocale(current) ? current : DEFAULT_LOCALE;
+  const locale = localeOr(current);
   const t = await getTranslations({ locale, namespace: "notFound" });
   return (
     <main id="main" className={styles.page}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import type { DryRunResult } from "@/lib/moderation/automod/dry-run";
 import type { AutomodAction, AutomodTrigger } from "@/lib/moderation/automod/triggers";

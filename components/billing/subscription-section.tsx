@@ -1,6 +1,7 @@
 "use client";
 
 import { useSearchParams } from "next/navigation";
+import { fill } from "@/lib/i18n/fill";
 import { useEffect, useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { reportUnshownError } from "@/components/report-error";
@@ -62,7 +63,6 @@ export type SubscriptionText = {
   notAllowed: string;
 };
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 
 export function SubscriptionSection({ guildId, locale, buyHref, text }: { guildId: string; locale: string; buyHref: string | null; text: SubscriptionText }) {
   const id = useId();

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import formStyles from "@/components/settings-form/form.module.css";
 import { apiFetch } from "@/lib/http/client-fetch";
 import styles from "@/components/plugin-tools.module.css";

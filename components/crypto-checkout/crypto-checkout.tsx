@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { fill } from "@/lib/i18n/fill";
 import { formatUnits, type EIP1193Provider, type Hash } from "viem";
 import { Spinner } from "@/components/spinner";
 import type { DemoWalletAnswer } from "@/lib/billing/crypto/demo-account";
@@ -42,7 +43,6 @@ declare global {
   }
 }
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
 
 const demoProvider = demoWalletProvider((body) => apiFetch<DemoWalletAnswer>("/crypto/demo-wallet", { method: "POST", body, silent: true, keepsPages: true }));
 

@@ -1,6 +1,6 @@
 "use client";
 
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { CustomBotDetails } from "@/lib/custom-bot/view";
 import type { CustomBotText } from "./text";
 import styles from "./custom-bot.module.css";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { BOT_JOINED } from "@/lib/auth/guild-oauth-state";
 import { GUILD_OAUTH_MESSAGE_TYPE, POPUP_SIZE, type GuildOAuthMessage } from "@/lib/auth/popup";
 import { useAuthPopup } from "@/lib/auth/use-auth-popup";

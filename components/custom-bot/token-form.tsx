@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
 import formStyles from "@/components/settings-form/form.module.css";

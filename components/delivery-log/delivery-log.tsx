@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { apiFetch, onApiWrite } from "@/lib/http/client-fetch";
 import type { DeliveryLog as Log, DeliveryLogRow } from "@/lib/deliveries/log";
 import { relativeParts } from "@/lib/time/relative-time";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { useNow } from "@/components/pickers/use-hydrated";
 import { Spinner } from "@/components/spinner";
 import styles from "./delivery-log.module.css";

@@ -4,7 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { memberName, type SearchMember } from "@/components/message-editor/suggest";
 import { useMemberSearch } from "@/components/message-editor/use-member-search";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import formStyles from "@/components/settings-form/form.module.css";

@@ -9,7 +9,8 @@ import { EMBED_LIMITS, embedCharacterCount } from "@/lib/messages/limits";
 import { TIMESTAMP_NOW, type EmbedDraft } from "@/lib/plugins/embed-payload";
 import { CountedText } from "./counted-text";
 import { EmbedFieldList } from "./embed-field-list";
-import { fill, fillCount, fromLocalInput, limitText, problemsByPath, toLocalInput, withColor, withFields, withPart, withText, withTimestamp } from "./model";
+import { fill } from "@/lib/i18n/fill";
+import { fillCount, fromLocalInput, limitText, problemsByPath, toLocalInput, withColor, withFields, withPart, withText, withTimestamp } from "./model";
 import type { EmbedBuilderLabels } from "./types";
 import styles from "./embed-builder.module.css";
 

@@ -10,7 +10,7 @@ import type { Pickers } from "@/components/settings-form/types";
 import type { MentionLookup } from "@/lib/templates/mentions";
 import type { TemplateContext } from "@/lib/templates/context";
 import { isEmptyEmbed, toPlatformEmbed, type EmbedDraft } from "@/lib/plugins/embed-payload";
-import { fill } from "./model";
+import { fill } from "@/lib/i18n/fill";
 import type { EmbedBuilderLabels } from "./types";
 import styles from "./embed-builder.module.css";
 

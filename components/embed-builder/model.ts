@@ -1,4 +1,5 @@
 import { embedProblems, type LimitProblem } from "@/lib/messages/limits";
+import { fill } from "@/lib/i18n/fill";
 import type { EmbedDraft } from "@/lib/plugins/embed-payload";
 import type { EmbedBuilderLabels } from "./types";
 
@@ -89,10 +90,6 @@ export function fromLocalInput(value: string): string | null {
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
-/** Fills `{name}` placeholders of a server-translated template. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 /**
  * Fills a counter template ("{count} / {max} fields"). The "{count} / {max}" pair is kept

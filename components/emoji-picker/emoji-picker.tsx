@@ -1,7 +1,7 @@
 "use client";
 
 import { lazy, Suspense, useId, useRef, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { emojiImageUrl } from "@/lib/platform/cdn";
 import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import type { EmojiPickerData } from "./types";

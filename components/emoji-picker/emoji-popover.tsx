@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import type { KeyboardEvent } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { emojiImageUrl } from "@/lib/platform/cdn";
 import { COLUMNS, customEntries, indexOfValue, moveIndex, sectionsFor, type Entry, type Move } from "./entries";
 import type { EmojiPickerData } from "./types";

@@ -3,7 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import type { ActionText } from "@/components/settings-form/item-actions";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch, errorCodeOf, onApiWrite, TransportError } from "@/lib/http/client-fetch";
 import type { GiveawayStatus, GiveawayView } from "@/lib/plugins/giveaways/view";
 import collection from "@/components/settings-form/collection.module.css";

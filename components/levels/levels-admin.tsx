@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { fill } from "@/lib/i18n/fill";
 import { useMemberSearch } from "@/components/message-editor/use-member-search";
 import { memberName, type SearchMember } from "@/components/message-editor/suggest";
 import { apiFetch } from "@/lib/http/client-fetch";
@@ -35,7 +36,6 @@ export type LevelsAdminText = {
 
 type Props = { guildId: string; guildName: string; membersWithXp: number; disabled: boolean; text: LevelsAdminText };
 
-const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** Resets of the Levels page: every member's XP behind the server's name typed out, or one member's after a second click. */
 export function LevelsAdmin({ guildId, guildName, membersWithXp, disabled, text }: Props) {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { fill } from "@/lib/i18n/fill";
 import { mentionNames, toEditable, toStored, type MentionNames } from "@/lib/templates/editable-mentions";
 import { toDisplay } from "@/lib/templates/mentions";
 import { resolveVariable } from "@/lib/templates/render";
@@ -57,8 +58,6 @@ function hintParts(template: string): React.ReactNode[] {
   );
 }
 
-const fill = (template: string, values: Record<string, string | number>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 
 /** What the box shows (mentions by name), the stored text it stands for, and the names it was read with. */
 type Draft = { text: string; stored: string; names: MentionNames };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useParams } from "next/navigation";
-import { DEFAULT_LOCALE, LANGUAGES, isLocale } from "@/lib/i18n/locales";
+import { LANGUAGES, localeOr } from "@/lib/i18n/locales";
 
 /**
  * The page's language as a BCP 47 tag, from the route's `[locale]` segment: the same on the
@@ -9,5 +9,5 @@ import { DEFAULT_LOCALE, LANGUAGES, isLocale } from "@/lib/i18n/locales";
  */
 export function usePageLocale(): string {
   const locale = useParams<{ locale?: string }>()?.locale;
-  return LANGUAGES[isLocale(locale) ? locale : DEFAULT_LOCALE].tag;
+  return LANGUAGES[localeOr(locale)].tag;
 }

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { BanEntry } from "@/lib/moderation/lists";
 import { ActDialog } from "./act-dialog";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { CASE_TYPES, type CaseType } from "@/lib/moderation/case-types";
 import { MemberSearch, type ChosenMember } from "./member-search";
 import type { ModerationText } from "./text";

@@ -1,6 +1,6 @@
 "use client";
 
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { moderatorLabel, userLabel, type Formats, type ListedCase } from "./format";
 import { columnLabels } from "./column-labels";
 import type { ModerationText } from "./text";

@@ -1,4 +1,4 @@
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { CaseView } from "@/lib/moderation/cases";
 import type { ModerationText } from "./text";
 

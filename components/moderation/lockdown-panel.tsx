@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
 import { reportUnshownError } from "@/components/report-error";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import type { ChannelOutcome, LockdownResult } from "@/lib/moderation/lockdown";
 import type { ModerationText } from "./text";

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { CASE_TYPES } from "@/lib/moderation/case-types";
 import type { CaseView } from "@/lib/moderation/cases";

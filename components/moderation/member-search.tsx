@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { memberName, type SearchMember } from "@/components/message-editor/suggest";
 import { useMemberSearch } from "@/components/message-editor/use-member-search";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { ModerationText } from "./text";
 import styles from "./moderation.module.css";
 

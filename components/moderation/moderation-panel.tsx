@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { Tabs } from "@/components/tabs";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { LockdownResult } from "@/lib/moderation/lockdown";
 import { CaseList, type CasePage } from "./case-list";
 import { formats as makeFormats } from "./format";

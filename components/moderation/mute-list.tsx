@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { MuteEntry } from "@/lib/moderation/lists";
 import { ActDialog } from "./act-dialog";

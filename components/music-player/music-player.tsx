@@ -2,7 +2,7 @@
 
 import { useState, type FormEvent } from "react";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { reportUnshownError } from "@/components/report-error";
 import { apiFetch, errorCodeOf, errorMessageOf, TransportError } from "@/lib/http/client-fetch";
 import { progressAt, type FoundTrack, type QueueTrack } from "@/lib/music/state";

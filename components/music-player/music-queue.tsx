@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState, type DragEvent } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { QueueTrack } from "@/lib/music/state";
 import type { MusicPlayerText } from "./text";
 import { TrackLength } from "./track-length";

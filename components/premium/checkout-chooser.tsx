@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { fill } from "@/lib/i18n/fill";
 import { useId, useState } from "react";
 import useSWR from "swr";
 import { useSignedInUser } from "@/components/use-signed-in-user";
@@ -38,7 +39,6 @@ type Props = { locale: Locale; plans: ChooserPlan[]; planNames: Record<Plan, str
 /** A guild of GET /api/users/@me/managed-guilds: with the plans it pays for now. */
 type ManagedGuild = GuildSummary & { paid_plans: RunningPlan[] };
 
-const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? "");
 
 export function CheckoutChooser({ locale, plans, planNames, text, signInHref, other }: Props) {
   const id = useId();

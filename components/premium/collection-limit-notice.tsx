@@ -1,6 +1,6 @@
 "use client";
 
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { FormLabels } from "@/components/settings-form/types";
 import { listKey } from "@/lib/premium/list-key";
 import { usePremiumHref } from "./use-premium-href";

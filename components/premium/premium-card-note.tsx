@@ -1,5 +1,5 @@
 import { getLocale, getTranslations } from "next-intl/server";
-import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { premiumHref } from "@/lib/premium/href";
 import styles from "./premium.module.css";
 
@@ -9,7 +9,7 @@ import styles from "./premium.module.css";
  */
 export async function PremiumCardNote({ guildId, name }: { guildId: string; name: string }) {
   const requested = await getLocale();
-  const locale = isLocale(requested) ? requested : DEFAULT_LOCALE;
+  const locale = localeOr(requested);
   const t = await getTranslations({ locale, namespace: "premium" });
   return (
     <p className={styles.cardNote} data-testid="premium-card-note">

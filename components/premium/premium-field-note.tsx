@@ -1,6 +1,6 @@
 "use client";
 
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { FormField, FormLabels } from "@/components/settings-form/types";
 import { usePremiumHref } from "./use-premium-href";
 

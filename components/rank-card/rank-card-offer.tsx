@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import useSWR from "swr";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import { formatPrice } from "@/lib/billing/format-price";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import type { Locale } from "@/lib/i18n/locales";

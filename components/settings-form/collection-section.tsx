@@ -15,7 +15,8 @@ import { ActionButtons, ActionNotice, isPosted, runItemAction, type ActionId, ty
 import { ItemDialog, type DialogText, type RawItem } from "./item-dialog";
 import { isChannelUi, optionsFor } from "./picker-options";
 import type { FormSpec, Values } from "./types";
-import { emptyRow, fill } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { emptyRow } from "./values";
 import styles from "./collection.module.css";
 
 export type Item = { id: string; position: number; version: number; data: Values };

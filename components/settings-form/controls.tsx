@@ -5,7 +5,8 @@ import { ColorPresets } from "@/components/pickers/color-presets";
 import pickerStyles from "@/components/pickers/pickers.module.css";
 import { textLength } from "@/lib/messages/limits";
 import type { FormField, FormLabels, PickerRole } from "./types";
-import { colorOf, fill, hexOf, humanize } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { colorOf, hexOf, humanize } from "./values";
 import styles from "./form.module.css";
 
 // The simple controls of the generic form. Each takes the id its <label> points at

@@ -5,7 +5,7 @@ import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import type { CollectionAction } from "@/lib/plugins/types";
 import type { RawItem } from "./item-dialog";
 import type { FormLabels, Pickers, Values } from "./types";
-import { fill } from "./values";
+import { fill } from "@/lib/i18n/fill";
 import styles from "./collection.module.css";
 
 // The actions a collection declares for its items (lib/plugins/types.ts CollectionAction):

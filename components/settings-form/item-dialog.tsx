@@ -9,7 +9,8 @@ import type { RowContext } from "./field-row";
 import { FieldsEditor } from "./fields-editor";
 import type { FieldErrors, FormField, FormSpec, Values } from "./types";
 import { useLiveValidation } from "./use-live-validation";
-import { changedKeys, fieldErrorsOf, fill, isEqual, needLabelsOf, pick } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { changedKeys, fieldErrorsOf, isEqual, needLabelsOf, pick } from "./values";
 import styles from "./collection.module.css";
 
 export type RawItem = { id: string; position: number; version: number } & Values;

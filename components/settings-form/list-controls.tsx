@@ -2,7 +2,7 @@
 
 import type { ControlProps } from "./controls";
 import { humanize } from "./values";
-import { fill } from "./values";
+import { fill } from "@/lib/i18n/fill";
 import styles from "./form.module.css";
 
 // Lists of plain values: free text entries, or a set of choices from an enum.

@@ -3,7 +3,8 @@
 import type { ControlProps } from "./controls";
 import { FieldRow, type RowContext } from "./field-row";
 import type { Values } from "./types";
-import { emptyRow, fill } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { emptyRow } from "./values";
 import styles from "./form.module.css";
 
 type Props = ControlProps<unknown> & { path: string; textKey: string; context: RowContext };

@@ -5,7 +5,7 @@ import { Combobox, type ComboOption } from "./combobox";
 import type { ControlProps } from "./controls";
 import { optionsFor, unknownLabel } from "./picker-options";
 import type { Pickers } from "./types";
-import { fill } from "./values";
+import { fill } from "@/lib/i18n/fill";
 import styles from "./form.module.css";
 
 type PickerProps<T> = ControlProps<T> & { pickers: Pickers };

@@ -1,6 +1,7 @@
 "use client";
 
-import { fill, type firstProblem } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { type firstProblem } from "./values";
 import styles from "./form.module.css";
 
 /** `invalid` and `invalidMore` are templates: {field}, {message} and {count}. */

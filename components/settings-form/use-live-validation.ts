@@ -2,7 +2,7 @@
 
 import { useCallback, useMemo, useRef, useState, type FocusEvent } from "react";
 import { useParams } from "next/navigation";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, localeOr } from "@/lib/i18n/locales";
 import type { NeedLabels, NeedState } from "@/lib/plugins/needed-fields";
 import type { FieldIssue } from "@/lib/validation/issues";
 import type { Validator } from "@/lib/validation/browser-validator";
@@ -20,7 +20,7 @@ function loadOnce(pluginId: string, collection: string | undefined, locale: stri
   const key = `${pluginId}/${collection ?? ""}/${locale}`;
   let loading = loaders.get(key);
   if (!loading) {
-    loading = import("@/lib/validation/browser-validator").then(({ loadValidator }) => loadValidator(pluginId, collection, isLocale(locale) ? locale : DEFAULT_LOCALE));
+    loading = import("@/lib/validation/browser-validator").then(({ loadValidator }) => loadValidator(pluginId, collection, localeOr(locale)));
     // A failed download is tried again on the next focus; the server still validates meanwhile.
     loading.catch(() => loaders.delete(key));
     loaders.set(key, loading);

@@ -1,5 +1,6 @@
 import type { FormField } from "./types";
-import { changedKeys, colorOf, emptyRow, errorFor, fieldErrorsOf, fill, hexOf, isEqual } from "./values";
+import { fill } from "@/lib/i18n/fill";
+import { changedKeys, colorOf, emptyRow, errorFor, fieldErrorsOf, hexOf, isEqual } from "./values";
 
 const field = (name: string, extra: Partial<FormField> = {}): FormField => ({ name, type: "string", default: null, nullable: false, required: true, ...extra });
 

@@ -60,10 +60,6 @@ export function colorOf(hex: string): number | null {
   return match ? parseInt(match[1]!, 16) : null;
 }
 
-/** Fills `{name}` placeholders of a UI string handed over by the server. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 /** A new, empty row of an object list (or a new item): every field at its default, or an empty value of its type. */
 export function emptyRow(fields: readonly FormField[]): Values {

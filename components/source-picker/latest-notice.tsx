@@ -1,7 +1,7 @@
 "use client";
 
 import { Spinner } from "@/components/spinner";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { SourcePickerLabels } from "./types";
 import type { LatestState } from "./use-latest-item";
 import styles from "./source-picker.module.css";

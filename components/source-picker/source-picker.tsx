@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { ProviderId } from "@/lib/providers/types";
 import { SourceRow } from "./source-row";
 import type { ChosenSource, SourceAccount, SourcePickerLabels } from "./types";

@@ -1,6 +1,6 @@
 "use client";
 
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { SourceAccount, SourcePickerLabels } from "./types";
 import styles from "./source-picker.module.css";
 

@@ -46,3 +46,8 @@ export const LANGUAGES: Record<Locale, LanguageEntry> = {
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
+
+/** The locale a route segment, cookie or setting names, or the default one for anything else. */
+export function localeOr(value: unknown): Locale {
+  return isLocale(value) ? value : DEFAULT_LOCALE;
+}

@@ -2,11 +2,11 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
-import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 
 export default async function SiteLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   const t = await getTranslations({ locale, namespace: "common" });
   return (
     <>

@@ -6,7 +6,7 @@ import { RankCardDialog } from "@/components/rank-card/rank-card-dialog";
 import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
 import { LANDING_CLAIMS, type Claim } from "@/lib/brand/claims";
 import { socialCards } from "@/lib/brand/metadata";
-import { isLocale, DEFAULT_LOCALE, LANGUAGES, LOCALES } from "@/lib/i18n/locales";
+import { LANGUAGES, localeOr, LOCALES } from "@/lib/i18n/locales";
 import { premiumHref } from "@/lib/premium/href";
 import styles from "./landing.module.css";
 
@@ -24,7 +24,7 @@ type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   const t = await getTranslations({ locale });
   const path = `/${locale}`;
   const description = t(LANDING_CLAIMS.description.key);
@@ -41,7 +41,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function LandingPage({ params }: Props) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const [t, claim] = await Promise.all([getTranslations({ locale, namespace: "landing" }), getTranslations({ locale })]);
   const claims = (list: readonly Claim[], className: string | undefined) => (

@@ -3,7 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SiteHeader } from "@/components/site-header";
 import { UserMenu } from "@/components/user-menu";
 import { getEnv } from "@/lib/env";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 
 // Dashboard pages are private: crawlers and link previews only ever reach the login page,
 // so the site's description and social cards would be dead weight in each page's head and payload.
@@ -14,7 +14,7 @@ export const metadata: Metadata = { description: null, openGraph: null, twitter:
 // guild access; each page that reads the session checks it again, as does every API call.
 export default async function DashboardLayout({ children, params }: { children: React.ReactNode; params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   // Without it next-intl would read headers for the pages below and make every one dynamic.
   setRequestLocale(locale);
   const [t, tn] = await Promise.all([getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "nav" })]);

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getEnv } from "@/lib/env";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { GuildList } from "./guild-list";
 import styles from "./dashboard.module.css";
 
@@ -11,13 +11,13 @@ import styles from "./dashboard.module.css";
 
 export async function generateMetadata({ params }: { params: Promise<{ locale: string }> }): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE, namespace: "meta" });
+  const t = await getTranslations({ locale: localeOr(locale), namespace: "meta" });
   return { title: t("dashboardTitle"), robots: { index: false } };
 }
 
 export default async function MyServersPage({ params }: { params: Promise<{ locale: string }> }) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const [t, tc] = await Promise.all([getTranslations({ locale, namespace: "dashboard" }), getTranslations({ locale, namespace: "common" })]);
 

@@ -5,7 +5,7 @@ import { Logo } from "@/components/logo";
 import { SiteHeader } from "@/components/site-header";
 import { normalizeLoginRedirect } from "@/lib/auth/redirect";
 import { getEnv } from "@/lib/env";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { getSession } from "@/lib/session/server";
 import { LoginButton } from "./login-button";
 import styles from "./login.module.css";
@@ -17,13 +17,13 @@ type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : DEFAULT_LOCALE, namespace: "meta" });
+  const t = await getTranslations({ locale: localeOr(locale), namespace: "meta" });
   return { title: t("loginTitle"), robots: { index: false } };
 }
 
 export default async function LoginPage({ params, searchParams }: Props) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const query = new URLSearchParams();
   for (const [key, value] of Object.entries(await searchParams)) {

@@ -14,7 +14,7 @@ import { apiLocale } from "@/lib/http/api-locale";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { addReaction, deleteMessage, editMessage, postMessage } from "@/lib/platform/messages-api";
 import { guildIdParams } from "@/lib/platform/snowflake";
-import { fill } from "@/components/settings-form/values";
+import { fill } from "@/lib/i18n/fill";
 import type { IssueCode } from "@/lib/validation/issues";
 import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
 import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";

@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getPluginText } from "@/app/[locale]/dashboard/[guildId]/plugin-text";
 import { CrownIcon } from "@/components/premium/crown-icon";
 import { socialCards } from "@/lib/brand/metadata";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES, LOCALES, type Locale } from "@/lib/i18n/locales";
+import { LANGUAGES, type Locale, localeOr, LOCALES } from "@/lib/i18n/locales";
 import { shopPlans } from "@/lib/billing/shop";
 import { getEnv } from "@/lib/env";
 import { CRYPTO_CHECKOUT_KEYS, type CryptoCheckoutText } from "@/components/crypto-checkout/text";
@@ -33,7 +33,7 @@ type Props = { params: Promise<{ locale: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   const t = await getTranslations({ locale });
   const path = `/${locale}/premium`;
   const description = t(PREMIUM_CLAIMS.description.key);
@@ -50,7 +50,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 export default async function PremiumPage({ params }: Props) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const [t, tc, text, ts, offers] = await Promise.all([
     getTranslations({ locale, namespace: "premium" }),

@@ -11,7 +11,7 @@ import { getDb } from "@/lib/db/client";
 import { guildLanguage } from "@/lib/guilds/guild-language";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { languageLabel, languageName } from "@/lib/i18n/language-name";
-import { DEFAULT_LOCALE, isLocale, LOCALES } from "@/lib/i18n/locales";
+import { localeOr, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
 import { getPluginStates } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
@@ -35,7 +35,7 @@ export const revalidate = 60;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   const [state, t] = await Promise.all([loadGuildShell(guildId), getTranslations({ locale, namespace: "guild" })]);
   return { title: t("metaTitle", { name: state.guild.name }), robots: { index: false } };
 }
@@ -43,7 +43,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /** Every plugin as a card with its switch, grouped by category; all from the server, no client fetch. */
 export default async function GuildOverviewPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const state = await loadGuildShell(guildId);
 

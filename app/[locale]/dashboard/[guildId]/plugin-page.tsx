@@ -27,7 +27,7 @@ import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { packPickers } from "@/lib/guilds/packed-pickers";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
-import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
+import { type Locale, localeOr } from "@/lib/i18n/locales";
 import { pluginDefaults } from "@/lib/plugins/default-texts";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
 import { getGuildMember } from "@/lib/platform/bot-api";
@@ -65,7 +65,7 @@ const FIRST_PAGE = 50;
 
 /** The title of a plugin page; nothing for an unknown plugin (the page answers 404). */
 export async function pluginPageMetadata(rawLocale: string, pluginId: string): Promise<Metadata> {
-  const locale = isLocale(rawLocale) ? rawLocale : DEFAULT_LOCALE;
+  const locale = localeOr(rawLocale);
   if (!getPlugin(pluginId)) return {};
   const [pluginText, t] = await Promise.all([getPluginText(locale), getTranslations({ locale, namespace: "guild" })]);
   return { title: t("pluginMetaTitle", { name: pluginText.name(pluginId) }), robots: { index: false } };
@@ -217,7 +217,7 @@ async function ownVariables(locale: Locale, pluginId: string): Promise<ExtraVari
 
 export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteProps & { pluginId: string; extras?: PluginExtras }) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const plugin = getPlugin(pluginId);
   if (!plugin) notFound();

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CheckoutReturn, type ReturnedCheckout, type ReturnText } from "@/components/premium/checkout-return";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import styles from "../premium.module.css";
 
 // Where Chargebee's hosted page (?id=…&state=…) and PayPal's approval page
@@ -22,7 +22,7 @@ function returnedFrom(query: Record<string, string | string[] | undefined>, one:
 
 export default async function CheckoutReturnPage({ params, searchParams }: Props) {
   const { locale: raw } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const query = await searchParams;
   const t = await getTranslations({ locale, namespace: "premium.return" });

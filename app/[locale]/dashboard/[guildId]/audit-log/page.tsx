@@ -6,7 +6,7 @@ import { auditLogQuery, hasFilters, readAuditLogQuery } from "@/lib/audit-log/fi
 import { auditLogZone, listAuditEvents, listAuditPeople } from "@/lib/audit-log/list-events";
 import { getEnv } from "@/lib/env";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES } from "@/lib/i18n/locales";
+import { LANGUAGES, localeOr } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
 import { GuildFrame } from "../guild-frame";
 import { getPluginText } from "../plugin-text";
@@ -27,13 +27,13 @@ const PAGE_SIZE = 25;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw } = await params;
-  const t = await getTranslations({ locale: isLocale(raw) ? raw : DEFAULT_LOCALE, namespace: "auditLog" });
+  const t = await getTranslations({ locale: localeOr(raw), namespace: "auditLog" });
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
 export default async function AuditLogPage({ params, searchParams }: Props) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const state = await loadGuildPage(guildId);
   if (state.kind !== "ok") notFound();

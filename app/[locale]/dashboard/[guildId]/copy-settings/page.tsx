@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { fillNodes } from "@/components/pickers/fill-nodes";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
 import { GuildFrame } from "../guild-frame";
 import { getPluginText, humanize } from "../plugin-text";
@@ -17,14 +17,14 @@ type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw } = await params;
-  const t = await getTranslations({ locale: isLocale(raw) ? raw : DEFAULT_LOCALE, namespace: "copySettings" });
+  const t = await getTranslations({ locale: localeOr(raw), namespace: "copySettings" });
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
 /** Export this guild's settings as a file, or import a file exported from another guild into this one. */
 export default async function CopySettingsPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const state = await loadGuildPage(guildId);
   if (state.kind !== "ok") notFound();

@@ -6,7 +6,7 @@ import { PluginIcon } from "@/components/plugin-icon";
 import { loadCustomBotPage } from "@/lib/custom-bot/page-data";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
-import { DEFAULT_LOCALE, isLocale, LANGUAGES } from "@/lib/i18n/locales";
+import { LANGUAGES, localeOr } from "@/lib/i18n/locales";
 import { customBot } from "@/lib/plugins/custom_bot/definition";
 import { premiumHref } from "@/lib/premium/href";
 import { GuildFrame } from "../guild-frame";
@@ -32,7 +32,7 @@ const TEXT_KEYS = ["upsell", "lapsed", "setup", "newToken", "card", "blocked", "
 
 export default async function CustomBotPage({ params }: PluginRouteProps) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const shell = await loadGuildShell(guildId);
   const [data, pluginText, tc, t] = await Promise.all([loadCustomBotPage(guildId, locale), getPluginText(locale), getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "customBot" })]);

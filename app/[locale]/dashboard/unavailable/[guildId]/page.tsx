@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { cache } from "react";
 import { getEnv } from "@/lib/env";
 import { guildPageVerdict, type GuildPageVerdict } from "@/lib/guilds/page-verdict";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { getSession } from "@/lib/session/server";
 import { BotMissingPanel, NotManagedPanel, UnreachablePanel } from "./status-panels";
@@ -24,14 +24,14 @@ const whyUnavailable = cache(async (guildId: string): Promise<GuildPageVerdict |
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;
-  const [state, t] = await Promise.all([whyUnavailable(guildId), getTranslations({ locale: isLocale(raw) ? raw : DEFAULT_LOCALE, namespace: "guild" })]);
+  const [state, t] = await Promise.all([whyUnavailable(guildId), getTranslations({ locale: localeOr(raw), namespace: "guild" })]);
   const title = state.kind === "bot_missing" ? t("metaTitle", { name: state.guild.name }) : state.kind === "unreachable" ? t("unreachableTitle") : t("notManagedTitle");
   return { title, robots: { index: false } };
 }
 
 export default async function GuildUnavailablePage({ params }: Props) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const state = await whyUnavailable(guildId);
   if (state.kind === "not_managed") return <NotManagedPanel locale={locale} />;

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { leaderboardPageParam, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
 
@@ -26,12 +26,12 @@ const viewOf = cache(async (guildId: string, rawPage: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId, page } = await params;
   const view = await viewOf(guildId, page);
-  return view ? leaderboardMetadata(isLocale(raw) ? raw : DEFAULT_LOCALE, guildId, view) : {};
+  return view ? leaderboardMetadata(localeOr(raw), guildId, view) : {};
 }
 
 export default async function LeaderboardPageN({ params }: Props) {
   const { locale: raw, guildId, page } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const view = await viewOf(guildId, page);
   if (!view) notFound();

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
-import { DEFAULT_LOCALE, isLocale } from "@/lib/i18n/locales";
+import { localeOr } from "@/lib/i18n/locales";
 import { leaderboardQuery, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
 
@@ -21,12 +21,12 @@ const viewOf = cache(async (guildId: string, search: string) => {
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;
   const view = await viewOf(guildId, JSON.stringify(await searchParams));
-  return view ? leaderboardMetadata(isLocale(raw) ? raw : DEFAULT_LOCALE, guildId, view) : {};
+  return view ? leaderboardMetadata(localeOr(raw), guildId, view) : {};
 }
 
 export default async function LeaderboardSearchPage({ params, searchParams }: Props) {
   const { locale: raw, guildId } = await params;
-  const locale = isLocale(raw) ? raw : DEFAULT_LOCALE;
+  const locale = localeOr(raw);
   setRequestLocale(locale);
   const view = await viewOf(guildId, JSON.stringify(await searchParams));
   if (!view) notFound();
