@@ -12,6 +12,31 @@ export default defineConfig([
     },
   },
   {
+    // Layers a newcomer can trust: lib/ is the app's core and never reaches up into the UI
+    // (components/, app/) or out to the fakes and demo data (emulators/, demo/); components/
+    // never import pages (app/). Tests may cross layers.
+    files: ["lib/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@/components/**", "**/components/**", "@/app/**", "**/app/**"], message: "lib/ does not import the UI (components/, app/): move what both need into lib/." },
+            { group: ["@/emulators/**", "**/emulators/**", "@/demo/**", "**/demo/**"], message: "lib/ does not import the emulators or the demo data (demo/ seeds through lib/, not the reverse)." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["components/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["@/app/**", "**/app/**", "!@/app/globals.css"], message: "components/ do not import pages (app/): move what both need into components/ or lib/." }] }],
+    },
+  },
+  {
     // CommonJS files Next loads by path at run time (server/page-cache-handler.cjs) import with require().
     files: ["**/*.cjs"],
     rules: { "@typescript-eslint/no-require-imports": "off" },

@@ -51,7 +51,7 @@ const schema = z
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),
     DISCORD_CDN_URL: z.url({ protocol: /^https?$/ }).default("https://cdn.discordapp.com"),
     PLATFORM_EMULATOR: z.enum(["0", "1"]).default("0"),
-    /** npm start sets it with the built-in emulator: lib/demo/giveaway-entrants.ts enters members who react, as the bot would. */
+    /** npm start sets it with the built-in emulator: lib/plugins/giveaways/demo-entrants.ts enters members who react, as the bot would. */
     DEMO_GIVEAWAY_ENTRANTS: z.enum(["0", "1"]).default("0"),
     // Budgets of lib/http/budgets.ts, in units per minute per user (per client address when
     // signed out). Each is a token bucket: that many at once, then that many a minute.

@@ -18,10 +18,10 @@ import { startSocialFake } from "../emulators/social/server";
 import { FAKE_CLIENT_ID as PAYPAL_FAKE_CLIENT_ID, FAKE_CLIENT_SECRET as PAYPAL_FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID as PAYPAL_FAKE_WEBHOOK_ID, fakePlanIds } from "../emulators/paypal/credentials";
 import { startPaypalFake } from "../emulators/paypal/server";
 import { openDb } from "../lib/db/open";
-import { seedDemoBirthdays } from "../lib/demo/seed-birthdays";
-import { seedDemoCoins } from "../lib/demo/seed-economy";
-import { seedDemoLevels } from "../lib/demo/seed-levels";
-import { grantDemoModeration, seedDemoCases } from "../lib/demo/seed-moderation";
+import { seedDemoBirthdays } from "../demo/seed-birthdays";
+import { seedDemoCoins } from "../demo/seed-economy";
+import { seedDemoLevels } from "../demo/seed-levels";
+import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 
@@ -53,7 +53,7 @@ async function main() {
   let demoWorld: World | undefined;
   const configured = process.env.DISCORD_CLIENT_ID && process.env.DISCORD_CLIENT_SECRET && process.env.DISCORD_BOT_TOKEN;
   if (!configured) {
-    // crowdReactions and DEMO_GIVEAWAY_ENTRANTS stand in for members and the bot on giveaways (lib/demo/giveaway-entrants.ts).
+    // crowdReactions and DEMO_GIVEAWAY_ENTRANTS stand in for members and the bot on giveaways (lib/plugins/giveaways/demo-entrants.ts).
     const emulator = await startPlatformEmulator({ port: Number(process.env.PLATFORM_EMULATOR_PORT ?? 3100), quiet: true, crowdReactions: true });
     stopEmulator = () => emulator.close();
     demoWorld = emulator.state.world;

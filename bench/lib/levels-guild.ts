@@ -4,7 +4,7 @@
 // owner at a time); the guild only has to exist in the emulator, whose members it does not need.
 import path from "node:path";
 import { openDb } from "../../lib/db/open";
-import { enablePublicLevels, insertLevelRows } from "../../lib/demo/seed-levels";
+import { enablePublicLevels, insertLevelRows } from "../../demo/seed-levels";
 import { seededRandom, seedFrom } from "../../emulators/platform/synthetic";
 
 export const BIG_GUILD_MEMBERS = 100_000;

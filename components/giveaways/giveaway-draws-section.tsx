@@ -1,7 +1,7 @@
 import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
-import { getCollectionExtrasText } from "@/app/[locale]/dashboard/[guildId]/collection-extras";
+import { getCollectionExtrasText } from "@/components/settings-form/collection-extras";
 import { getDb } from "@/lib/db/client";
 import { getEnv } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// npm start's demo stand-in for the bot's giveaway entries (lib/demo/giveaway-entrants.ts):
+// npm start's demo stand-in for the bot's giveaway entries (lib/plugins/giveaways/demo-entrants.ts):
 // with the emulator's crowd on, Start leaves some human members reacting 🎉, and the stand-in
 // enters those holding a required role, so End has someone to draw. Outside the demo
 // (DEMO_GIVEAWAY_ENTRANTS unset) the same reactions enter nobody and nothing is read.

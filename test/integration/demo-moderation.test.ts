@@ -1,5 +1,5 @@
 /** @jest-environment node */
-// npm start's demo moderation (lib/demo/seed-moderation.ts): a dozen cases (13) of every kind in
+// npm start's demo moderation (demo/seed-moderation.ts): a dozen cases (13) of every kind in
 // the demo user's servers, made from the dashboard, by the bot and on Discord, one pardoned,
 // recorded once however often the server starts; the bot's role there may ban, kick and time
 // out. The cases read back through the API with the dashboard moderator named.
@@ -7,7 +7,7 @@ import { USER_IDS } from "@/emulators/platform/data/ids";
 import type { World } from "@/emulators/platform/model";
 import { getDb } from "@/lib/db/client";
 import type { CaseView } from "@/lib/moderation/cases";
-import { demoModeratedGuilds, grantDemoModeration, seedDemoCases } from "@/lib/demo/seed-moderation";
+import { demoModeratedGuilds, grantDemoModeration, seedDemoCases } from "@/demo/seed-moderation";
 import { pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import type { CookieJar } from "@/test/route-client";

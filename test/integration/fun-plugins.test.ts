@@ -9,7 +9,7 @@ import { getDb } from "@/lib/db/client";
 import { economyBalances, memberBirthdays, memberLevels } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
-import { demoBirthdays, seedDemoBirthdays } from "@/lib/demo/seed-birthdays";
+import { demoBirthdays, seedDemoBirthdays } from "@/demo/seed-birthdays";
 import { auditEventsSince, lastAuditId, pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";

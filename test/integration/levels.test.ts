@@ -275,7 +275,7 @@ describe("the signed-in viewer's own row", () => {
 
 describe("demo data", () => {
   it("gives a fixture guild's members XP and opens its leaderboard, idempotently, keeping an owner's own choice", async () => {
-    const { demoLevelRows, enablePublicLevels, insertLevelRows } = await import("@/lib/demo/seed-levels");
+    const { demoLevelRows, enablePublicLevels, insertLevelRows } = await import("@/demo/seed-levels");
     const scratch = addScratchGuild(harness, "workshop", "Demo Workshop");
     const world = harness.emulator.state.world;
     const rows = demoLevelRows(world, scratch);
@@ -298,7 +298,7 @@ describe("demo data", () => {
   });
 
   it("gives the members of the demo user's servers coins, idempotently, keeping balances changed since", async () => {
-    const { demoBalanceRows, seedDemoCoins } = await import("@/lib/demo/seed-economy");
+    const { demoBalanceRows, seedDemoCoins } = await import("@/demo/seed-economy");
     const world = harness.emulator.state.world;
     const rows = demoBalanceRows(world, GUILD_IDS.workshop);
     expect(rows.length).toBeGreaterThan(5);

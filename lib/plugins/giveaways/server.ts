@@ -3,7 +3,7 @@ import { and, count, eq, inArray, max, sum } from "drizzle-orm";
 import { z } from "zod";
 import type { NextRequest } from "next/server";
 import { recordAudit } from "@/lib/audit/record";
-import { enterDemoReactors } from "@/lib/demo/giveaway-entrants";
+import { enterDemoReactors } from "./demo-entrants";
 import type { Db } from "@/lib/db/client";
 import { giveawayEntries, giveawayRuns, giveawayWinners } from "@/lib/db/schema";
 import type { GuildAccess } from "@/lib/guilds/access";

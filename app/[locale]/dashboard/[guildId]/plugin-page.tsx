@@ -40,7 +40,7 @@ import { pluginVariables } from "@/lib/plugins/variables";
 import { sampleContext, type SampleUser } from "@/lib/templates/context";
 import type { APIGuildMember } from "discord-api-types/v10";
 import { collectionDisplay } from "./collection-display";
-import { collectionExtras, getCollectionExtrasText } from "./collection-extras";
+import { collectionExtras, getCollectionExtrasText } from "@/components/settings-form/collection-extras";
 import { getFormStrings } from "./form-labels";
 import { GuildFrame } from "./guild-frame";
 import { getPluginText } from "./plugin-text";

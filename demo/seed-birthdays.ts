@@ -2,10 +2,10 @@
 // on a fresh `npm start`. The bot fills member_birthdays in production; here every human member
 // the emulator places by hand gets a birthday a few days to a few weeks from the first start.
 // Idempotent: rows already there (from an earlier start, or changed since) are left alone.
-import { GUILDS } from "../../emulators/platform/data/guilds";
-import { USERS } from "../../emulators/platform/data/users";
-import type { Db } from "../db/open";
-import { memberBirthdays } from "../db/schema";
+import { GUILDS } from "../emulators/platform/data/guilds";
+import { USERS } from "../emulators/platform/data/users";
+import type { Db } from "../lib/db/open";
+import { memberBirthdays } from "../lib/db/schema";
 
 const DAY = 24 * 60 * 60 * 1000;
 // Spread over the default 30-day window, with one later than it and a mix of zones and known years.

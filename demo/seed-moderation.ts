@@ -6,12 +6,12 @@
 // Every case goes through recordCase with a key of its own, so a second start adds nothing.
 // The story ends where the emulator starts (no one banned or timed out now). Relative
 // imports: scripts/start.ts runs it with tsx (server-only stubbed, scripts/outside-next.cjs).
-import type { Db } from "../db/open";
-import { recordCase, updateCase, type NewCase } from "../moderation/cases";
-import { DEMO_USER_ID } from "../../emulators/platform/credentials";
-import { USER_IDS } from "../../emulators/platform/data/ids";
-import type { GuildRecord, World } from "../../emulators/platform/model";
-import { PERMISSIONS } from "../../emulators/platform/permissions";
+import type { Db } from "../lib/db/open";
+import { recordCase, updateCase, type NewCase } from "../lib/moderation/cases";
+import { DEMO_USER_ID } from "../emulators/platform/credentials";
+import { USER_IDS } from "../emulators/platform/data/ids";
+import type { GuildRecord, World } from "../emulators/platform/model";
+import { PERMISSIONS } from "../emulators/platform/permissions";
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -2,11 +2,11 @@
 // the demo user owns hold some coins, so the Economy page's richest members list has people
 // in it on a fresh start. Idempotent: balances already there (given or reset since) are left
 // alone. Relative imports only: scripts/start.ts runs it with tsx.
-import type { Db } from "../db/open";
-import { economyBalances } from "../db/schema";
-import { DEMO_USER_ID } from "../../emulators/platform/credentials";
-import type { World } from "../../emulators/platform/model";
-import { seededRandom, seedFrom } from "../../emulators/platform/synthetic";
+import type { Db } from "../lib/db/open";
+import { economyBalances } from "../lib/db/schema";
+import { DEMO_USER_ID } from "../emulators/platform/credentials";
+import type { World } from "../emulators/platform/model";
+import { seededRandom, seedFrom } from "../emulators/platform/synthetic";
 
 type BalanceRow = typeof economyBalances.$inferInsert;
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import type { ActionText } from "@/components/settings-form/item-actions";
+import type { ActionText } from "./item-actions";
 import { getEnv } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import { collectionPath } from "@/lib/plugins/collection-path";

@@ -3,11 +3,11 @@
 // fixture members (names and avatars as the emulator shows them), so the leaderboard and the
 // Levels page have data on a fresh start. Idempotent: existing rows and a Levels config the
 // owner already saved are left alone. Relative imports only: scripts/start.ts runs it with tsx.
-import type { Db } from "../db/open";
-import { guildPlugins, memberLevels } from "../db/schema";
-import { DEMO_USER_ID } from "../../emulators/platform/credentials";
-import type { World } from "../../emulators/platform/model";
-import { seededRandom, seedFrom, type Random } from "../../emulators/platform/synthetic";
+import type { Db } from "../lib/db/open";
+import { guildPlugins, memberLevels } from "../lib/db/schema";
+import { DEMO_USER_ID } from "../emulators/platform/credentials";
+import type { World } from "../emulators/platform/model";
+import { seededRandom, seedFrom, type Random } from "../emulators/platform/synthetic";
 
 const INSERT_BATCH = 1_000;
 

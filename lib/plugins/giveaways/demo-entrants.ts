@@ -1,10 +1,10 @@
 import "server-only";
-import type { Db } from "../db/client";
-import { getEnv } from "../env";
-import { getGuildMember } from "../platform/bot-api";
-import { listReactionUsers } from "../platform/messages-api";
-import type { BonusEntry } from "../plugins/giveaways/draw";
-import { recordEntry } from "../plugins/giveaways/entries";
+import type { Db } from "../../db/client";
+import { getEnv } from "../../env";
+import { getGuildMember } from "../../platform/bot-api";
+import { listReactionUsers } from "../../platform/messages-api";
+import type { BonusEntry } from "./draw";
+import { recordEntry } from "./entries";
 
 // DEMO ONLY: a stand-in for the bot's giveaway entries, on only when `npm start` runs the
 // built-in platform emulator (it sets DEMO_GIVEAWAY_ENTRANTS=1 and starts the emulator with
