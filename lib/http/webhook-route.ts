@@ -1,6 +1,8 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
+import { ApiError } from "./api-error";
 import { errorResponse } from "./error-response";
+import { readBounded } from "./read-body";
 import { toApiError } from "./to-api-error";
 
 // Provider webhooks: called server to server, so no session, no anti-forgery token (the
@@ -17,4 +19,22 @@ export function webhookRoute(handler: (req: NextRequest) => Promise<object>) {
       return errorResponse(toApiError(error));
     }
   };
+}
+
+/** A provider's event is small; anything past this is refused before it is read further. */
+export const MAX_EVENT_BYTES = 512 * 1024;
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The raw event text, as signatures are computed over it: 413 past MAX_EVENT_BYTES (counted as
+ * it arrives, never held whole), 400 when it is not UTF-8.
+ */
+export async function readEventText(req: Request): Promise<string> {
+  const bytes = await readBounded(req, MAX_EVENT_BYTES, () => new ApiError(413, "payload_too_large", "The event is too large."));
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    throw new ApiError(400, "invalid_json", "The event is not valid UTF-8.");
+  }
 }

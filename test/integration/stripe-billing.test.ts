@@ -117,6 +117,12 @@ describe("checkout", () => {
 });
 
 describe("webhook", () => {
+  it("refuses an event past 512 KB in the envelope, even signed, before applying anything", async () => {
+    const big = signedEvent("customer.subscription.updated", { id: "sub_big", object: "subscription", padding: "x".repeat(600 * 1024) });
+    const response = await postStripeEvent(big.payload, big.signature);
+    expect({ status: response.status, body: await response.json() }).toMatchObject({ status: 413, body: { code: "payload_too_large", status_code: 413 } });
+  });
+
   it("answers 401 to a bad signature and to a stale timestamp (> 300 s)", async () => {
     const { subscriptionId } = await buy();
     const object = { id: subscriptionId, object: "subscription" };
