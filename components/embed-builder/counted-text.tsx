@@ -1,6 +1,6 @@
 "use client";
 
-import { textLength } from "@/lib/messages/limits";
+import { textLength } from "@/lib/platform-messages/limits";
 import { fillCount } from "./model";
 import styles from "./embed-builder.module.css";
 

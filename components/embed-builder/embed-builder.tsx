@@ -3,7 +3,7 @@
 import { useDeferredValue, useEffect, useMemo, useRef } from "react";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import type { FieldErrors, FormLabels, Pickers } from "@/components/settings-form/types";
-import { EMBED_LIMITS, messageCharacterCount } from "@/lib/messages/limits";
+import { EMBED_LIMITS, messageCharacterCount } from "@/lib/platform-messages/limits";
 import type { EmbedDraft } from "@/lib/plugins/embed-payload";
 import { EmbedEditor } from "./embed-editor";
 import { EmbedsPreview } from "./embed-preview";

@@ -5,7 +5,7 @@ import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { ColorControl } from "@/components/settings-form/controls";
 import type { FormField, FormLabels, Pickers } from "@/components/settings-form/types";
-import { EMBED_LIMITS, embedCharacterCount } from "@/lib/messages/limits";
+import { EMBED_LIMITS, embedCharacterCount } from "@/lib/platform-messages/limits";
 import { TIMESTAMP_NOW, type EmbedDraft } from "@/lib/plugins/embed-payload";
 import { CountedText } from "./counted-text";
 import { EmbedFieldList } from "./embed-field-list";

@@ -2,7 +2,7 @@
 
 import { useEffect, useRef } from "react";
 import { Switch } from "@/components/switch";
-import { EMBED_LIMITS, type LimitProblem } from "@/lib/messages/limits";
+import { EMBED_LIMITS, type LimitProblem } from "@/lib/platform-messages/limits";
 import { CountedText } from "./counted-text";
 import { fill } from "@/lib/i18n/fill";
 import { blankField, fillCount, limitText, moved, type EmbedField } from "./model";

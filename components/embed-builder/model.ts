@@ -1,4 +1,4 @@
-import { embedProblems, type LimitProblem } from "@/lib/messages/limits";
+import { embedProblems, type LimitProblem } from "@/lib/platform-messages/limits";
 import { fill } from "@/lib/i18n/fill";
 import type { EmbedDraft } from "@/lib/plugins/embed-payload";
 import type { EmbedBuilderLabels } from "./types";

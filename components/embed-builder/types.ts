@@ -1,5 +1,5 @@
 import type { MarkdownLabels } from "@/components/platform-markdown/types";
-import type { LimitRule } from "@/lib/messages/limits";
+import type { LimitRule } from "@/lib/platform-messages/limits";
 
 /**
  * The embed builder's UI strings, translated by the server page (messages "embedBuilder").

@@ -5,7 +5,7 @@ import { fill } from "@/lib/i18n/fill";
 import { mentionNames, toEditable, toStored, type MentionNames } from "@/lib/templates/editable-mentions";
 import { toDisplay } from "@/lib/templates/mentions";
 import { resolveVariable } from "@/lib/templates/render";
-import { textLength } from "@/lib/messages/limits";
+import { textLength } from "@/lib/platform-messages/limits";
 import { MessagePreview, steadyRandom, useMentionLookup, useRoleColors } from "./message-preview";
 import {
   applySuggestion,

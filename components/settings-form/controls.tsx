@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { ColorPresets } from "@/components/pickers/color-presets";
 import pickerStyles from "@/components/pickers/pickers.module.css";
-import { textLength } from "@/lib/messages/limits";
+import { textLength } from "@/lib/platform-messages/limits";
 import type { FormField, FormLabels, PickerRole } from "./types";
 import { fill } from "@/lib/i18n/fill";
 import { colorOf, hexOf, humanize } from "./values";

@@ -13,7 +13,7 @@ import { PremiumFieldNote } from "@/components/premium/premium-field-note";
 import { SourcePicker } from "@/components/source-picker/source-picker";
 import type { SourcePickerLabels } from "@/components/source-picker/types";
 import { Switch } from "@/components/switch";
-import { MESSAGE_CONTENT_LIMIT } from "@/lib/messages/limits";
+import { MESSAGE_CONTENT_LIMIT } from "@/lib/platform-messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
 import { ColorControl, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
 import { ImageControl, type ImageFieldData } from "./image-control";

@@ -6,7 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { blockingPlan, type RunningPlan } from "./checkout-rule";
 import { isSold } from "./entitlements";
 import { isPlan } from "./plans";
-import type { ProviderId } from "./provider";
+import type { ProviderId } from "./provider-contract";
 import { billingRefusal } from "./refusal";
 import { givesBuffs } from "./subscriptions";
 

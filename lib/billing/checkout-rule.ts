@@ -1,5 +1,5 @@
 import { PLAN_BUFFS, type Plan } from "./plans";
-import type { ProviderId } from "./provider";
+import type { ProviderId } from "./provider-contract";
 
 // Whether a guild may open a checkout for a plan while it already pays for others: a plan
 // whose buffs it already has running would be bought twice, so the owner changes the running

@@ -1,6 +1,6 @@
 import "server-only";
 import type { OneOffProduct, RecordedPayment } from "./purchases";
-import type { ProviderId } from "./provider";
+import type { ProviderId } from "./provider-contract";
 import { stripeOneOffCheckout } from "./stripe/one-off";
 
 // Where a one-off purchase (the rank card) is paid: the card provider's hosted checkout. The

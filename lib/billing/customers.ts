@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import type { Tx } from "@/lib/db/client";
 import { users } from "@/lib/db/schema";
-import type { ProviderId, ProviderSubscription } from "./provider";
+import type { ProviderId, ProviderSubscription } from "./provider-contract";
 
 // The user's `customer_id` (spec 3 User): their customer at the card provider, written when a
 // checkout there created one (Chargebee: the customer's id is the user's id; Stripe: a `cus_…`

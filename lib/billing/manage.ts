@@ -5,8 +5,8 @@ import { subscriptions } from "@/lib/db/schema";
 import { ApiError } from "@/lib/http/api-error";
 import type { Locale } from "@/lib/i18n/locales";
 import { claimFreeMonth, freeMonthAvailable, freeMonthUsed, releaseFreeMonth } from "./free-month";
-import type { BillingProvider, ProviderId, ProviderSubscription } from "./provider";
-import { billingProvider } from "./providers";
+import type { BillingProvider, ProviderId, ProviderSubscription } from "./provider-contract";
+import { billingProvider } from "./provider-adapters";
 import { applyProviderSubscription, givesBuffs } from "./subscriptions";
 
 // Managing a guild's subscription, whatever the provider: what it is now, what may be done to it,

@@ -2,7 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { payments, userPurchases } from "@/lib/db/schema";
-import type { ProviderId } from "./provider";
+import type { ProviderId } from "./provider-contract";
 
 // One-off purchases of a user (spec 1: the rank card). A purchase is owned once its payment is
 // recorded as paid; the row is written in the transaction that records the payment, so a

@@ -7,7 +7,7 @@ import type { Tx } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
 import { recordCustomer } from "./customers";
 import { CUSTOM_BOT_BUFF, PLAN_BUFFS, SUBSCRIPTION_BUFFS, isPlan } from "./plans";
-import type { ProviderSubscription, SubscriptionStatus } from "./provider";
+import type { ProviderSubscription, SubscriptionStatus } from "./provider-contract";
 
 // A guild's buffs follow its subscriptions: every change a provider reports (a webhook, an
 // owner's cancel, a checkout finalized) is stored here, and the guild's subscription buffs are

@@ -6,8 +6,8 @@ import { isPremium } from "@/lib/guilds/premium";
 import type { Locale } from "@/lib/i18n/locales";
 import { PLAN_BUFFS, type Plan } from "./plans";
 import { applyProviderSubscription, buffsFrom, givesBuffs } from "./subscriptions";
-import type { ProviderId, ProviderSubscription, SubscriptionStatus } from "./provider";
-import { billingProvider } from "./providers";
+import type { ProviderId, ProviderSubscription, SubscriptionStatus } from "./provider-contract";
+import { billingProvider } from "./provider-adapters";
 import { billingRefusal } from "./refusal";
 
 // A buyer moves what they pay for from one guild they manage to another (spec 1): the

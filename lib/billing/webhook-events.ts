@@ -1,7 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { webhookEvents } from "@/lib/db/schema";
-import type { ProviderId } from "./provider";
+import type { ProviderId } from "./provider-contract";
 
 /**
  * Claims a provider event inside the transaction that applies it: true the first time, false for

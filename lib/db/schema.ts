@@ -488,7 +488,7 @@ export const subscriptions = pgTable(
     /** A plan of lib/billing/plans.ts (premium, pro, web3, bundle). */
     plan: text("plan").notNull(),
     periodMonths: integer("period_months").notNull(),
-    /** active, in_trial, non_renewing, past_due, paused or cancelled (lib/billing/provider.ts). */
+    /** active, in_trial, non_renewing, past_due, paused or cancelled (lib/billing/provider-contract.ts). */
     status: text("status").notNull(),
     currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
     cancelAtPeriodEnd: boolean("cancel_at_period_end").notNull().default(false),

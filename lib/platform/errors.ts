@@ -252,7 +252,7 @@ function collectFieldErrors(node: unknown, path: string, out: PlatformFieldError
 
 /**
  * The fields an "Invalid Form Body" answer (code 50035) names, flattened to dotted
- * paths in the format lib/messages reports limit problems in. Empty for any other error.
+ * paths in the format lib/platform-messages reports limit problems in. Empty for any other error.
  */
 export function platformFieldErrors(error: unknown): PlatformFieldError[] {
   if (!(error instanceof PlatformError) || error.code !== PlatformErrorCode.INVALID_FORM_BODY) return [];

@@ -24,7 +24,7 @@ import { isSnowflake } from "./snowflake";
 // are waited out or rejected like every other bot call). Ids are checked to be
 // snowflakes and emoji are validated before anything goes into a URL path.
 //
-// Content limits are the platform's (lib/messages checks them before sending);
+// Content limits are the platform's (lib/platform-messages checks them before sending);
 // when the platform refuses a body the PlatformError has code 50035 and
 // platformFieldErrors() (errors.ts) lists the fields.
 

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { z } from "zod";
-import { EMBED_LIMITS } from "../messages/limits";
+import { EMBED_LIMITS } from "../platform-messages/limits";
 import { describeIssue } from "../validation/issues";
 import { isEmptyEmbed, TIMESTAMP_NOW, toPlatformEmbed } from "./embed-payload";
 import { embedsField, storedEmbedSchema } from "./embeds-field";

@@ -1,12 +1,12 @@
 import { z } from "zod";
 import { inputDateTime } from "../validation/text";
-import { EMBED_LIMITS, messageCharacterCount } from "../messages/limits";
+import { EMBED_LIMITS, messageCharacterCount } from "../platform-messages/limits";
 import { customIssue } from "../validation/issues";
-import { embedSchema } from "../messages/schema";
+import { embedSchema } from "../platform-messages/schema";
 import { TIMESTAMP_NOW } from "./embed-payload";
 import type { FieldMeta } from "./types";
 
-// The `embeds` field builder, kept out of ./fields.ts on purpose: lib/messages/schema.ts
+// The `embeds` field builder, kept out of ./fields.ts on purpose: lib/platform-messages/schema.ts
 // imports LINK_PATTERN from ./fields, so ./fields importing the embed schema back would
 // make a module cycle (whichever loads first would see the other half-initialised).
 
@@ -15,7 +15,7 @@ const timestamp = z
   .nullable()
   .optional();
 
-/** An embed as the dashboard stores it: the platform's shape (lib/messages/schema.ts), except that `timestamp` may be "now". */
+/** An embed as the dashboard stores it: the platform's shape (lib/platform-messages/schema.ts), except that `timestamp` may be "now". */
 export const storedEmbedSchema = embedSchema.safeExtend({ timestamp });
 export type StoredEmbed = z.infer<typeof storedEmbedSchema>;
 

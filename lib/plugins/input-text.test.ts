@@ -6,7 +6,7 @@
 import type { z } from "zod";
 import { guildSettingsPatch } from "@/lib/guilds/guild-settings";
 import { settingsFileSchema } from "@/lib/settings-transfer/settings-file";
-import { messageSchema } from "@/lib/messages/schema";
+import { messageSchema } from "@/lib/platform-messages/schema";
 import { NUL_ISSUE, SURROGATE_ISSUE, WELL_FORMED_TEXT } from "@/lib/validation/text";
 import { PLUGINS } from "./index";
 import { PLUGIN_ENDPOINTS } from "./server";

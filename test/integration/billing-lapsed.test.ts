@@ -3,7 +3,7 @@
 // plugin pages show their notice only for those, with that date.
 import { randomUUID } from "node:crypto";
 import { premiumEndedAt, usesPremium } from "@/lib/billing/lapsed";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { getDb } from "@/lib/db/client";
 import { levels } from "@/lib/plugins/levels/definition";

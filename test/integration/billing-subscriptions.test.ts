@@ -2,7 +2,7 @@
 // A guild's buffs follow its subscriptions (lib/billing/subscriptions.ts).
 import { eq } from "drizzle-orm";
 import { applyProviderSubscription, buffsFrom, givesBuffs } from "@/lib/billing/subscriptions";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, guildSettings, subscriptions } from "@/lib/db/schema";
 

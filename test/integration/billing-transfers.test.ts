@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { POST as transferPremium } from "@/app/api/guilds/transfer-premium/route";
 import { POST as transferWeb3 } from "@/app/api/guilds/transfer-web3/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { getDb } from "@/lib/db/client";
 import { auditEvents, guildSettings, subscriptions } from "@/lib/db/schema";

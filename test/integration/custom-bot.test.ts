@@ -25,7 +25,7 @@ import { GET as botCustomBotRoute } from "@/app/api/bot/v1/guilds/[guildId]/cust
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey } from "@/lib/bot-contract/keys";
 import { loadCustomBotPage } from "@/lib/custom-bot/page-data";

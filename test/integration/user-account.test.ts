@@ -8,7 +8,7 @@ import { GET as stripeCheckout } from "@/app/api/stripe/plans/[planId]/checkout/
 import { GET as me } from "@/app/api/users/[userId]/route";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { getDb } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
 import { readBody } from "@/test/api";

@@ -1,5 +1,5 @@
 import "server-only";
-import type { BillingProvider, ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider";
+import type { BillingProvider, ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider-contract";
 import { ApiError } from "@/lib/http/api-error";
 import { snowflake } from "@/lib/platform/snowflake";
 import { callChargebee } from "./client";

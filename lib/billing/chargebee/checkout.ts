@@ -8,7 +8,7 @@ import { snowflake } from "@/lib/platform/snowflake";
 import { toProviderSubscription } from "./adapter";
 import { callChargebee } from "./client";
 import { customBotPriceId, planPriceId } from "./item-prices";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 
 // Chargebee's hosted checkout (spec 3): the app asks for a page selling one plan (and the
 // custom-bot add-on) for one guild, the buyer pays there, and Chargebee sends them back to

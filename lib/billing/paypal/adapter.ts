@@ -1,6 +1,6 @@
 import "server-only";
 import type { SubscriptionAction } from "@/lib/billing/actions";
-import type { BillingProvider, ProviderSubscription } from "@/lib/billing/provider";
+import type { BillingProvider, ProviderSubscription } from "@/lib/billing/provider-contract";
 import { ApiError } from "@/lib/http/api-error";
 import { paypalRequest, paypalSettings } from "./client";
 import { customIdOf, parseCustomId, toProviderSubscription } from "./subscription-map";

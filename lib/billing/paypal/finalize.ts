@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import type { Db } from "@/lib/db/client";

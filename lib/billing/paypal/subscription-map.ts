@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { PaypalSettings } from "@/lib/env";
 import { isPlan, PERIODS, type PeriodMonths, type Plan } from "@/lib/billing/plans";
-import type { ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider";
+import type { ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider-contract";
 import { snowflake } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText } from "@/lib/validation/text";
 

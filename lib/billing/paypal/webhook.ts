@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { ProviderSubscription } from "@/lib/billing/provider";
+import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import type { Db } from "@/lib/db/client";

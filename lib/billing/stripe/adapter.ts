@@ -1,6 +1,6 @@
 import "server-only";
 import type Stripe from "stripe";
-import type { BillingProvider, ProviderSubscription } from "@/lib/billing/provider";
+import type { BillingProvider, ProviderSubscription } from "@/lib/billing/provider-contract";
 import { stripeClient } from "./client";
 import { toProviderSubscription } from "./subscription-map";
 

@@ -1,6 +1,6 @@
 import type Stripe from "stripe";
 import { isPlan, PERIODS, type PeriodMonths } from "@/lib/billing/plans";
-import type { ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider";
+import type { ProviderSubscription, SubscriptionStatus } from "@/lib/billing/provider-contract";
 
 // Stripe's subscription read as the app's ProviderSubscription. Who and what it pays for come
 // from the metadata the checkout session wrote (guild_id, user_id, plan, period_months).

@@ -1,6 +1,6 @@
 // The platform's message and embed limits, written once. Plain constants and
 // pure functions with no imports, so the embed builder can load it in the
-// browser for live counters; lib/messages/schema.ts builds the server-side zod
+// browser for live counters; lib/platform-messages/schema.ts builds the server-side zod
 // schemas from the same numbers and messages.
 //
 // Counting rule: a "character" is a Unicode code point. The platform's API

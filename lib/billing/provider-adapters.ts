@@ -1,7 +1,7 @@
 import "server-only";
 import { chargebeeProvider } from "./chargebee/adapter";
 import { paypalProvider } from "./paypal/adapter";
-import type { BillingProvider, ProviderId } from "./provider";
+import type { BillingProvider, ProviderId } from "./provider-contract";
 import { stripeProvider } from "./stripe/adapter";
 
 // The provider adapters by id: what manages a stored subscription (cancel, pause, transfer…).
