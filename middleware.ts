@@ -15,7 +15,7 @@ import { SIGNED_IN_COOKIE } from "@/lib/session/signed-in-hint";
 import { openSession } from "@/lib/session/store";
 import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
-import { PLUGIN_IDS } from "@/lib/plugins/index";
+import { PLUGIN_IDS } from "@/lib/plugins/ids";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { contentSecurityPolicy, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
 import { cachedGuildPageNonce } from "@/lib/guilds/cached-page-nonce";

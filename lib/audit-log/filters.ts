@@ -22,7 +22,7 @@ export type AuditFilters = {
 const day = inputText().refine((value) => parseWallClock({ date: value, time: "00:00" }) !== null && value < "9999", issue("invalid_date"));
 
 const FIELDS = {
-  plugin: z.enum(PLUGIN_IDS as [PluginId, ...PluginId[]]),
+  plugin: z.enum(PLUGIN_IDS),
   user: snowflake,
   from: day,
   to: day,

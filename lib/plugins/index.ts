@@ -1,3 +1,4 @@
+import { PLUGIN_IDS, type PluginId } from "./ids";
 import { CATEGORIES, type PluginCategory, type PluginDefinition } from "./types";
 import { moderator } from "./moderator/definition";
 import { welcome } from "./welcome/definition";
@@ -50,9 +51,12 @@ export const PLUGINS = [
 ] as const;
 
 export type Plugin = (typeof PLUGINS)[number];
-export type PluginId = Plugin["id"];
+export { PLUGIN_IDS, type PluginId };
 
-export const PLUGIN_IDS: readonly PluginId[] = PLUGINS.map((plugin) => plugin.id);
+// The definitions and the id list name the same plugins (the order is checked in registry.test.ts).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameIds: Same<Plugin["id"], PluginId> = true;
+void sameIds;
 
 const BY_ID: ReadonlyMap<string, PluginDefinition> = new Map(PLUGINS.map((plugin) => [plugin.id, plugin]));
 
