@@ -82,4 +82,42 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ ...base, CUSTOM_BOT_TOKEN_KEYS: `k:${Buffer.alloc(16).toString("base64")}` })).toThrow(/CUSTOM_BOT_TOKEN_KEYS must be id:base64key/);
     expect(() => parseEnv({ ...base, CUSTOM_BOT_TOKEN_KEYS: `k:${a},k:${b}` })).toThrow(/names a key id twice/);
   });
+
+  describe("environments (spec 9): test payments outside production, live ones in production", () => {
+    const production = { ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), APP_URL: "https://guildhall.example" };
+    const staging = { ...production, APP_URL: "https://staging.guildhall.example" };
+    const stripe = (key: string) => ({ STRIPE_SECRET_KEY: key, STRIPE_WEBHOOK_SECRET: "whsec_abc" });
+    const chargebee = (site: string) => ({ CHARGEBEE_SITE: site, CHARGEBEE_API_KEY: "key", CHARGEBEE_WEBHOOK_USERNAME: "hooks", CHARGEBEE_WEBHOOK_PASSWORD: "p".repeat(16) });
+    const crypto = (chain: string) => ({ CRYPTO_RPC_URL: "https://rpc.example", CRYPTO_CHAIN_ID: chain, CRYPTO_RECIPIENT: `0x${"a".repeat(40)}`, CRYPTO_NATIVE_USD_CENTS: "250000" });
+
+    it("names the environment", () => {
+      expect([parseEnv(base).environment, parseEnv(staging).environment, parseEnv(production).environment]).toEqual(["development", "staging", "production"]);
+    });
+
+    it("starts with keys of the environment's kind", () => {
+      expect(parseEnv({ ...staging, ...stripe("sk_test_abc"), ...chargebee("guildhall-test"), ...crypto("11155111") }).stripe).not.toBeNull();
+      expect(parseEnv({ ...production, ...stripe("sk_live_abc"), ...chargebee("guildhall"), ...crypto("8453") }).chargebee?.site).toBe("guildhall");
+      // The local fakes (an API address of their own) are not a live site, whatever their name.
+      expect(parseEnv({ ...base, ...chargebee("guildhall"), CHARGEBEE_API_URL: "http://127.0.0.1:3101" }).chargebee).not.toBeNull();
+    });
+
+    it("stops the start on a live key in staging or development, naming the variable and the environment", () => {
+      expect(() => parseEnv({ ...staging, ...stripe("sk_live_abc") })).toThrow(/STRIPE_SECRET_KEY is a live key in staging \(APP_URL https:\/\/staging\.guildhall\.example\)/);
+      expect(() => parseEnv({ ...base, ...stripe("rk_live_abc") })).toThrow(/STRIPE_SECRET_KEY is a live key in development/);
+      expect(() => parseEnv({ ...staging, ...chargebee("guildhall") })).toThrow(/CHARGEBEE_SITE guildhall is a live site in staging/);
+      expect(() => parseEnv({ ...staging, ...crypto("1") })).toThrow(/CRYPTO_CHAIN_ID 1 is a main network in staging/);
+      expect(() => parseEnv({ ...staging, PAYPAL_API_URL: "https://api-m.paypal.com/" })).toThrow(/PAYPAL_API_URL is PayPal's live API in staging/);
+    });
+
+    it("stops the start on a test key in production, and reports every mismatch at once", () => {
+      try {
+        parseEnv({ ...production, ...stripe("sk_test_abc"), ...chargebee("guildhall-test"), ...crypto("31337"), PAYPAL_API_URL: "https://api-m.sandbox.paypal.com" });
+        throw new Error("parseEnv accepted test keys in production");
+      } catch (error) {
+        expect(error).toBeInstanceOf(EnvError);
+        const message = (error as Error).message;
+        for (const part of ["STRIPE_SECRET_KEY is a test key in production", "CHARGEBEE_SITE guildhall-test is the test site in production", "CRYPTO_CHAIN_ID 31337 is a test network in production", "PAYPAL_API_URL is PayPal's sandbox in production"]) expect(message).toContain(part);
+      }
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PERIODS, PLANS } from "@/lib/billing/plans";
+import { environmentOf, MAINNET_CHAIN_IDS, takesLivePayments, type AppEnvironment } from "@/lib/environment";
 import { snowflake } from "@/lib/platform/snowflake";
 
 // The only reader of process.env. Parsed lazily (first call) so tests and the
@@ -219,6 +220,8 @@ type RawEnv = z.infer<typeof schema>;
 
 export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "DISCORD_BOT_TOKEN" | "SESSION_SECRET" | "CUSTOM_BOT_TOKEN_KEYS"> & {
   APP_URL: string;
+  /** Development, staging or production (lib/environment.ts): which payment services are live. */
+  environment: AppEnvironment;
   SESSION_SECRET: string;
   DISCORD_CLIENT_ID: string;
   DISCORD_CLIENT_SECRET: string;
@@ -389,15 +392,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   problems.push(...s3Problems(cleaned));
   if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
-  problems.push(...s3Problems(cleaned), ...cryptoProblems(cleaned));
-  problems.push(...s3Problems(cleaned), ...chargebeeProblems(cleaned));
-  problems.push(...paypalProblems(cleaned));
+  problems.push(...cryptoProblems(cleaned), ...chargebeeProblems(cleaned), ...paypalProblems(cleaned));
+  if (result.success) problems.push(...environmentProblems(result.data, environmentOf(appUrlOf(result.data), result.data.NODE_ENV)));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const { CUSTOM_BOT_TOKEN_KEYS, ...env } = result.data;
-  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+  const appUrl = appUrlOf(env);
+  const environment = environmentOf(appUrl, env.NODE_ENV);
   return {
     ...env,
     APP_URL: appUrl,
+    environment,
     SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
     DISCORD_CLIENT_ID: env.DISCORD_CLIENT_ID!,
     DISCORD_CLIENT_SECRET: env.DISCORD_CLIENT_SECRET!,
@@ -413,17 +417,49 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     stripe: env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET, apiBase: env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null } : null,
     crypto: cryptoSettings(env),
     chargebee: chargebeeSettings(env),
-    paypal: paypalSettings(env, appUrl),
+    paypal: paypalSettings(env, environment),
     customBotTokenKeys: CUSTOM_BOT_TOKEN_KEYS ?? null,
   };
 }
 
-/** Spec 9: the live API and site in production only; the address decides between staging and production. */
-function paypalSettings(env: RawEnv, appUrl: string): PaypalSettings | null {
+const appUrlOf = (env: Pick<RawEnv, "APP_URL" | "PORT">) => (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, "");
+
+const PAYPAL_LIVE_API = "https://api-m.paypal.com";
+const PAYPAL_SANDBOX_API = "https://api-m.sandbox.paypal.com";
+
+/**
+ * Spec 9: live payment services in production only, test ones in development and staging. Each
+ * key or address that says which it is must match the environment, or the start stops here.
+ */
+function environmentProblems(env: RawEnv, environment: AppEnvironment): string[] {
+  const live = takesLivePayments(environment);
+  const where = `${environment} (APP_URL ${appUrlOf(env)})`;
+  const problems: string[] = [];
+  const stripeLive = env.STRIPE_SECRET_KEY ? /^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY) : null;
+  if (stripeLive === true && !live) problems.push(`STRIPE_SECRET_KEY is a live key in ${where}: use a test key (sk_test_…) outside production`);
+  if (stripeLive === false && live) problems.push(`STRIPE_SECRET_KEY is a test key in ${where}: production takes live payments (sk_live_…)`);
+  if (env.CHARGEBEE_SITE && !env.CHARGEBEE_API_URL) {
+    const testSite = env.CHARGEBEE_SITE.endsWith("-test");
+    if (!testSite && !live) problems.push(`CHARGEBEE_SITE ${env.CHARGEBEE_SITE} is a live site in ${where}: use the test site (its name ends in -test)`);
+    if (testSite && live) problems.push(`CHARGEBEE_SITE ${env.CHARGEBEE_SITE} is the test site in ${where}: production uses the live site`);
+  }
+  if (env.CRYPTO_CHAIN_ID !== undefined) {
+    const mainnet = MAINNET_CHAIN_IDS.has(env.CRYPTO_CHAIN_ID);
+    if (mainnet && !live) problems.push(`CRYPTO_CHAIN_ID ${env.CRYPTO_CHAIN_ID} is a main network in ${where}: use a test network outside production`);
+    if (!mainnet && live) problems.push(`CRYPTO_CHAIN_ID ${env.CRYPTO_CHAIN_ID} is a test network in ${where}: production takes payments on a main network`);
+  }
+  const paypalApi = env.PAYPAL_API_URL?.replace(/\/+$/, "");
+  if (paypalApi === PAYPAL_LIVE_API && !live) problems.push(`PAYPAL_API_URL is PayPal's live API in ${where}: leave it unset for the sandbox`);
+  if (paypalApi === PAYPAL_SANDBOX_API && live) problems.push(`PAYPAL_API_URL is PayPal's sandbox in ${where}: leave it unset for the live API`);
+  return problems;
+}
+
+/** Spec 9: the live API and site in production only (lib/environment.ts decides which this is). */
+function paypalSettings(env: RawEnv, environment: AppEnvironment): PaypalSettings | null {
   if (!env.PAYPAL_PLAN_IDS || Object.keys(env.PAYPAL_PLAN_IDS).length === 0) return null;
   if (!env.PAYPAL_CLIENT_ID || !env.PAYPAL_CLIENT_SECRET || !env.PAYPAL_WEBHOOK_ID) return null;
-  const live = env.NODE_ENV === "production" && !appUrl.includes("staging");
-  const apiUrl = (env.PAYPAL_API_URL ?? (live ? "https://api-m.paypal.com" : "https://api-m.sandbox.paypal.com")).replace(/\/+$/, "");
+  const live = takesLivePayments(environment);
+  const apiUrl = (env.PAYPAL_API_URL ?? (live ? PAYPAL_LIVE_API : PAYPAL_SANDBOX_API)).replace(/\/+$/, "");
   // The local fake serves its buyer pages beside its API; PayPal serves them on www.
   const atPaypal = /(^|\.)paypal\.com$/.test(new URL(apiUrl).hostname);
   const siteUrl = atPaypal ? (live ? "https://www.paypal.com" : "https://www.sandbox.paypal.com") : new URL(apiUrl).origin;
