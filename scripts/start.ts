@@ -24,8 +24,11 @@ import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
+import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
 
 const dev = process.argv.includes("--dev");
+/** `npm start -- --instances N`: N app processes behind a local round-robin proxy on PORT. */
+const instances = instanceCount(process.argv);
 const root = process.cwd();
 const dataDir = path.join(root, ".data");
 mkdirSync(dataDir, { recursive: true });
@@ -155,6 +158,8 @@ async function main() {
 
   // Production: Next's handler in server/main.ts, behind the kept public pages. Development: `next dev`.
   const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : ["--import", "tsx", path.join(root, "server", "main.ts")];
+  const stopFakes = () => Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
+  if (instances > 1) return startInstances(command, env.PORT, env.TRUST_PROXY, env.APP_URL, stopFakes);
   const next = spawn(process.execPath, command, {
     stdio: "inherit",
     env: dev ? process.env : { ...process.env, NODE_ENV: "production" },
@@ -164,9 +169,51 @@ async function main() {
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
   next.on("exit", async (code) => {
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
+    await stopFakes();
     process.exit(code ?? 0);
   });
+}
+
+function instanceCount(argv: readonly string[]): number {
+  const at = argv.indexOf("--instances");
+  if (at === -1) return 1;
+  const count = Number(argv[at + 1]);
+  if (!Number.isInteger(count) || count < 1 || count > 16) {
+    console.error("--instances takes a number from 1 to 16.");
+    process.exit(1);
+  }
+  return count;
+}
+
+/**
+ * Several instances share what must be shared through PostgreSQL and Redis (an embedded PGlite
+ * belongs to one process): instance i listens on PORT + i, the proxy on PORT (APP_URL's), and
+ * each instance trusts one more proxy in X-Forwarded-For.
+ */
+async function startInstances(command: string[], port: number, trustProxy: number, appUrl: string, stopFakes: () => Promise<unknown>) {
+  if (dev || !process.env.DATABASE_URL || !process.env.REDIS_URL) {
+    console.error("--instances needs a production build (no --dev), DATABASE_URL (a PostgreSQL every instance shares) and REDIS_URL (the shared caches, budgets and live events).");
+    await stopFakes();
+    process.exit(1);
+  }
+  const ports = Array.from({ length: instances }, (_, i) => port + 1 + i);
+  const children = ports.map((own) =>
+    spawn(process.execPath, command, { stdio: "inherit", env: { ...process.env, NODE_ENV: "production", PORT: String(own), APP_URL: appUrl, TRUST_PROXY: String(trustProxy + 1) } }),
+  );
+  const proxy: RoundRobinProxy = await startRoundRobinProxy({ port, targets: ports });
+  console.log(`Guildhall is starting ${instances} instances (ports ${ports.join(", ")}) behind ${appUrl}`);
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill("SIGTERM");
+    await Promise.all([proxy.close(), stopFakes()]);
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+  // One instance ending ends them all, as `npm start` ends with its only instance.
+  for (const child of children) child.on("exit", (code) => void stop(code ?? 0));
 }
 
 /** Rebuilds when any source file or a build-relevant setting changed since the last build. */
