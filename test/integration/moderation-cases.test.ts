@@ -200,6 +200,20 @@ describe("cases", () => {
     expect((await auditRows(guild)).length).toBe(4);
   });
 
+  it("a pardon and an edit at once without a version both land, one after the other (the row lock), each audited", async () => {
+    const guild = moderatedGuild();
+    const made = (await act(guild, { type: "note", user_id: USER_IDS.sam, reason: "first" })).body.infraction;
+    const path = `/moderator/guilds/${guild}/infractions/${made.id}`;
+    const answers = await Promise.all([pluginCall(ada, "PATCH", path, { body: { reason: "edited" } }), pluginCall(ada, "PATCH", path, { body: { pardoned: true } })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [row] = await (await getDb()).select().from(moderationCases).where(and(eq(moderationCases.guildId, guild), eq(moderationCases.number, made.id)));
+    expect({ reason: row!.reason, pardoned: row!.pardonedAt !== null, version: row!.version }).toEqual({ reason: "edited", pardoned: true, version: 3 });
+    // Each change is audited from the case as the other left it: the later one's "before" holds the earlier one's change.
+    const changes = (await auditRows(guild)).filter((audit) => audit.target === `moderation-case:${made.id}`).map((audit) => [audit.before, audit.after] as Array<CaseView | null>);
+    expect(changes).toHaveLength(3);
+    expect(changes.slice(1).map(([before]) => before!.version).sort()).toEqual([1, 2]);
+  });
+
   it("exports the cases as CSV, formulas defused", async () => {
     const guild = moderatedGuild();
     await act(guild, { type: "note", user_id: USER_IDS.sam, reason: '=HYPERLINK("x"), "quoted"' });
@@ -317,6 +331,110 @@ describe("lockdown", () => {
     expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [] });
     const rows = (await auditRows(guild)).filter((row) => row.action === "moderation.lockdown");
     expect(rows).toHaveLength(3);
+  });
+
+  const LOCKDOWN_MESSAGE = "This channel is locked while the moderators sort things out. Please hold on.";
+  const VOICE_DENY = PermissionFlagsBits.Connect | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AddReactions;
+  const chooseChannels = async (guild: string, names: string[]) => {
+    const ids = names.map((name) => channelId(guild, name));
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, lockdown_channel_ids: ids } })).status).toBe(200);
+    return ids;
+  };
+  const said = (guild: string, name: string) => harness.emulator.state.messages.list(channelId(guild, name)).map((message) => message.content);
+
+  it("closes voice and stage channels to joining and to their chat, and gives back exactly the overwrite each had", async () => {
+    const guild = moderatedGuild();
+    // The Lounge let @everyone in explicitly and hid embeds; Town Hall had no overwrite of its own.
+    const lounge = { id: guild, type: 0 as const, allow: PermissionFlagsBits.Connect.toString(), deny: PermissionFlagsBits.EmbedLinks.toString() };
+    emulatorGuild(guild).channels.find((channel) => channel.name === "Lounge")!.permission_overwrites.push({ ...lounge });
+    // The bot may not write in the Workbench's chat: it is locked all the same, without the message.
+    emulatorGuild(guild).channels.find((channel) => channel.name === "Workbench")!.permission_overwrites.push({ id: BOT_USER_ID, type: 1, allow: "0", deny: PermissionFlagsBits.SendMessages.toString() });
+    const ids = await chooseChannels(guild, ["Lounge", "Town Hall", "Workbench"]);
+
+    const locked = await lockdown(guild, true);
+    expect(locked.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "locked", message_posted: true },
+        { channel_id: ids[1], status: "locked", message_posted: true },
+        { channel_id: ids[2], status: "locked", message_posted: false },
+      ],
+    });
+    expect(everyone(guild, "Lounge")).toEqual({ ...lounge, allow: "0", deny: (PermissionFlagsBits.EmbedLinks | VOICE_DENY).toString() });
+    expect(everyone(guild, "Town Hall")).toEqual({ id: guild, type: 0, allow: "0", deny: VOICE_DENY.toString() });
+    expect(BigInt(everyone(guild, "Workbench")!.deny) & PermissionFlagsBits.Connect).toBe(PermissionFlagsBits.Connect);
+    // Voice channels have a chat on the platform: the message went there.
+    expect([said(guild, "Lounge"), said(guild, "Town Hall"), said(guild, "Workbench")]).toEqual([[LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE], []]);
+
+    expect((await lockdown(guild, false)).body.channels.map((channel) => channel.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
+    expect(everyone(guild, "Lounge")).toEqual(lounge);
+    expect(everyone(guild, "Town Hall")).toBeUndefined();
+    expect(everyone(guild, "Workbench")).toBeUndefined();
+  });
+
+  it("does not call a voice channel locked when the bot cannot deny Connect, which it does not hold", async () => {
+    // A server where @everyone may not join voice (members' roles may), and the bot's role holds no Connect:
+    // the platform would let the bot deny sending there, not joining.
+    const guild = moderatedGuild();
+    const everyoneRole = emulatorGuild(guild).roles.find((role) => role.id === guild)!;
+    everyoneRole.permissions = (BigInt(everyoneRole.permissions) & ~PermissionFlagsBits.Connect).toString();
+    const ids = await chooseChannels(guild, ["general", "Lounge"]);
+    const locked = await lockdown(guild, true);
+    expect(locked.body.channels).toEqual([
+      { channel_id: ids[0], status: "locked", message_posted: true },
+      { channel_id: ids[1], status: "failed", error: "missing_connect" },
+    ]);
+    expect(everyone(guild, "Lounge")).toBeUndefined();
+    expect(said(guild, "Lounge")).toEqual([]);
+    // Given Connect, pressing Lock again locks the voice channel too.
+    grantBot(harness, guild, PermissionFlagsBits.Connect);
+    expect((await lockdown(guild, true)).body.channels).toEqual([{ channel_id: ids[1], status: "locked", message_posted: true }]);
+    expect((await lockdown(guild, false)).body.locked).toBe(false);
+    expect([everyone(guild, "general"), everyone(guild, "Lounge")]).toEqual([undefined, undefined]);
+  });
+
+  it("a platform failing midway leaves the other channels locked, takes back that channel's message, and the next press finishes; so does a lift that fails midway", async () => {
+    const guild = moderatedGuild();
+    const custom = { id: guild, type: 0 as const, allow: PermissionFlagsBits.AddReactions.toString(), deny: PermissionFlagsBits.EmbedLinks.toString() };
+    emulatorGuild(guild).channels.find((channel) => channel.name === "off-topic")!.permission_overwrites.push({ ...custom });
+    const ids = await chooseChannels(guild, ["general", "Lounge", "off-topic"]);
+    // The platform fails the Lounge's lock, the retry of the client included.
+    harness.emulator.injectFault({ path: `/channels/${ids[1]}/permissions`, method: "PUT", status: 500, count: 2 });
+    const first = await lockdown(guild, true);
+    expect(first.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "locked", message_posted: true },
+        { channel_id: ids[1], status: "failed", error: "unavailable" },
+        { channel_id: ids[2], status: "locked", message_posted: true },
+      ],
+    });
+    expect(everyone(guild, "Lounge")).toBeUndefined();
+    expect(said(guild, "Lounge")).toEqual([]);
+    const state = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/lockdown`))) as { locked: boolean; channels: unknown[] };
+    expect(state.channels).toEqual([
+      { channel_id: ids[0], status: "locked" },
+      { channel_id: ids[1], status: "failed", error: "unavailable" },
+      { channel_id: ids[2], status: "locked" },
+    ]);
+
+    expect((await lockdown(guild, true)).body.channels).toEqual([{ channel_id: ids[1], status: "locked", message_posted: true }]);
+    expect([said(guild, "general"), said(guild, "Lounge"), said(guild, "off-topic")]).toEqual([[LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE]]);
+
+    // Lifting: off-topic's restore fails; the rest are open, the guild still counts as locked down.
+    harness.emulator.injectFault({ path: `/channels/${ids[2]}/permissions`, method: "PUT", status: 500, count: 2 });
+    const lifted = await lockdown(guild, false);
+    expect(lifted.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "unlocked" },
+        { channel_id: ids[1], status: "unlocked" },
+        { channel_id: ids[2], status: "failed", error: "unavailable" },
+      ],
+    });
+    expect(everyone(guild, "off-topic")!.deny).not.toBe(custom.deny);
+    expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [{ channel_id: ids[2], status: "unlocked" }] });
+    expect([everyone(guild, "general"), everyone(guild, "Lounge"), everyone(guild, "off-topic")]).toEqual([undefined, undefined, custom]);
   });
 
   it("asks for the channels first when none are chosen", async () => {
