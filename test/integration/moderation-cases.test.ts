@@ -4,6 +4,7 @@
 // moderator may not do is refused, translated, with nothing changed; cases page by keyset,
 // stay consistent under concurrent edits, export to CSV, and list the guild's bans and mutes.
 import { PermissionFlagsBits } from "discord-api-types/v10";
+import { GET as getGuild } from "@/app/api/guilds/[guildId]/route";
 import { and, eq } from "drizzle-orm";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { BOT_USER_ID } from "@/emulators/platform/state";
@@ -14,7 +15,7 @@ import { importPlatformCases } from "@/lib/moderation/platform-import";
 import { getQueue } from "@/lib/jobs/queue";
 import { pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import type { CookieJar } from "@/test/route-client";
+import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild, grantBot } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 
@@ -200,6 +201,27 @@ describe("cases", () => {
     expect((await auditRows(guild)).length).toBe(4);
   });
 
+  it("filters by moderator and by dates (each bound included), the CSV export too", async () => {
+    const guild = moderatedGuild();
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, mute_after_warnings: 2, dm_on_infraction: false } })).status).toBe(200);
+    await act(guild, { type: "warn", user_id: USER_IDS.sam, reason: "one" });
+    // The second warning makes the bot time Sam out: a case of the bot's.
+    expect((await act(guild, { type: "warn", user_id: USER_IDS.sam, reason: "two" })).body.escalation).toMatchObject({ case: { id: 3, moderator: { kind: "bot" } } });
+    await act(guild, { type: "note", user_id: USER_IDS.bjorn, reason: "three" });
+    const days = ["2026-01-10T12:00:00Z", "2026-02-10T12:00:00Z", "2026-02-20T12:00:00Z", "2026-03-10T12:00:00Z"];
+    const db = await getDb();
+    for (const [index, day] of days.entries()) await db.update(moderationCases).set({ createdAt: new Date(day) }).where(and(eq(moderationCases.guildId, guild), eq(moderationCases.number, index + 1)));
+
+    const ids = async (query: string) => (await cases(guild, query)).infractions.map((item) => item.id);
+    expect(await ids(`?moderator_id=${USER_IDS.ada}`)).toEqual([4, 2, 1]);
+    expect(await ids(`?from=2026-02-10T12:00:00Z&to=2026-02-20T12:00:00Z`)).toEqual([3, 2]);
+    expect(await ids(`?from=2026-02-01T00:00:00Z&moderator_id=${USER_IDS.ada}&limit=1`)).toEqual([4]);
+    expect(await ids(`?from=2026-02-01T00:00:00Z&moderator_id=${USER_IDS.ada}&limit=1&cursor=4`)).toEqual([2]);
+    expect((await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions?from=yesterday`)).status).toBe(400);
+    const csv = await (await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions/export?moderator_id=${USER_IDS.ada}&to=2026-02-28T00:00:00Z`)).text();
+    expect(csv.trim().split("\r\n").slice(1).map((line) => line.split(",")[0])).toEqual(["2", "1"]);
+  });
+
   it("a pardon and an edit at once without a version both land, one after the other (the row lock), each audited", async () => {
     const guild = moderatedGuild();
     const made = (await act(guild, { type: "note", user_id: USER_IDS.sam, reason: "first" })).body.infraction;
@@ -229,6 +251,8 @@ describe("cases", () => {
 describe("lists", () => {
   it("bans from the platform with their case; mutes with theirs; a member's history", async () => {
     const guild = moderatedGuild();
+    // Read (and kept briefly) while nobody is banned: our own ban drops what was kept.
+    expect(((await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/bans`))) as { bans: unknown[] }).bans).toEqual([]);
     await act(guild, { type: "ban", user_id: USER_IDS.sam, reason: "Raid" });
     // A ban made in the platform's own client is listed too, without a case.
     harness.emulator.state.bansOf(guild).set(USER_IDS.emre, { user_id: USER_IDS.emre, reason: "by hand" });
@@ -285,6 +309,16 @@ describe("lockdown", () => {
     const response = await pluginCall(ada, "PATCH", `/moderator/guilds/${guild}/lockdown`, { body: { enabled } });
     return { status: response.status, body: (await readBody(response)) as { locked: boolean; channels: Array<{ channel_id: string; status: string; error?: string; message_posted?: boolean }> } & Envelope };
   };
+  /** The guild entity's `guild_locked_down` (spec 3), as GET /api/guilds/{id} answers it. */
+  const lockedDown = async (guild: string) => ((await readBody(await call(getGuild, `/api/guilds/${guild}`, { jar: ada, params: { guildId: guild } }))) as { guild_locked_down: boolean }).guild_locked_down;
+  const LOCKDOWN_MESSAGE = "This channel is locked while the moderators sort things out. Please hold on.";
+  const VOICE_DENY = PermissionFlagsBits.Connect | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AddReactions;
+  const chooseChannels = async (guild: string, names: string[]) => {
+    const ids = names.map((name) => channelId(guild, name));
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, lockdown_channel_ids: ids } })).status).toBe(200);
+    return ids;
+  };
+  const said = (guild: string, name: string) => harness.emulator.state.messages.list(channelId(guild, name)).map((message) => message.content);
 
   it("locks each channel, restores exactly what it had, reports and retries a channel that fails, and changes nothing when asked twice", async () => {
     const guild = moderatedGuild();
@@ -311,6 +345,7 @@ describe("lockdown", () => {
     expect(harness.emulator.state.messages.list(ids[0]!).at(-1)?.content).toBe("This channel is locked while the moderators sort things out. Please hold on.");
     const guildAnswer = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/lockdown`))) as { locked: boolean };
     expect(guildAnswer.locked).toBe(true);
+    expect(await lockedDown(guild)).toBe(true);
 
     // Twice: nothing changes, no audit row; the failed channel is tried again (and fails again).
     const auditBefore = (await auditRows(guild)).length;
@@ -329,18 +364,10 @@ describe("lockdown", () => {
     expect(everyone(guild, "off-topic")).toEqual(custom);
     expect(everyone(guild, "memes")).toBeUndefined();
     expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [] });
+    expect(await lockedDown(guild)).toBe(false);
     const rows = (await auditRows(guild)).filter((row) => row.action === "moderation.lockdown");
     expect(rows).toHaveLength(3);
   });
-
-  const LOCKDOWN_MESSAGE = "This channel is locked while the moderators sort things out. Please hold on.";
-  const VOICE_DENY = PermissionFlagsBits.Connect | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AddReactions;
-  const chooseChannels = async (guild: string, names: string[]) => {
-    const ids = names.map((name) => channelId(guild, name));
-    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, lockdown_channel_ids: ids } })).status).toBe(200);
-    return ids;
-  };
-  const said = (guild: string, name: string) => harness.emulator.state.messages.list(channelId(guild, name)).map((message) => message.content);
 
   it("closes voice and stage channels to joining and to their chat, and gives back exactly the overwrite each had", async () => {
     const guild = moderatedGuild();
