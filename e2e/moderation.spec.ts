@@ -8,8 +8,9 @@ import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
 // The moderator page in the demo workshop (npm start gives the bot's role Ban, Kick and
 // Timeout Members there, and a case history): a member's history found by name, a ban made
-// from it and lifted from the bans list, the lockdown put on and lifted (in French), and the
-// page at 1440 and 390 px in English and Arabic.
+// from it and lifted from the bans list, the lockdown put on and lifted (in French), a new
+// automod rule tried on pasted messages before it acts (in French), and the page at 1440 and
+// 390 px in English and Arabic.
 
 const guild = GUILD_IDS.workshop;
 const moderatorPath = (locale: string) => `/${locale}/dashboard/${guild}/moderator`;
@@ -123,6 +124,42 @@ test.describe.serial("moderation", () => {
     await page.reload();
     await page.getByRole("tab", { name: t.tabs.lockdown }).click();
     await expect(page.getByTestId("lockdown-state")).toHaveText(t.lockdown.open);
+  });
+
+  test("adds an automod rule and dry-runs it on pasted messages: which rule matches and what the bot would do, in French", async ({ page }, testInfo) => {
+    const t = fr.automodDryRun;
+    const rules = frPlugins.moderator.collections.rules.fields;
+    const actions = rules.actions.options;
+    await openModeration(page, "fr");
+
+    // A new rule: server invites, deleted and warned about.
+    await page.getByTestId("collection-rules").getByTestId("collection-add").click();
+    const dialog = page.getByRole("dialog");
+    await dialog.locator('[data-field="name"] input').fill("Pas de publicité");
+    await dialog.locator('[data-field="trigger"] select').selectOption({ label: rules.trigger.options.invites });
+    await dialog.locator('[data-field="actions"]').getByRole("checkbox", { name: actions.warn }).check();
+    const saved = page.waitForResponse((response) => response.url().includes(`/api/plugins/moderator/guilds/${guild}/rules`) && response.request().method() === "POST");
+    await dialog.locator("footer").getByRole("button", { name: fr.settings.save }).click();
+    expect((await saved).status()).toBe(201);
+    await expect(dialog).toBeHidden();
+
+    // The dry run, under the rules: one message per line.
+    const dryRun = page.getByRole("region", { name: t.title });
+    await expect(dryRun.getByRole("radio", { name: t.pasted })).toBeChecked();
+    await dryRun.getByRole("textbox", { name: t.messagesLabel }).fill("Bonjour à tous !\nRejoignez-nous sur discord.gg/promo-du-jour");
+    const tried = page.waitForResponse((response) => response.url().endsWith(`/api/plugins/moderator/guilds/${guild}/rules/dry-run`) && response.ok());
+    await dryRun.getByRole("button", { name: t.run }).click();
+    await tried;
+    await expect(dryRun.getByRole("heading", { name: t.results })).toBeVisible();
+    const caught = dryRun.getByRole("listitem").filter({ has: page.locator("blockquote", { hasText: "discord.gg/promo-du-jour" }) });
+    await expect(caught).toHaveCount(1);
+    await expect(caught.locator("strong")).toHaveText("Pas de publicité");
+    await expect(caught).toContainText(t.found.replace("{detail}", "discord.gg/promo-du-jour"));
+    await expect(caught).toContainText(`${actions.delete} · ${actions.warn}`);
+    // The greeting breaks no rule.
+    await expect(dryRun.getByText(t.passes.replace("{count}", "1"))).toBeVisible();
+    await expect(dryRun.locator("blockquote", { hasText: "Bonjour" })).toHaveCount(0);
+    await screenshot(page, testInfo, "moderation-dry-run-fr");
   });
 
   test("reads right to left in Arabic, on a wide screen and a phone", async ({ page }, testInfo) => {

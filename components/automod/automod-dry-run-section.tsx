@@ -1,7 +1,8 @@
 import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
-import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import type { Locale } from "@/lib/i18n/locales";
 import { AUTOMOD_ACTIONS, AUTOMOD_TRIGGERS, type AutomodAction, type AutomodTrigger } from "@/lib/moderation/automod/triggers";
 import type { DryRunText } from "./automod-dry-run";
@@ -18,6 +19,6 @@ export async function AutomodDryRunSection({ guildId, locale }: { guildId: strin
   const field = "moderator.collections.rules.fields";
   const triggers = Object.fromEntries(AUTOMOD_TRIGGERS.map((trigger) => [trigger, plugins(`${field}.trigger.options.${trigger}`)])) as Record<AutomodTrigger, string>;
   const actions = Object.fromEntries(AUTOMOD_ACTIONS.map((action) => [action, plugins(`${field}.actions.options.${action}`)])) as Record<AutomodAction, string>;
-  const channels = pickers.channels.filter((channel) => CHANNEL_TYPES_BY_UI.channel!.includes(channel.type)).map((channel) => ({ id: channel.id, name: channel.name }));
+  const channels = pickers.channels.filter((channel) => CHANNEL_TYPES_BY_UI.channel.includes(channel.type)).map((channel) => ({ id: channel.id, name: channel.name }));
   return <AutomodDryRun guildId={guildId} channels={channels} text={text} triggers={triggers} actions={actions} />;
 }

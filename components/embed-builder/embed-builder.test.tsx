@@ -36,6 +36,7 @@ const formLabels: FormLabels = {
   characters: s.characters,
   unknownChannel: s.unknownChannel,
   unknownRole: s.unknownRole,
+  channelKinds: s.channelKinds,
   colorHex: s.colorPicker,
   clearColor: s.clearColor,
   reasons: s.roleReasons,

@@ -1,7 +1,8 @@
 import "server-only";
 import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
-import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import type { Locale } from "@/lib/i18n/locales";
 import { MUSIC_ERROR_CODES, type MusicPlayerText } from "./text";
 import styles from "./music-player.module.css";
@@ -34,7 +35,7 @@ export async function MusicPlayerSection({ guildId, locale, plugin }: { guildId:
     turnOn: actions.raw("turnOn") as string,
     turnedOn: actions.raw("turnedOn") as string,
   } as MusicPlayerText;
-  const voiceTypes = CHANNEL_TYPES_BY_UI.voice_channel ?? [];
+  const voiceTypes = CHANNEL_TYPES_BY_UI.voice_channel;
   const voiceChannels = pickers.channels.filter((channel) => voiceTypes.includes(channel.type)).map(({ id, name }) => ({ id, name }));
 
   return (

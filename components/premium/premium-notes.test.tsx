@@ -24,7 +24,7 @@ jest.mock("next/navigation", () => ({
 
 const labels: FormLabels = {
   none: "None", search: "Search", noMatches: "No matches", remove: "Remove {name}", add: "Add", addItem: "Add", removeItem: "Remove", item: "Item {number}",
-  premium: en.settings.premium, freeMax: en.settings.freeMax, characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", colorHex: "Colour", clearColor: "Clear",
+  premium: en.settings.premium, freeMax: en.settings.freeMax, characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", channelKinds: { voice: "Voice channel", stage: "Stage channel" }, colorHex: "Colour", clearColor: "Clear",
   reasons: { above_bot: "Above the bot", managed: "Managed", everyone: "Everyone" }, on: "On", off: "Off", defaultText: "Default text, sent in {language}.",
   premiumOffer: {
     link: en.premium.link, field: en.premium.field, fieldLimit: en.premium.fieldLimit, fieldLimitOpen: en.premium.fieldLimitOpen, listLimit: en.premium.listLimit, listUpsell: en.premium.listUpsell,

@@ -22,7 +22,7 @@ const strings = en.collectionActions;
 const actionText: ActionText = { ...strings, errors: { ...strings.errors } };
 const labels: FormLabels = {
   none: "None", search: "Search", noMatches: "No matches", remove: "Remove {name}", add: "Add", addItem: "Add", removeItem: "Remove", item: "Item {number}",
-  premium: "Premium", freeMax: "{max}", characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", colorHex: "Colour", clearColor: "Clear",
+  premium: "Premium", freeMax: "{max}", characters: "{count}/{max}", unknownChannel: "Deleted channel", unknownRole: "Deleted role", channelKinds: { voice: "Voice channel", stage: "Stage channel" }, colorHex: "Colour", clearColor: "Clear",
   reasons: { above_bot: "Above the bot's highest role", managed: "Managed by an integration", everyone: "Everyone has this role" }, on: "On", off: "Off", defaultText: "Default text, sent in {language}.",
 };
 const text: CollectionText = {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { ChannelIcon, type ChannelKind } from "./channel-icon";
 import styles from "./combobox.module.css";
 
 export type ComboOption = {
@@ -10,6 +11,8 @@ export type ComboOption = {
   hint?: string;
   /** A role's colour dot (CSS colour). */
   color?: string;
+  /** A voice or stage channel's mark and its name for screen readers. */
+  icon?: { kind: ChannelKind; label: string };
   disabled?: boolean;
 };
 
@@ -151,6 +154,7 @@ export function Combobox({ id, options, display, onSelect, placeholder, noMatche
               onClick={() => choose(option)}
             >
               {option.color ? <span className={styles.dot} style={{ background: option.color }} aria-hidden="true" /> : null}
+              {option.icon ? <ChannelIcon {...option.icon} /> : null}
               <span className={styles.label}>{option.label}</span>
               {option.hint ? <span className={styles.hint}>{option.hint}</span> : null}
             </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useMemo } from "react";
+import { ChannelIcon } from "./channel-icon";
 import { Combobox, type ComboOption } from "./combobox";
 import type { ControlProps } from "./controls";
 import { optionsFor, unknownLabel } from "./picker-options";
@@ -54,6 +55,7 @@ export function MultiPicker({ id, field, value, onChange, disabled, invalid, des
             return (
               <li key={entry} className={`${styles.chip} ${option ? "" : styles.chipUnknown}`}>
                 {option?.color ? <span className={styles.dot} style={{ background: option.color }} aria-hidden="true" /> : null}
+                {option?.icon ? <ChannelIcon {...option.icon} /> : null}
                 <span className={styles.chipLabel}>{label}</span>
                 <button
                   type="button"

@@ -1,4 +1,4 @@
-import { roleOptions } from "./picker-options";
+import { channelOptions, roleOptions } from "./picker-options";
 import type { FormLabels, Pickers } from "./types";
 
 const role = (id: string, position: number, extra: Partial<Pickers["roles"][number]> = {}): Pickers["roles"][number] => ({
@@ -40,5 +40,40 @@ describe("role picker options", () => {
 
   it("offers mentionable roles only for a ping, wherever they sit", () => {
     expect(blocked(roleOptions(pickers, "mentionable_role", labels))).toEqual({ admin: false, member: false });
+  });
+});
+
+describe("channel picker options", () => {
+  const channel = (id: string, name: string, type: number, position: number, parent_id: string | null = "c1"): Pickers["channels"][number] => ({ id, name, type, position, parent_id });
+  const guild: Pickers = {
+    channels: [
+      channel("c1", "Community", 4, 0, null),
+      channel("c2", "Voice", 4, 1, null),
+      channel("lounge", "Lounge", 2, 0, "c2"),
+      channel("general", "general", 0, 0),
+      channel("town-hall", "Town Hall", 13, 1, "c2"),
+      channel("news", "news", 5, 1),
+      channel("memes", "memes", 0, 2),
+    ],
+    roles: [],
+  };
+  const kinds = { ...labels, channelKinds: { voice: "Voice channel", stage: "Stage channel" } } as FormLabels;
+  const shown = (ui: Parameters<typeof channelOptions>[1]) => channelOptions(guild, ui, kinds).map((option) => [option.label, option.hint ?? null, option.icon?.label ?? null]);
+
+  it("lists a lockdown's text channels, then its voice and stage channels with their marks", () => {
+    expect(shown("lockdown_channels")).toEqual([
+      ["#general", "Community", null],
+      ["#memes", "Community", null],
+      ["Lounge", "Voice", "Voice channel"],
+      ["Town Hall", "Voice", "Stage channel"],
+    ]);
+  });
+
+  it("lists only categories for a field of categories, and only text channels for channels", () => {
+    expect(shown("categories")).toEqual([
+      ["Community", null, null],
+      ["Voice", null, null],
+    ]);
+    expect(shown("channels").map(([label]) => label)).toEqual(["#general", "#memes"]);
   });
 });

@@ -1,3 +1,4 @@
+import { CHANNEL_TYPES_BY_UI, isChannelUi, type ChannelUi } from "@/lib/plugins/channel-uis";
 import type { FieldUi } from "@/lib/plugins/types";
 import type { ComboOption } from "./combobox";
 import type { FormLabels, Pickers } from "./types";
@@ -5,30 +6,30 @@ import { channelsOfTypes, hexOf } from "./values";
 
 // Builds the option lists of the channel and role pickers from the guild's pickers data.
 
-const CHANNEL_TYPES: Partial<Record<FieldUi, number[]>> = {
-  channel: [0],
-  channels: [0],
-  voice_channel: [2, 13],
-  category_channel: [4],
-};
-
-export function isChannelUi(ui: FieldUi | undefined): boolean {
-  return ui !== undefined && ui in CHANNEL_TYPES;
-}
+/** Voice and stage channels carry their mark (a text channel reads as #name). */
+const KIND_OF_TYPE: Partial<Record<number, "voice" | "stage">> = { 2: "voice", 13: "stage" };
 
 export function isRoleUi(ui: FieldUi | undefined): boolean {
   return ui === "role" || ui === "roles" || ui === "mentionable_role";
 }
 
-export function channelOptions(pickers: Pickers, ui: FieldUi): ComboOption[] {
+/** A picker's channels, text channels before voice and stage ones (the platform numbers each group apart), each group by position. */
+export function channelOptions(pickers: Pickers, ui: ChannelUi, labels: FormLabels): ComboOption[] {
   const categories = new Map(pickers.channels.filter((channel) => channel.type === 4).map((channel) => [channel.id, channel.name]));
-  return channelsOfTypes(pickers.channels, CHANNEL_TYPES[ui] ?? [0]).map((channel) => ({
-    value: channel.id,
-    // Categories and voice channels are shown by name; text channels by slug, as the platform does.
-    // As the platform shows it: "#👋-introductions", not the slug a typed search matches.
-    label: channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name,
-    hint: channel.parent_id ? categories.get(channel.parent_id) : undefined,
-  }));
+  const voiceLike = (type: number) => (KIND_OF_TYPE[type] ? 1 : 0);
+  return [...channelsOfTypes(pickers.channels, CHANNEL_TYPES_BY_UI[ui])]
+    .sort((a, b) => voiceLike(a.type) - voiceLike(b.type))
+    .map((channel) => {
+      const kind = KIND_OF_TYPE[channel.type];
+      return {
+        value: channel.id,
+        // Categories and voice channels are shown by name; text channels by slug, as the platform does.
+        // As the platform shows it: "#👋-introductions", not the slug a typed search matches.
+        label: channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name,
+        hint: channel.parent_id ? categories.get(channel.parent_id) : undefined,
+        ...(kind ? { icon: { kind, label: labels.channelKinds[kind] } } : {}),
+      };
+    });
 }
 
 /**
@@ -55,7 +56,7 @@ export function roleOptions(pickers: Pickers, ui: FieldUi, labels: FormLabels, g
 
 export function optionsFor(pickers: Pickers, ui: FieldUi | undefined, labels: FormLabels, gives = false): ComboOption[] {
   if (!ui) return [];
-  if (isChannelUi(ui)) return channelOptions(pickers, ui);
+  if (isChannelUi(ui)) return channelOptions(pickers, ui, labels);
   if (isRoleUi(ui)) return roleOptions(pickers, ui, labels, gives);
   return [];
 }

@@ -29,6 +29,8 @@ export type FormLabels = {
   characters: string;
   unknownChannel: string;
   unknownRole: string;
+  /** How a voice or stage channel's mark reads to a screen reader in the channel pickers. */
+  channelKinds: { voice: string; stage: string };
   colorHex: string;
   clearColor: string;
   reasons: { above_bot: string; managed: string; everyone: string };

@@ -30,10 +30,11 @@ import { parse } from "./validation";
 
 // Channel message routes (bot token only): post, read, edit, delete, the
 // bot's own reactions and who reacted. The bot must be in the channel's guild and see the
-// channel (else 403 50001), and the channel must be text or announcement (else
-// 400 50008). Permissions are the bot's in that channel, overwrites included.
+// channel (else 403 50001), and the channel must hold messages: text, announcement, and voice
+// and stage channels, whose chat ("text in voice") takes messages as Discord's does; a category
+// or a forum answers 400 50008. Permissions are the bot's in that channel, overwrites included.
 
-const TEXT_TYPES: ReadonlySet<number> = new Set([0, 5]);
+const MESSAGE_TYPES: ReadonlySet<number> = new Set([0, 2, 5, 13]);
 
 interface ChannelAccess {
   guild: GuildRecord;
@@ -49,7 +50,7 @@ function channelAccess(state: PlatformState, channelId: string, userId: string):
   const { guild, channel } = found;
   const permissions = state.channelPermissions(guild, channel, userId);
   if (permissions === null || !has(permissions, PERMISSIONS.ViewChannel)) return errors.missingAccess();
-  if (!TEXT_TYPES.has(channel.type)) return errors.nonTextChannel();
+  if (!MESSAGE_TYPES.has(channel.type)) return errors.nonTextChannel();
   return { guild, channel, permissions };
 }
 

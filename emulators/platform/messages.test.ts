@@ -186,9 +186,17 @@ describe("POST /channels/:id/messages", () => {
 
   it.each([
     ["voice", "Lounge"],
+    ["stage", "Town Hall"],
+  ])("posts in a %s channel's chat (text in voice), as the platform does", async (_kind, name) => {
+    const channel = channelOf(GUILD_IDS.workshop, name);
+    await posted(channel.id, { content: "In the chat" });
+    expect(emulator.messages(channel.id).map((message) => message.content)).toEqual(["In the chat"]);
+    expect(channel.last_message_id).toBe(emulator.messages(channel.id)[0]!.id);
+  });
+
+  it.each([
     ["category", "Community"],
     ["forum", "help"],
-    ["stage", "Town Hall"],
   ])("refuses a %s channel with 50008", async (_kind, name) => {
     const response = await post(channelOf(GUILD_IDS.workshop, name).id, { content: "x" });
     expect(response.status).toBe(400);

@@ -63,6 +63,14 @@ describe("claims", () => {
     expect(unmet({ route: "GET /api/plugins/levels/guilds/:guildId/rank-card/:userId" })).toBeNull();
   });
 
+  it("claims moderation on what does it: the moderator plugin, its cases and the lockdown's switch", () => {
+    const moderation = LANDING_CLAIMS.categories.utilities.find((claim) => claim.id === "moderation")!;
+    expect(moderation.needs).toEqual(
+      expect.arrayContaining([{ plugin: "moderator" }, { route: "GET /api/plugins/moderator/guilds/:guildId/infractions" }, { route: "PATCH /api/plugins/moderator/guilds/:guildId/lockdown" }]),
+    );
+    expect(moderation.needs.map(unmet).filter(Boolean)).toEqual([]);
+  });
+
   it.each(LOCALES)("has every claim's words in %s, translated", (locale) => {
     const english = messages("en");
     const own = messages(locale);

@@ -14,8 +14,8 @@ export type Claim = { id: string; key: string; needs: readonly ClaimNeed[] };
 
 /**
  * Plugins and settings that can be saved but that nothing runs yet: their cards say "Not
- * available yet", no claim may depend on them and /premium leaves them out. Moderation cases
- * and lockdown wait for issues 21 and 24.
+ * available yet", no claim may depend on them and /premium leaves them out. Moderation (cases,
+ * members' histories, bans, timeouts, the lockdown) runs since issue 21: none of it is listed.
  */
 export const NOT_BUILT: { plugins: readonly PluginId[]; settings: readonly string[] } = {
   plugins: ["webhooks", "memberships", "credits", "nft_avatars"],
@@ -40,6 +40,15 @@ export const LANDING_CLAIMS = {
   subtitle: { id: "subtitle", key: "landing.subtitle", needs: [...plugins("moderator", "welcome", "levels", "twitch", "kick", "youtube")] } satisfies Claim,
   categories: {
     utilities: [
+      landing(
+        "moderation",
+        ...plugins("moderator"),
+        { route: "GET /api/plugins/moderator/guilds/:guildId/infractions" },
+        { route: "POST /api/plugins/moderator/guilds/:guildId/infractions" },
+        { route: "GET /api/plugins/moderator/guilds/:guildId/members/:userId/history" },
+        { route: "GET /api/plugins/moderator/guilds/:guildId/bans" },
+        { route: "PATCH /api/plugins/moderator/guilds/:guildId/lockdown" },
+      ),
       landing("automod", ...plugins("moderator")),
       landing("welcome", ...plugins("welcome"), { route: "GET /api/plugins/welcome/welcome-card/:guildId/preview" }),
       landing("timers", ...plugins("timers")),

@@ -1,5 +1,4 @@
 import "server-only";
-import { ChannelType } from "discord-api-types/v10";
 import { getEnv } from "@/lib/env";
 import { getGuildChannelsWithMeta, getGuildMemberWithMeta, getGuildRolesWithMeta } from "@/lib/platform/bot-api";
 
@@ -54,11 +53,3 @@ export async function getGuildPickers(guildId: string): Promise<GuildPickers> {
     stale: channels.stale || roles.stale || bot.stale,
   };
 }
-
-/** Channel types each picker accepts (spec 3: the channel picker lists text channels, type 0). */
-export const CHANNEL_TYPES_BY_UI: Record<string, readonly number[]> = {
-  channel: [ChannelType.GuildText],
-  channels: [ChannelType.GuildText],
-  voice_channel: [ChannelType.GuildVoice, ChannelType.GuildStageVoice],
-  category_channel: [ChannelType.GuildCategory],
-};

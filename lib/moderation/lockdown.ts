@@ -15,20 +15,24 @@ import { NO_MENTIONS, renderForGuild } from "@/lib/plugins/posting";
 import { LOCKDOWN_AUDIT_TARGET } from "./audit-target";
 
 // A lockdown that locks: each configured channel's @everyone overwrite is saved, then set to
-// deny sending (messages, threads, reactions; connecting in voice), the lockdown message posted
-// just before (taken back if the lock is refused). Unlocking puts back exactly the saved overwrite (none if there was none). Every
-// channel stands alone: one the platform refuses is reported and tried again by the next call,
-// the others go on. Locking what is locked, or unlocking what is not, changes nothing.
+// deny sending (messages, threads, reactions; connecting in voice and stage channels), the
+// lockdown message posted just before (taken back if the lock is refused). Voice and stage
+// channels have a text chat on the platform (text in voice: Send Messages and Add Reactions
+// apply there), so they get the message too; a channel whose platform refuses it is locked
+// all the same, its answer saying the message was not posted. Unlocking puts back exactly the
+// saved overwrite (none if there was none). Every channel stands alone: one the platform
+// refuses is reported and tried again by the next call, the others go on. Locking what is
+// locked, or unlocking what is not, changes nothing.
 
 /** What a locked text channel denies @everyone. */
 const TEXT_DENY = PermissionFlagsBits.SendMessages | PermissionFlagsBits.SendMessagesInThreads | PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.CreatePrivateThreads | PermissionFlagsBits.AddReactions;
-/** What a locked voice or stage channel denies @everyone. */
+/** What a locked voice or stage channel denies @everyone: joining it, and writing in its chat (Speak needs no denial once nobody can join). */
 const VOICE_DENY = PermissionFlagsBits.Connect | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AddReactions;
 const VOICE_TYPES = new Set([2, 13]);
-const TEXT_TYPES = new Set([0, 5]);
 
 export type ChannelOutcome = { channel_id: string; status: "locked" | "unlocked" | "failed"; error?: LockdownError; message_posted?: boolean };
-export type LockdownError = "missing_permissions" | "unknown_channel" | "unavailable";
+/** `missing_connect`: the bot does not hold Connect itself, so it cannot deny it: a voice channel it would "lock" stays open to joining. */
+export type LockdownError = "missing_permissions" | "missing_connect" | "unknown_channel" | "unavailable";
 export type LockdownResult = { locked: boolean; channels: ChannelOutcome[] };
 
 type Row = typeof lockdownChannels.$inferSelect;
@@ -56,7 +60,7 @@ async function setLockedFlag(db: Db, guildId: string): Promise<boolean> {
   return locked;
 }
 
-/** Locks the plugin's lockdown channels not locked yet (and retries those that failed); posts the message in each text channel locked now. */
+/** Locks the plugin's lockdown channels not locked yet (and retries those that failed); posts the message in each channel locked now. */
 export async function lock(db: Db, access: GuildAccess, channelIds: readonly string[], message: string): Promise<LockdownResult> {
   const { guildId } = access;
   refreshGuildCache(guildId);
@@ -67,6 +71,10 @@ export async function lock(db: Db, access: GuildAccess, channelIds: readonly str
   const byId = new Map(channels.map((channel) => [channel.id, channel]));
   const stored = new Map(existing.map((row) => [row.channelId, row]));
   const outcomes: ChannelOutcome[] = [];
+  const fail = async (channelId: string, code: LockdownError) => {
+    await db.update(lockdownChannels).set({ status: "lock_failed", errorCode: code, updatedAt: new Date() }).where(and(eq(lockdownChannels.guildId, guildId), eq(lockdownChannels.channelId, channelId)));
+    outcomes.push({ channel_id: channelId, status: "failed", error: code });
+  };
   for (const channelId of channelIds) {
     const row = stored.get(channelId);
     if (row?.status === "locked") continue;
@@ -79,16 +87,20 @@ export async function lock(db: Db, access: GuildAccess, channelIds: readonly str
     const before = everyoneOverwrite(channel, guildId);
     const saved = row ?? { hadOverwrite: before !== undefined, savedAllow: before?.allow ?? "0", savedDeny: before?.deny ?? "0" };
     if (!row) await db.insert(lockdownChannels).values({ guildId, channelId, ...saved, status: "lock_failed" }).onConflictDoNothing();
-    const deny = (VOICE_TYPES.has(channel.type) ? VOICE_DENY : TEXT_DENY) & held;
+    const voice = VOICE_TYPES.has(channel.type);
+    const deny = (voice ? VOICE_DENY : TEXT_DENY) & held;
+    if (voice && (deny & PermissionFlagsBits.Connect) === 0n) {
+      await fail(channelId, "missing_connect");
+      continue;
+    }
     // The message goes first: once @everyone may not send there, neither may the bot (unless a role of its own allows it).
-    const posted = TEXT_TYPES.has(channel.type) && message.trim() !== "" ? await announce(access, channelId, message) : null;
+    const posted = message.trim() !== "" ? await announce(access, channelId, message) : null;
     try {
       await setChannelOverwrite(channelId, guildId, { type: OverwriteType.Role, allow: BigInt(saved.savedAllow) & ~deny, deny: BigInt(saved.savedDeny) | deny }, "Lockdown (Guildhall)");
     } catch (error) {
       const code = errorOf(error);
       if (posted) await deleteMessage(channelId, posted).catch(() => false);
-      await db.update(lockdownChannels).set({ status: "lock_failed", errorCode: code, updatedAt: new Date() }).where(and(eq(lockdownChannels.guildId, guildId), eq(lockdownChannels.channelId, channelId)));
-      outcomes.push({ channel_id: channelId, status: "failed", error: code });
+      await fail(channelId, code);
       continue;
     }
     await db.update(lockdownChannels).set({ status: "locked", errorCode: null, updatedAt: new Date() }).where(and(eq(lockdownChannels.guildId, guildId), eq(lockdownChannels.channelId, channelId)));

@@ -175,7 +175,7 @@ describe("postMessage", () => {
       status: 403,
       code: 50001,
     });
-    await expect(postMessage(channelId(GUILD_IDS.workshop, "Lounge"), { content: "x" })).rejects.toMatchObject({
+    await expect(postMessage(channelId(GUILD_IDS.workshop, "Community"), { content: "x" })).rejects.toMatchObject({
       kind: "bad_request",
       code: 50008,
     });

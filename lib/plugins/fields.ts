@@ -24,6 +24,10 @@ export const channelField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(snowf
 export const voiceChannelField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(snowflake.nullable().default(null), { ...meta, ui: "voice_channel" });
 export const categoryChannelField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(snowflake.nullable().default(null), { ...meta, ui: "category_channel" });
 export const channelsField = (max: number, meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.array(snowflake).max(max).default([]), { ...meta, ui: "channels" });
+/** Category channels (type 4) of the guild; empty by default. */
+export const categoriesField = (max: number, meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.array(snowflake).max(max).default([]), { ...meta, ui: "categories" });
+/** Text, voice and stage channels a lockdown closes; empty by default. */
+export const lockdownChannelsField = (max: number, meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.array(snowflake).max(max).default([]), { ...meta, ui: "lockdown_channels" });
 export const roleField = (meta: Omit<FieldMeta, "ui"> = {}) => withMeta(snowflake.nullable().default(null), { ...meta, ui: "role" });
 export const rolesField = (max: number, meta: Omit<FieldMeta, "ui"> = {}) => withMeta(z.array(snowflake).max(max).default([]), { ...meta, ui: "roles" });
 /** A role members can be pinged with; null for no ping. */

@@ -2,7 +2,8 @@ import "server-only";
 import type { APIAllowedMentions } from "discord-api-types/v10";
 import { getEnv } from "@/lib/env";
 import type { GuildAccess } from "@/lib/guilds/access";
-import { CHANNEL_TYPES_BY_UI, getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers, type GuildPickers } from "@/lib/guilds/pickers";
+import { CHANNEL_TYPES_BY_UI } from "./channel-uis";
 import { ApiError } from "@/lib/http/api-error";
 import { getGuildMember } from "@/lib/platform/bot-api";
 import { PlatformError, PlatformErrorCode, platformFieldErrors, retryAfterSeconds } from "@/lib/platform/errors";
@@ -27,7 +28,7 @@ export async function assertTextChannel(guild: string, channelId: string | null 
   if (!channelId) throw new ApiError(400, "channel_required", "Choose a channel to post in.", [fieldIssue("channel_id", "required")]);
   const { channels } = await getGuildPickers(guild);
   const channel = channels.find((item) => item.id === channelId);
-  if (!channel || !CHANNEL_TYPES_BY_UI.channel!.includes(channel.type)) {
+  if (!channel || !CHANNEL_TYPES_BY_UI.channel.includes(channel.type)) {
     throw new ApiError(400, "invalid_channel", "This is not a text channel of this server.", [fieldIssue("channel_id", "wrong_channel_type")]);
   }
   return channelId;

@@ -3,6 +3,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { createTranslator } from "next-intl";
 import { z } from "zod";
+import { CHANNEL_TYPES_BY_UI } from "./channel-uis";
 import { getPlugin, isPluginId, PLUGIN_IDS, PLUGINS, pluginsByCategory } from "./index";
 import { CATEGORIES, type PluginDefinition } from "./types";
 import { sampleItems } from "@/test/plugin-samples";
@@ -83,7 +84,7 @@ function boundProblems(schema: z.ZodType): string[] {
   return problems;
 }
 
-const CHANNEL_UIS = ["channel", "channels", "voice_channel", "category_channel"];
+const CHANNEL_UIS = Object.keys(CHANNEL_TYPES_BY_UI);
 const ROLE_UIS = ["role", "roles", "mentionable_role"];
 /** Fields named like channel or role ids must come from the builders, so the server checks they exist in the guild. */
 function referenceProblems(schema: z.ZodType): string[] {
@@ -91,7 +92,7 @@ function referenceProblems(schema: z.ZodType): string[] {
   walk(inputSchema(schema), "$", (node, at) => {
     for (const [key, field] of Object.entries(properties(node))) {
       const ui = field.ui;
-      if (/(^|_)channel_ids?$/.test(key) || key === "category_id") {
+      if (/(^|_)(channel|category)_ids?$/.test(key)) {
         if (typeof ui !== "string" || !CHANNEL_UIS.includes(ui)) problems.push(`${at}.${key}: channel id without a channel builder`);
       } else if (/(^|_)role_ids?$/.test(key)) {
         if (typeof ui !== "string" || !ROLE_UIS.includes(ui)) problems.push(`${at}.${key}: role id without a role builder`);

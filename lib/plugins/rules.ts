@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { Db } from "@/lib/db/client";
-import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
 import { ApiError, fieldsError, type FieldIssue } from "@/lib/http/api-error";
 import { roleIssue, type IssueCode } from "@/lib/validation/issues";
 import { fieldIssue } from "@/lib/validation/server-messages";
@@ -13,6 +13,7 @@ import { patternProblem } from "@/lib/moderation/automod/rules";
 import { lookupSource } from "@/lib/providers/routes";
 import { FeedError } from "@/lib/providers/rss/feed";
 import type { ProviderId } from "@/lib/providers/types";
+import { channelTypesOf } from "./channel-uis";
 import { channelsField, EMOJI_ERRORS } from "./fields";
 import { collectReferences, mapFields } from "./schema-walk";
 import type { PluginDefinition } from "./types";
@@ -74,7 +75,7 @@ export async function checkReferences(db: Db, guildId: string, target: WriteTarg
     }
     const channel = channels.get(ref.id);
     if (!channel) return "unknown_channel";
-    return (CHANNEL_TYPES_BY_UI[ref.ui] ?? []).includes(channel.type) ? null : "wrong_channel_type";
+    return channelTypesOf(ref.ui).includes(channel.type) ? null : "wrong_channel_type";
   }
 }
 

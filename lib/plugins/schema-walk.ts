@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { UPLOAD_PREFIX } from "@/lib/images/reference";
+import { isChannelUi } from "./channel-uis";
 import type { FieldMeta, FieldUi } from "./types";
 
 // Walks a plugin schema together with a value, reporting each field's metadata
@@ -53,12 +54,11 @@ export type Reference =
   | { kind: "channel" | "role"; ui: FieldUi; id: string; path: string; gives: boolean }
   | { kind: "upload"; key: string; path: string };
 
-const CHANNEL_UIS: readonly FieldUi[] = ["channel", "channels", "voice_channel", "category_channel"];
 const ROLE_UIS: readonly FieldUi[] = ["role", "roles", "mentionable_role"];
 
 export function referenceKind(ui: FieldUi | undefined): "channel" | "role" | null {
   if (!ui) return null;
-  if (CHANNEL_UIS.includes(ui)) return "channel";
+  if (isChannelUi(ui)) return "channel";
   if (ROLE_UIS.includes(ui)) return "role";
   return null;
 }

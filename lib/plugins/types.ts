@@ -20,6 +20,10 @@ export type FieldUi =
   | "channels"
   | "voice_channel"
   | "category_channel"
+  /** Several categories (an automod rule's exempt categories). */
+  | "categories"
+  /** The channels a lockdown closes: text channels, and voice and stage channels (joining them too). */
+  | "lockdown_channels"
   | "role"
   | "roles"
   | "mentionable_role"

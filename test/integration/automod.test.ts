@@ -3,7 +3,7 @@
 // is refused, translated), tried before saving by the dry run (pasted messages or the last 50
 // of a channel, matched exactly as the rules match), and stopped all at once by the kill switch.
 import { and, eq } from "drizzle-orm";
-import { USER_IDS } from "@/emulators/platform/data/ids";
+import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { savedRules } from "@/lib/moderation/automod/dry-run";
@@ -25,9 +25,23 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => harness.stop());
 
+/** Ada's own workshop, where the bot is too: another server than the scratch copies. */
+const USER_GUILD = GUILD_IDS.workshop;
+
 type DryRun = { paused: boolean; results: Array<{ message: { id: string | null; content: string }; matches: AutomodMatch[] }> };
 
 const addRule = (guild: string, body: Record<string, unknown>, locale = "en") => pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules`, { body, headers: { "x-guildhall-locale": locale } });
+const channelNamed = (guild: string, name: string) => harness.emulator.state.guild(guild)!.channels.find((channel) => channel.name === name)!;
+
+/** A message in the emulator's history of the channel, as if a member had written it `ago` ms back. */
+function say(guild: string, channelId: string, authorId: string, content: string, ago = 0) {
+  const now = Date.now() - ago;
+  harness.emulator.state.messages.add({
+    id: harness.emulator.state.newId(now), channel_id: channelId, guild_id: guild, author_id: authorId, content, embeds: [], components: [], tts: false, flags: 0,
+    nonce: null, enforced_nonce: false, created_ms: now, timestamp: new Date(now).toISOString(), edited_timestamp: null, mention_user_ids: [], mention_role_ids: [], mention_everyone: false, reactions: [],
+  });
+}
+
 async function dryRun(guild: string, body: Record<string, unknown>): Promise<DryRun> {
   const response = await pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules/dry-run`, { body });
   expect(response.status).toBe(200);
@@ -63,17 +77,13 @@ it("dry-runs drafts on pasted messages, and the saved rules on a channel's last 
   const bad = await pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules/dry-run`, { body: { rules: [{ trigger: "regex", pattern: "(a)\\1" }], messages: [{ content: "aa" }] } });
   expect((await readBody(bad)) as Envelope).toMatchObject({ status_code: 400, fields: [{ path: "rules.0.pattern", code: "invalid_regex" }] });
 
-  for (const rule of [...drafts, { name: "Shouting", trigger: "caps", caps_percent: 80, min_length: 8 }, { name: "Repeats", trigger: "repeats", repeat_count: 3 }]) expect((await addRule(guild, rule)).status).toBe(201);
-  const general = harness.emulator.state.guild(guild)!.channels.find((channel) => channel.name === "general")!;
+  const general = channelNamed(guild, "general");
+  // A rule that spares general's category (Community): the dry run must know where the messages were written.
+  const greetings = { name: "Greetings", trigger: "words", words: ["hi"], exempt_category_ids: [general.parent_id] };
+  for (const rule of [...drafts, { name: "Shouting", trigger: "caps", caps_percent: 80, min_length: 8 }, { name: "Repeats", trigger: "repeats", repeat_count: 3 }, greetings]) expect((await addRule(guild, rule)).status).toBe(201);
   const authors = [USER_IDS.sam, USER_IDS.bjorn, USER_IDS.dani];
   const lines = ["hi all", "free nitro here", "JOIN discord.gg/x", "WHY IS NOBODY ANSWERING", "same again", "ok"];
-  for (let i = 0; i < 60; i++) {
-    const now = Date.now() - (60 - i) * 1000;
-    harness.emulator.state.messages.add({
-      id: harness.emulator.state.newId(now), channel_id: general.id, guild_id: guild, author_id: authors[i % 3]!, content: lines[i % lines.length]!, embeds: [], components: [], tts: false, flags: 0,
-      nonce: null, enforced_nonce: false, created_ms: now, timestamp: new Date(now).toISOString(), edited_timestamp: null, mention_user_ids: [], mention_role_ids: [], mention_everyone: false, reactions: [],
-    });
-  }
+  for (let i = 0; i < 60; i++) say(guild, general.id, authors[i % 3]!, lines[i % lines.length]!, (60 - i) * 1000);
   const now = Date.now();
   const channel = await dryRun(guild, { channel_id: general.id });
   expect(channel.results).toHaveLength(50);
@@ -88,11 +98,39 @@ it("dry-runs drafts on pasted messages, and the saved rules on a channel's last 
     const member = await getGuildMember(guild, record.author_id);
     const earlier = said.get(record.author_id) ?? [];
     said.set(record.author_id, [...earlier, record.content]);
-    const message = { content: record.content, authorId: record.author_id, authorBot: false, authorRoleIds: member?.roles ?? [], channelId: general.id, accountCreatedAt: snowflakeToTimestamp(record.author_id), joinedAt: member ? Date.parse(member.joined_at!) : null, attachments: [], earlier };
+    const message = { content: record.content, authorId: record.author_id, authorBot: false, authorRoleIds: member?.roles ?? [], channelId: general.id, categoryId: general.parent_id, accountCreatedAt: snowflakeToTimestamp(record.author_id), joinedAt: member ? Date.parse(member.joined_at!) : null, attachments: [], earlier };
     expected.push(evaluate(rules, message, { now, paused: false }).map((match) => match.name));
   }
   expect(channel.results.map((result) => result.matches.map((match) => match.name))).toEqual(expected);
   expect(channel.results.map((result) => result.message.id)).toEqual(stored.map((record) => record.id));
+  expect(channel.results.flatMap((result) => result.matches.map((match) => match.name))).not.toContain("Greetings");
+});
+
+it("a rule ignores the channels of the categories it names: only categories are taken, and a channel's dry run honours them", async () => {
+  const guild = addScratchGuild(harness, "workshop", "Automod");
+  const [general, electronics, projects] = [channelNamed(guild, "general"), channelNamed(guild, "electronics"), channelNamed(guild, "Projects")];
+  // A text channel is no category, and a category of another server is none of this one's.
+  const refused = await addRule(guild, { trigger: "invites", exempt_category_ids: [general.id, channelNamed(USER_GUILD, "Projects").id] }, "fr");
+  expect(((await readBody(refused)) as Envelope).fields).toEqual([
+    expect.objectContaining({ path: "exempt_category_ids.0", code: "wrong_channel_type", message: "Ce type de salon ne convient pas ici. Choisissez-en un autre." }),
+    expect.objectContaining({ path: "exempt_category_ids.1", code: "unknown_channel" }),
+  ]);
+  expect((await addRule(guild, { name: "Invites", trigger: "invites", exempt_category_ids: [projects.id] })).status).toBe(201);
+
+  say(guild, general.id, USER_IDS.sam, "join discord.gg/x");
+  say(guild, electronics.id, USER_IDS.sam, "join discord.gg/x");
+  expect((await dryRun(guild, { channel_id: general.id })).results.map((result) => result.matches.map((match) => match.name))).toEqual([["Invites"]]);
+  expect((await dryRun(guild, { channel_id: electronics.id })).results.map((result) => result.matches.map((match) => match.name))).toEqual([[]]);
+});
+
+it("reads the messages of this server's own text channels only", async () => {
+  const guild = addScratchGuild(harness, "workshop", "Automod");
+  // The bot sees Ada's real workshop too: its channel must not be read through this server.
+  const elsewhere = channelNamed(USER_GUILD, "general");
+  say(USER_GUILD, elsewhere.id, USER_IDS.sam, "a message of another server");
+  const tryChannel = async (channelId: string) => (await readBody(await pluginCall(ada, "POST", `/moderator/guilds/${guild}/rules/dry-run`, { body: { channel_id: channelId } }))) as Envelope;
+  expect(await tryChannel(elsewhere.id)).toMatchObject({ status_code: 400, code: "validation_failed", fields: [{ path: "channel_id", code: "unknown_channel" }] });
+  expect(await tryChannel(channelNamed(guild, "Lounge").id)).toMatchObject({ status_code: 400, fields: [{ path: "channel_id", code: "wrong_channel_type" }] });
 });
 
 it("the kill switch pauses every rule at once, audited; the dry run says so", async () => {

@@ -4,6 +4,7 @@
 // moderator may not do is refused, translated, with nothing changed; cases page by keyset,
 // stay consistent under concurrent edits, export to CSV, and list the guild's bans and mutes.
 import { PermissionFlagsBits } from "discord-api-types/v10";
+import { GET as getGuild } from "@/app/api/guilds/[guildId]/route";
 import { and, eq } from "drizzle-orm";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { BOT_USER_ID } from "@/emulators/platform/state";
@@ -14,7 +15,7 @@ import { importPlatformCases } from "@/lib/moderation/platform-import";
 import { getQueue } from "@/lib/jobs/queue";
 import { pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import type { CookieJar } from "@/test/route-client";
+import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild, grantBot } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 
@@ -200,6 +201,41 @@ describe("cases", () => {
     expect((await auditRows(guild)).length).toBe(4);
   });
 
+  it("filters by moderator and by dates (each bound included), the CSV export too", async () => {
+    const guild = moderatedGuild();
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, mute_after_warnings: 2, dm_on_infraction: false } })).status).toBe(200);
+    await act(guild, { type: "warn", user_id: USER_IDS.sam, reason: "one" });
+    // The second warning makes the bot time Sam out: a case of the bot's.
+    expect((await act(guild, { type: "warn", user_id: USER_IDS.sam, reason: "two" })).body.escalation).toMatchObject({ case: { id: 3, moderator: { kind: "bot" } } });
+    await act(guild, { type: "note", user_id: USER_IDS.bjorn, reason: "three" });
+    const days = ["2026-01-10T12:00:00Z", "2026-02-10T12:00:00Z", "2026-02-20T12:00:00Z", "2026-03-10T12:00:00Z"];
+    const db = await getDb();
+    for (const [index, day] of days.entries()) await db.update(moderationCases).set({ createdAt: new Date(day) }).where(and(eq(moderationCases.guildId, guild), eq(moderationCases.number, index + 1)));
+
+    const ids = async (query: string) => (await cases(guild, query)).infractions.map((item) => item.id);
+    expect(await ids(`?moderator_id=${USER_IDS.ada}`)).toEqual([4, 2, 1]);
+    expect(await ids(`?from=2026-02-10T12:00:00Z&to=2026-02-20T12:00:00Z`)).toEqual([3, 2]);
+    expect(await ids(`?from=2026-02-01T00:00:00Z&moderator_id=${USER_IDS.ada}&limit=1`)).toEqual([4]);
+    expect(await ids(`?from=2026-02-01T00:00:00Z&moderator_id=${USER_IDS.ada}&limit=1&cursor=4`)).toEqual([2]);
+    expect((await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions?from=yesterday`)).status).toBe(400);
+    const csv = await (await pluginCall(ada, "GET", `/moderator/guilds/${guild}/infractions/export?moderator_id=${USER_IDS.ada}&to=2026-02-28T00:00:00Z`)).text();
+    expect(csv.trim().split("\r\n").slice(1).map((line) => line.split(",")[0])).toEqual(["2", "1"]);
+  });
+
+  it("a pardon and an edit at once without a version both land, one after the other (the row lock), each audited", async () => {
+    const guild = moderatedGuild();
+    const made = (await act(guild, { type: "note", user_id: USER_IDS.sam, reason: "first" })).body.infraction;
+    const path = `/moderator/guilds/${guild}/infractions/${made.id}`;
+    const answers = await Promise.all([pluginCall(ada, "PATCH", path, { body: { reason: "edited" } }), pluginCall(ada, "PATCH", path, { body: { pardoned: true } })]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const [row] = await (await getDb()).select().from(moderationCases).where(and(eq(moderationCases.guildId, guild), eq(moderationCases.number, made.id)));
+    expect({ reason: row!.reason, pardoned: row!.pardonedAt !== null, version: row!.version }).toEqual({ reason: "edited", pardoned: true, version: 3 });
+    // Each change is audited from the case as the other left it: the later one's "before" holds the earlier one's change.
+    const changes = (await auditRows(guild)).filter((audit) => audit.target === `moderation-case:${made.id}`).map((audit) => [audit.before, audit.after] as Array<CaseView | null>);
+    expect(changes).toHaveLength(3);
+    expect(changes.slice(1).map(([before]) => before!.version).sort()).toEqual([1, 2]);
+  });
+
   it("exports the cases as CSV, formulas defused", async () => {
     const guild = moderatedGuild();
     await act(guild, { type: "note", user_id: USER_IDS.sam, reason: '=HYPERLINK("x"), "quoted"' });
@@ -215,6 +251,8 @@ describe("cases", () => {
 describe("lists", () => {
   it("bans from the platform with their case; mutes with theirs; a member's history", async () => {
     const guild = moderatedGuild();
+    // Read (and kept briefly) while nobody is banned: our own ban drops what was kept.
+    expect(((await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/bans`))) as { bans: unknown[] }).bans).toEqual([]);
     await act(guild, { type: "ban", user_id: USER_IDS.sam, reason: "Raid" });
     // A ban made in the platform's own client is listed too, without a case.
     harness.emulator.state.bansOf(guild).set(USER_IDS.emre, { user_id: USER_IDS.emre, reason: "by hand" });
@@ -271,6 +309,16 @@ describe("lockdown", () => {
     const response = await pluginCall(ada, "PATCH", `/moderator/guilds/${guild}/lockdown`, { body: { enabled } });
     return { status: response.status, body: (await readBody(response)) as { locked: boolean; channels: Array<{ channel_id: string; status: string; error?: string; message_posted?: boolean }> } & Envelope };
   };
+  /** The guild entity's `guild_locked_down` (spec 3), as GET /api/guilds/{id} answers it. */
+  const lockedDown = async (guild: string) => ((await readBody(await call(getGuild, `/api/guilds/${guild}`, { jar: ada, params: { guildId: guild } }))) as { guild_locked_down: boolean }).guild_locked_down;
+  const LOCKDOWN_MESSAGE = "This channel is locked while the moderators sort things out. Please hold on.";
+  const VOICE_DENY = PermissionFlagsBits.Connect | PermissionFlagsBits.SendMessages | PermissionFlagsBits.AddReactions;
+  const chooseChannels = async (guild: string, names: string[]) => {
+    const ids = names.map((name) => channelId(guild, name));
+    expect((await pluginCall(ada, "PATCH", `/moderator/config/${guild}`, { body: { enabled: true, lockdown_channel_ids: ids } })).status).toBe(200);
+    return ids;
+  };
+  const said = (guild: string, name: string) => harness.emulator.state.messages.list(channelId(guild, name)).map((message) => message.content);
 
   it("locks each channel, restores exactly what it had, reports and retries a channel that fails, and changes nothing when asked twice", async () => {
     const guild = moderatedGuild();
@@ -297,6 +345,7 @@ describe("lockdown", () => {
     expect(harness.emulator.state.messages.list(ids[0]!).at(-1)?.content).toBe("This channel is locked while the moderators sort things out. Please hold on.");
     const guildAnswer = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/lockdown`))) as { locked: boolean };
     expect(guildAnswer.locked).toBe(true);
+    expect(await lockedDown(guild)).toBe(true);
 
     // Twice: nothing changes, no audit row; the failed channel is tried again (and fails again).
     const auditBefore = (await auditRows(guild)).length;
@@ -315,8 +364,104 @@ describe("lockdown", () => {
     expect(everyone(guild, "off-topic")).toEqual(custom);
     expect(everyone(guild, "memes")).toBeUndefined();
     expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [] });
+    expect(await lockedDown(guild)).toBe(false);
     const rows = (await auditRows(guild)).filter((row) => row.action === "moderation.lockdown");
     expect(rows).toHaveLength(3);
+  });
+
+  it("closes voice and stage channels to joining and to their chat, and gives back exactly the overwrite each had", async () => {
+    const guild = moderatedGuild();
+    // The Lounge let @everyone in explicitly and hid embeds; Town Hall had no overwrite of its own.
+    const lounge = { id: guild, type: 0 as const, allow: PermissionFlagsBits.Connect.toString(), deny: PermissionFlagsBits.EmbedLinks.toString() };
+    emulatorGuild(guild).channels.find((channel) => channel.name === "Lounge")!.permission_overwrites.push({ ...lounge });
+    // The bot may not write in the Workbench's chat: it is locked all the same, without the message.
+    emulatorGuild(guild).channels.find((channel) => channel.name === "Workbench")!.permission_overwrites.push({ id: BOT_USER_ID, type: 1, allow: "0", deny: PermissionFlagsBits.SendMessages.toString() });
+    const ids = await chooseChannels(guild, ["Lounge", "Town Hall", "Workbench"]);
+
+    const locked = await lockdown(guild, true);
+    expect(locked.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "locked", message_posted: true },
+        { channel_id: ids[1], status: "locked", message_posted: true },
+        { channel_id: ids[2], status: "locked", message_posted: false },
+      ],
+    });
+    expect(everyone(guild, "Lounge")).toEqual({ ...lounge, allow: "0", deny: (PermissionFlagsBits.EmbedLinks | VOICE_DENY).toString() });
+    expect(everyone(guild, "Town Hall")).toEqual({ id: guild, type: 0, allow: "0", deny: VOICE_DENY.toString() });
+    expect(BigInt(everyone(guild, "Workbench")!.deny) & PermissionFlagsBits.Connect).toBe(PermissionFlagsBits.Connect);
+    // Voice channels have a chat on the platform: the message went there.
+    expect([said(guild, "Lounge"), said(guild, "Town Hall"), said(guild, "Workbench")]).toEqual([[LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE], []]);
+
+    expect((await lockdown(guild, false)).body.channels.map((channel) => channel.status)).toEqual(["unlocked", "unlocked", "unlocked"]);
+    expect(everyone(guild, "Lounge")).toEqual(lounge);
+    expect(everyone(guild, "Town Hall")).toBeUndefined();
+    expect(everyone(guild, "Workbench")).toBeUndefined();
+  });
+
+  it("does not call a voice channel locked when the bot cannot deny Connect, which it does not hold", async () => {
+    // A server where @everyone may not join voice (members' roles may), and the bot's role holds no Connect:
+    // the platform would let the bot deny sending there, not joining.
+    const guild = moderatedGuild();
+    const everyoneRole = emulatorGuild(guild).roles.find((role) => role.id === guild)!;
+    everyoneRole.permissions = (BigInt(everyoneRole.permissions) & ~PermissionFlagsBits.Connect).toString();
+    const ids = await chooseChannels(guild, ["general", "Lounge"]);
+    const locked = await lockdown(guild, true);
+    expect(locked.body.channels).toEqual([
+      { channel_id: ids[0], status: "locked", message_posted: true },
+      { channel_id: ids[1], status: "failed", error: "missing_connect" },
+    ]);
+    expect(everyone(guild, "Lounge")).toBeUndefined();
+    expect(said(guild, "Lounge")).toEqual([]);
+    // Given Connect, pressing Lock again locks the voice channel too.
+    grantBot(harness, guild, PermissionFlagsBits.Connect);
+    expect((await lockdown(guild, true)).body.channels).toEqual([{ channel_id: ids[1], status: "locked", message_posted: true }]);
+    expect((await lockdown(guild, false)).body.locked).toBe(false);
+    expect([everyone(guild, "general"), everyone(guild, "Lounge")]).toEqual([undefined, undefined]);
+  });
+
+  it("a platform failing midway leaves the other channels locked, takes back that channel's message, and the next press finishes; so does a lift that fails midway", async () => {
+    const guild = moderatedGuild();
+    const custom = { id: guild, type: 0 as const, allow: PermissionFlagsBits.AddReactions.toString(), deny: PermissionFlagsBits.EmbedLinks.toString() };
+    emulatorGuild(guild).channels.find((channel) => channel.name === "off-topic")!.permission_overwrites.push({ ...custom });
+    const ids = await chooseChannels(guild, ["general", "Lounge", "off-topic"]);
+    // The platform fails the Lounge's lock, the retry of the client included.
+    harness.emulator.injectFault({ path: `/channels/${ids[1]}/permissions`, method: "PUT", status: 500, count: 2 });
+    const first = await lockdown(guild, true);
+    expect(first.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "locked", message_posted: true },
+        { channel_id: ids[1], status: "failed", error: "unavailable" },
+        { channel_id: ids[2], status: "locked", message_posted: true },
+      ],
+    });
+    expect(everyone(guild, "Lounge")).toBeUndefined();
+    expect(said(guild, "Lounge")).toEqual([]);
+    const state = (await readBody(await pluginCall(ada, "GET", `/moderator/guilds/${guild}/lockdown`))) as { locked: boolean; channels: unknown[] };
+    expect(state.channels).toEqual([
+      { channel_id: ids[0], status: "locked" },
+      { channel_id: ids[1], status: "failed", error: "unavailable" },
+      { channel_id: ids[2], status: "locked" },
+    ]);
+
+    expect((await lockdown(guild, true)).body.channels).toEqual([{ channel_id: ids[1], status: "locked", message_posted: true }]);
+    expect([said(guild, "general"), said(guild, "Lounge"), said(guild, "off-topic")]).toEqual([[LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE], [LOCKDOWN_MESSAGE]]);
+
+    // Lifting: off-topic's restore fails; the rest are open, the guild still counts as locked down.
+    harness.emulator.injectFault({ path: `/channels/${ids[2]}/permissions`, method: "PUT", status: 500, count: 2 });
+    const lifted = await lockdown(guild, false);
+    expect(lifted.body).toEqual({
+      locked: true,
+      channels: [
+        { channel_id: ids[0], status: "unlocked" },
+        { channel_id: ids[1], status: "unlocked" },
+        { channel_id: ids[2], status: "failed", error: "unavailable" },
+      ],
+    });
+    expect(everyone(guild, "off-topic")!.deny).not.toBe(custom.deny);
+    expect((await lockdown(guild, false)).body).toEqual({ locked: false, channels: [{ channel_id: ids[2], status: "unlocked" }] });
+    expect([everyone(guild, "general"), everyone(guild, "Lounge"), everyone(guild, "off-topic")]).toEqual([undefined, undefined, custom]);
   });
 
   it("asks for the channels first when none are chosen", async () => {

@@ -89,7 +89,7 @@ it("covers every option that needs another field, in every plugin definition", (
 
 /** A value the bot can use, for a field drawn as `field`. */
 function filled(field: FormField): unknown {
-  const ids: Partial<Record<string, string>> = { channel: refs.channel, voice_channel: refs.voice, category_channel: refs.category, role: refs.role, channels: refs.channel, roles: refs.role };
+  const ids: Partial<Record<string, string>> = { channel: refs.channel, voice_channel: refs.voice, category_channel: refs.category, role: refs.role, channels: refs.channel, roles: refs.role, categories: refs.category, lockdown_channels: refs.channel };
   const id = field.ui ? ids[field.ui] : undefined;
   if (id) return field.type === "array" ? [id] : id;
   if (field.ui === "url") return "https://twitch.tv/ada_plays";

@@ -3,26 +3,26 @@ import path from "node:path";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 
-// The landing page and the plugin cards claim only what Guildhall does today. Moderation cases
-// (infractions, a one-click lockdown) and webhooks are not built yet: no landing sentence and no
-// description of another plugin may promise them, and the cards of the plugins that do nothing
-// yet say so first. Words of each language, so a translation cannot bring a claim back. The
-// custom bot is built (lib/custom-bot/): its add-on is sold.
+// The landing page and the plugin cards claim only what Guildhall does today. Webhooks are not
+// built yet: no landing sentence and no description of another plugin may promise them, and the
+// cards of the plugins that do nothing yet say so first. Words of each language, so a translation
+// cannot bring a claim back. Moderation (cases, the lockdown) is built since issue 21 and the
+// custom bot (lib/custom-bot/) too: the landing page names them.
 
 type Json = { [key: string]: string | Json };
 const load = (...parts: string[]) => JSON.parse(readFileSync(path.join(process.cwd(), "messages", ...parts), "utf8")) as Json;
 const strings = (node: Json | string): string[] => (typeof node === "string" ? [node] : Object.values(node).flatMap(strings));
 
 const UNBUILT: Record<Locale, RegExp> = {
-  en: /lockdown|lock down|infraction|webhook/i,
-  fr: /verrouill|sanction|webhook/i,
-  de: /lockdown|sperr|verstö|webhook/i,
-  es: /bloqueo|infracci|webhook/i,
-  pt: /bloqueio|infraç|webhook/i,
-  ru: /блокировк|нарушени|вебхук|webhook/i,
-  tr: /kilitle|ihlal|webhook/i,
-  ar: /إغلاق|مخالف|webhook/i,
-  tw: /鎖定|違規|webhook/i,
+  en: /webhook/i,
+  fr: /webhook/i,
+  de: /webhook/i,
+  es: /webhook/i,
+  pt: /webhook/i,
+  ru: /вебхук|webhook/i,
+  tr: /webhook/i,
+  ar: /webhook/i,
+  tw: /webhook/i,
 };
 
 /** Plugins whose settings do nothing yet: their cards open with this. */

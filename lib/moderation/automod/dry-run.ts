@@ -1,19 +1,23 @@
 import "server-only";
 import type { APIMessage } from "discord-api-types/v10";
 import type { Db } from "@/lib/db/client";
-import { getGuildMember } from "@/lib/platform/bot-api";
+import { fieldsError } from "@/lib/http/api-error";
+import { getGuildChannels, getGuildMember } from "@/lib/platform/bot-api";
 import { listMessages } from "@/lib/platform/messages-api";
 import { snowflakeToTimestamp } from "@/lib/platform/snowflake";
+import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import { queryItems } from "@/lib/plugins/items";
 import { moderator } from "@/lib/plugins/moderator/definition";
 import { readPluginState } from "@/lib/plugins/plugin-states";
+import { fieldIssue } from "@/lib/validation/server-messages";
 import { evaluate, type AutomodMatch, type AutomodMessage, type AutomodRule } from "./rules";
 
 // The dry run: which rule each message breaks and what the bot would do, before a rule is
-// saved. Messages are pasted samples (written as someone with no role who joined today) or the
-// last 50 of a channel, read from the platform with their authors' roles and join dates. The
-// matching is the rules' own (rules.ts), so the answer is what the bot does with the same rules.
-// A rule saved switched off is tried too (and says so): that is how a new rule is tried before it acts.
+// saved. Messages are pasted samples (written as someone with no role who joined today, in no
+// channel) or the last 50 of a text channel of the guild, read from the platform with their
+// authors' roles and join dates, in that channel and its category. The matching is the rules'
+// own (rules.ts), so the answer is what the bot does with the same rules. A rule saved
+// switched off is tried too (and says so): that is how a new rule is tried before it acts.
 
 export const DRY_RUN_CHANNEL_MESSAGES = 50;
 
@@ -65,6 +69,11 @@ export async function dryRun(
   const paused = state.config.automod_paused === true;
   if (input.channelId) {
     const channelId = input.channelId;
+    // Only a text channel of this guild: the bot can read other guilds' channels too.
+    const channel = (await getGuildChannels(guildId)).find((candidate) => candidate.id === channelId);
+    if (!channel) throw fieldsError([fieldIssue("channel_id", "unknown_channel")], "body");
+    if (!CHANNEL_TYPES_BY_UI.channel.includes(channel.type)) throw fieldsError([fieldIssue("channel_id", "wrong_channel_type")], "body");
+    const categoryId = "parent_id" in channel ? (channel.parent_id ?? null) : null;
     const fetched = [...(await listMessages(channelId, { limit: DRY_RUN_CHANNEL_MESSAGES }))].reverse();
     const authors = new Map((await Promise.all([...new Set(fetched.map((message) => message.author.id))].map(async (id) => [id, await getGuildMember(guildId, id)] as const))).map(([id, member]) => [id, member]));
     const messages = withEarlier(
@@ -76,6 +85,7 @@ export async function dryRun(
           authorBot: message.author.bot === true,
           authorRoleIds: member?.roles ?? [],
           channelId,
+          categoryId,
           accountCreatedAt: snowflakeToTimestamp(message.author.id),
           joinedAt: member?.joined_at ? Date.parse(member.joined_at) : null,
           attachments: message.attachments.map((file) => ({ filename: file.filename })),
@@ -97,6 +107,7 @@ export async function dryRun(
       authorBot: false,
       authorRoleIds: [],
       channelId: "",
+      categoryId: null,
       accountCreatedAt: sample.authorId ? snowflakeToTimestamp(sample.authorId) : now,
       joinedAt: now,
       attachments: [],

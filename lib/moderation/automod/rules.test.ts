@@ -10,6 +10,7 @@ const message = (content: string, changes: Partial<AutomodMessage> = {}): Automo
   authorBot: false,
   authorRoleIds: [],
   channelId: "300000000000000001",
+  categoryId: null,
   accountCreatedAt: NOW - 400 * DAY,
   joinedAt: NOW - 100 * DAY,
   attachments: [],
@@ -71,13 +72,18 @@ describe("evaluate", () => {
     expect(evaluate([invites], message("discord.gg/x"), { now: NOW, paused: true })).toEqual([]);
   });
 
-  it("spares bots, exempt roles and channels, and accounts or members older than the rule watches", () => {
+  it("spares bots, exempt roles, channels and categories, and accounts or members older than the rule watches", () => {
     const text = "discord.gg/x";
     const at = (changes: Partial<AutomodRule>, more: Partial<AutomodMessage>) => evaluate([rule({ trigger: "invites", ...changes })], message(text, more), { now: NOW, paused: false }).length;
     expect(at({}, { authorBot: true })).toBe(0);
     expect(at({ include_bots: true }, { authorBot: true })).toBe(1);
     expect(at({ exempt_role_ids: ["223456789012345678"] }, { authorRoleIds: ["223456789012345678"] })).toBe(0);
     expect(at({ exempt_channel_ids: ["300000000000000001"] }, {})).toBe(0);
+    // A category spares every channel in it, and only those.
+    const staff = "400000000000000001";
+    expect(at({ exempt_category_ids: [staff] }, { categoryId: staff })).toBe(0);
+    expect(at({ exempt_category_ids: [staff] }, { categoryId: "400000000000000002" })).toBe(1);
+    expect(at({ exempt_category_ids: [staff] }, { categoryId: null })).toBe(1);
     expect(at({ new_accounts_days: 7 }, { accountCreatedAt: NOW - 3 * DAY })).toBe(1);
     expect(at({ new_accounts_days: 7 }, {})).toBe(0);
     expect(at({ new_members_days: 1 }, { joinedAt: NOW - 3_600_000 })).toBe(1);

@@ -23,6 +23,8 @@ export type AutomodRule = {
   attachment_types: string[];
   exempt_role_ids: string[];
   exempt_channel_ids: string[];
+  /** Messages in a channel of these categories are spared. */
+  exempt_category_ids: string[];
   /** The rule applies only to accounts younger than this many days; 0: to every account. */
   new_accounts_days: number;
   /** The rule applies only to members who joined less than this many days ago; 0: to every member. */
@@ -40,6 +42,8 @@ export type AutomodMessage = {
   authorBot: boolean;
   authorRoleIds: readonly string[];
   channelId: string;
+  /** The category the message's channel sits in; null for a channel outside any category (or a pasted sample). */
+  categoryId: string | null;
   /** Account creation time (ms), read from the author's id. */
   accountCreatedAt: number;
   /** When the author joined the guild (ms); null when unknown (left since). */
@@ -132,11 +136,12 @@ export function triggerDetail(rule: AutomodRule, message: AutomodMessage): strin
   }
 }
 
-/** Whether the rule leaves this message alone: a bot, an exempt role or channel, an account or membership older than it watches. */
+/** Whether the rule leaves this message alone: a bot, an exempt role, channel or category, an account or membership older than it watches. */
 export function spares(rule: AutomodRule, message: AutomodMessage, now: number): boolean {
   if (message.authorBot && !rule.include_bots) return true;
   if (message.authorRoleIds.some((role) => rule.exempt_role_ids.includes(role))) return true;
   if (rule.exempt_channel_ids.includes(message.channelId)) return true;
+  if (message.categoryId !== null && rule.exempt_category_ids.includes(message.categoryId)) return true;
   if (rule.new_accounts_days > 0 && now - message.accountCreatedAt >= rule.new_accounts_days * DAY_MS) return true;
   if (rule.new_members_days > 0 && (message.joinedAt === null || now - message.joinedAt >= rule.new_members_days * DAY_MS)) return true;
   return false;

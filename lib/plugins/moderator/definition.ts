@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AUTOMOD_ACTIONS, AUTOMOD_TRIGGERS } from "../../moderation/automod/triggers";
-import { channelField, channelsField, inputText, integer, list, messageField, roleField, rolesField, text, toggle } from "../fields";
+import { categoriesField, channelField, channelsField, inputText, integer, list, lockdownChannelsField, messageField, roleField, rolesField, text, toggle } from "../fields";
 import { definePlugin } from "../types";
 import { defaultMessage } from "../../templates/default-messages";
 
@@ -26,7 +26,7 @@ export const moderator = definePlugin({
     default_mute_minutes: integer(1, 40_320, 60),
     /** The kill switch: every automod rule off at once, their settings kept. */
     automod_paused: toggle(false),
-    lockdown_channel_ids: channelsField(50, { freeMax: 10 }),
+    lockdown_channel_ids: lockdownChannelsField(50, { freeMax: 10 }),
     lockdown_message: messageField(defaultMessage("moderator.lockdown_message"), { neededWhen: { field: "lockdown_channel_ids", is: "filled" } }),
   }),
   sections: [
@@ -62,6 +62,7 @@ export const moderator = definePlugin({
         ),
         exempt_role_ids: rolesField(25),
         exempt_channel_ids: channelsField(50),
+        exempt_category_ids: categoriesField(25),
         new_accounts_days: integer(0, 3650, 0),
         new_members_days: integer(0, 3650, 0),
         include_bots: toggle(false),

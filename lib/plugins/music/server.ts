@@ -1,7 +1,8 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { z } from "zod";
-import { CHANNEL_TYPES_BY_UI, getGuildPickers } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
+import { CHANNEL_TYPES_BY_UI } from "../channel-uis";
 import { ApiError, fieldsError } from "@/lib/http/api-error";
 import { playerEventStream } from "@/lib/music/event-stream";
 import { readPlayer, runCommand, type Outcome } from "@/lib/music/player";
@@ -187,7 +188,7 @@ export function musicEndpoints(): PluginEndpoint[] {
         if (body.channel_id !== null) {
           const channel = (await getGuildPickers(params.guildId)).channels.find((item) => item.id === body.channel_id);
           if (!channel) throw fieldsError([fieldIssue("channel_id", "unknown_channel")], "body");
-          if (!CHANNEL_TYPES_BY_UI.voice_channel!.includes(channel.type)) throw fieldsError([fieldIssue("channel_id", "wrong_channel_type")], "body");
+          if (!CHANNEL_TYPES_BY_UI.voice_channel.includes(channel.type)) throw fieldsError([fieldIssue("channel_id", "wrong_channel_type")], "body");
         }
         return runCommand(db, params.guildId, access.userId, (draft, now): Outcome => {
           const before = draft.voiceChannelId;

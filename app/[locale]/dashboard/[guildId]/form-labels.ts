@@ -34,6 +34,7 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
     characters: raw("characters"),
     unknownChannel: t("unknownChannel"),
     unknownRole: t("unknownRole"),
+    channelKinds: { voice: t("channelKinds.voice"), stage: t("channelKinds.stage") },
     colorHex: t("colorPicker"),
     clearColor: t("clearColor"),
     reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },

@@ -1,5 +1,6 @@
 import type { FieldTexts, FormField } from "@/components/settings-form/types";
 import { humanize } from "../plugin-text";
+import { referenceKind } from "@/lib/plugins/schema-walk";
 import { defaultKeyOf } from "@/lib/templates/default-messages";
 
 // One stored value as a person would say it, guided by the field it belongs to: channels
@@ -56,9 +57,6 @@ export type ValueContext = {
 const MAX_TEXT = 80;
 const MAX_LIST = 6;
 
-const CHANNEL_UIS = new Set(["channel", "channels", "voice_channel", "category_channel"]);
-const ROLE_UIS = new Set(["role", "roles", "mentionable_role"]);
-
 export const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** A text on one line, at most `max` characters, cut between words when one ends near the limit; `full` only when something was cut or folded. */
@@ -95,8 +93,9 @@ function byField(value: unknown, field: FormField, texts: FieldTexts, path: stri
   const { words } = ctx;
   if (isEmpty(value)) return { text: words.empty, missing: true };
   const ui = field.ui ?? "";
-  if (CHANNEL_UIS.has(ui) || ROLE_UIS.has(ui)) {
-    const one = (id: unknown) => reference(id, CHANNEL_UIS.has(ui) ? "channel" : "role", ctx);
+  const kind = referenceKind(field.ui);
+  if (kind) {
+    const one = (id: unknown) => reference(id, kind, ctx);
     return Array.isArray(value) ? list(value.map(one), words) : one(value);
   }
   if (ui === "color" && typeof value === "number") {
