@@ -17,7 +17,9 @@ const config = {
   testPathIgnorePatterns: ["/node_modules/", "/.next/", "/e2e/", "/.data/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/test/empty-module.ts" },
-  testTimeout: 20000,
+  // Generous: a set-up that opens PGlite and migrates, or starts fakes, can take 20 s on a
+  // loaded 2-core machine. Tests assert outcomes, never durations (benchmarks live in bench/).
+  testTimeout: 60000,
 };
 
 async function jestConfig() {
