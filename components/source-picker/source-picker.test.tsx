@@ -66,12 +66,25 @@ async function settle() {
 }
 
 it("searches 300 ms after the last keystroke, with a spinner, and lists accounts with followers and Live", async () => {
-  render(<Harness />);
-  await type("ada");
-  await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
-  expect(requests).toEqual([]);
-  expect(screen.getByTestId("source-searching")).toBeTruthy();
-  await settle();
+  // The clock is the test's: a busy machine must not move the keystroke and the wait apart.
+  jest.useFakeTimers();
+  try {
+    render(<Harness />);
+    await type("ada");
+    await act(async () => {
+      jest.advanceTimersByTime(299);
+    });
+    expect(requests).toEqual([]);
+    expect(screen.getByTestId("source-searching")).toBeTruthy();
+    await act(async () => {
+      jest.advanceTimersByTime(1);
+    });
+    await act(async () => {
+      await jest.runOnlyPendingTimersAsync();
+    });
+  } finally {
+    jest.useRealTimers();
+  }
   expect(requests).toEqual(["/api/plugins/twitch/search-streamers?q=ada"]);
   const options = screen.getAllByRole("option");
   expect(options).toHaveLength(2);
