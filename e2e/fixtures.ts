@@ -1,5 +1,6 @@
 import type { Page, TestInfo } from "@playwright/test";
 import { GUILD_IDS } from "../emulators/platform/data/ids";
+import { APP_URL } from "../playwright.config";
 
 export { GUILD_IDS };
 
@@ -15,6 +16,10 @@ export async function signInFullPage(page: Page, locale = "en", redirect?: strin
   await page.goto(`/${locale}/login${query}`);
   await page.getByTestId("login-full-page").click();
   await consentAsAda(page);
+  // The return page finishes the login and moves on: on a busy machine that takes more than the
+  // 5 s a test's own expectations wait, and is not what those expectations are about.
+  const app = new URL(APP_URL).host;
+  await page.waitForURL((url) => url.host === app && url.pathname !== "/auth/callback", { timeout: 30_000 });
 }
 
 /** A full-page screenshot attached to the report and kept in test-results for review. */
