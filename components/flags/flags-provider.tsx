@@ -7,6 +7,7 @@ import type { IToggle, IVariant, UnleashClient } from "unleash-proxy-client";
 // flag client's (flag-client.ts), which is loaded once the browser is idle after the first
 // paint, so it costs the page's first load nothing. An island reads a flag with useFlag.
 
+/** `version` moves on with each update the client brings, so the islands that read flags render again. */
 type Flags = { bootstrap: IToggle[]; client: UnleashClient | null; version: number };
 
 const FlagsContext = createContext<Flags>({ bootstrap: [], client: null, version: 0 });
@@ -16,7 +17,7 @@ type Props = { appName: string; guildId?: string; bootstrap: IToggle[]; children
 export function FlagsProvider({ appName, guildId, bootstrap, children }: Props) {
   const [client, setClient] = useState<UnleashClient | null>(null);
   const [version, setVersion] = useState(0);
-  // The server's toggles for this page; a new page (another guild) starts a new client.
+  // The toggles the server drew this page with: the client starts from them.
   const [first] = useState(bootstrap);
 
   useEffect(() => {
@@ -59,13 +60,14 @@ const DISABLED: IVariant = { name: "disabled", enabled: false };
 
 /** Whether the flag is on for this viewer (the server's answer for the page until the client has its own). */
 export function useFlag(name: string): boolean {
-  const { bootstrap, client, version } = useContext(FlagsContext);
-  // Read through the client once it is there, so the read counts in its metrics; again on each update.
-  return useMemo(() => (client ? client.isEnabled(name) : bootstrap.some((toggle) => toggle.name === name && toggle.enabled)), [bootstrap, client, version, name]);
+  // The context changes with each update, so the island renders again and reads anew; a read
+  // through the client counts in its metrics.
+  const { bootstrap, client } = useContext(FlagsContext);
+  return client ? client.isEnabled(name) : bootstrap.some((toggle) => toggle.name === name && toggle.enabled);
 }
 
 /** The flag's variant for this viewer; `disabled` for a flag that is off or unknown. */
 export function useVariant(name: string): IVariant {
-  const { bootstrap, client, version } = useContext(FlagsContext);
-  return useMemo(() => (client ? client.getVariant(name) : (bootstrap.find((toggle) => toggle.name === name)?.variant ?? DISABLED)), [bootstrap, client, version, name]);
+  const { bootstrap, client } = useContext(FlagsContext);
+  return client ? client.getVariant(name) : (bootstrap.find((toggle) => toggle.name === name)?.variant ?? DISABLED);
 }
