@@ -18,10 +18,16 @@ function setDryRunFlag(enabled: boolean) {
 }
 
 test("turning automod_dry_run off in the flags file hides the automod dry run on the next load", async ({ page }) => {
+  // The browser flag client starts once the page is idle and asks the frontend API for this guild's flags.
+  const flagsFetched = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/e" && response.url().includes(GUILD_IDS.workshop), { timeout: 60_000 });
   await signInFullPage(page, "en", moderator);
-  await expect(page).toHaveURL(new RegExp(`${moderator}$`));
+  // The first page a fresh server draws after the sign-in.
+  await expect(page).toHaveURL(new RegExp(`${moderator}$`), { timeout: 30_000 });
   const dryRun = page.getByRole("region", { name: en.automodDryRun.title });
   await expect(dryRun).toBeVisible();
+  const fetched = await flagsFetched;
+  expect({ status: fetched.status(), sessionId: fetched.request().headers()["x-session-id"] }).toEqual({ status: 200, sessionId: expect.stringMatching(/^\d{1,9}$/) });
+  expect(((await fetched.json()) as { toggles: Array<{ name: string }> }).toggles.map((toggle) => toggle.name)).toContain("automod_dry_run");
 
   setDryRunFlag(false);
   try {
