@@ -34,8 +34,8 @@ export async function togglesAnswer(req: NextRequest, session: Session | null, i
   const context = await requestFlagContext(req, session, input);
   const body = JSON.stringify({ toggles: (await flagEngine()).frontendToggles(unleashContext(context)) });
   const etag = togglesEtag(body);
-  // Per caller: kept by no shared cache; the client revalidates with its ETag.
-  const headers = { ETag: etag, "Cache-Control": "private, no-cache" };
+  // no-store as every API answer (the pipeline sets it): the flag client keeps the ETag itself and sends it back.
+  const headers = { ETag: etag };
   if (holdsEtag(req.headers.get("if-none-match"), etag)) return new Response(null, { status: 304, headers });
   return new Response(body, { headers: { ...headers, "Content-Type": "application/json" } });
 }

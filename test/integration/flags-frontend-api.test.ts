@@ -133,7 +133,7 @@ describe("GET /api/e: the context is the server's", () => {
   it("answers `{ toggles }` with an ETag, and 304 with no body when If-None-Match names it", async () => {
     const first = await getFlags("", ada);
     const etag = first.headers.get("etag")!;
-    expect({ status: first.status, etag, type: first.headers.get("content-type") }).toEqual({ status: 200, etag: expect.stringMatching(/^"[\w-]+"$/), type: "application/json" });
+    expect({ status: first.status, etag, type: first.headers.get("content-type"), cache: first.headers.get("cache-control") }).toEqual({ status: 200, etag: expect.stringMatching(/^"[\w-]+"$/), type: "application/json", cache: "no-store" });
     const body = (await first.json()) as { toggles: unknown[] };
     expect(body.toggles).toContainEqual({ name: "automod_dry_run", enabled: true, variant: { name: "disabled", enabled: false }, impressionData: false });
     const again = await getFlags("", ada, { "if-none-match": etag });
@@ -148,7 +148,7 @@ describe("GET /api/e: the context is the server's", () => {
     expect(await toggleNames(await getFlags(`?userId=${USER_IDS.bjorn}`, ada))).toContain("ada_only");
   });
 
-  it("reads staff from bit 2 of the user's flags, and refuses a caller who says so", async () => {
+  it("reads staff from the user's flags (the value 2), and refuses a caller who says so", async () => {
     const db = await getDb();
     expect(await toggleNames(await getFlags("", ada))).not.toContain("staff_tools");
     await db.update(users).set({ flags: 2 | 4 }).where(eq(users.id, USER_IDS.ada));
