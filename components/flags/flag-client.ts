@@ -27,7 +27,7 @@ export function createFlagClient({ appName, guildId, bootstrap }: FlagClientOpti
     metricsIntervalInitial: FIRST_METRICS_SECONDS,
     bootstrap,
     // The session id every API call carries (X-Session-ID too), not one of the SDK's own.
-    context: { sessionId: String(getSessionId()), properties: guildId ? { guildId } : undefined },
+    context: { sessionId: getSessionId(), properties: guildId ? { guildId } : undefined },
     fetch: fetchWithApiHeaders,
   });
 }
