@@ -24,7 +24,7 @@ export async function requestFlagContext(req: NextRequest, session: Session | nu
     if (!session) throw new ApiError(401, "unauthorized", "You need to sign in.");
     await checkGuildPermission(session, input.guildId);
   }
-  if (!session) return { sessionId, analyticsId: input.analyticsId, guildId: input.guildId };
+  if (!session) return { sessionId, analyticsId: input.analyticsId };
   const user = await findUser(await getDb(), session.userId);
   return { userId: session.userId, sessionId, analyticsId: user?.analyticsId, guildId: input.guildId, staff: isStaff(user?.flags ?? 0) };
 }
