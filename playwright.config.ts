@@ -9,6 +9,8 @@ export const APP_URL = `http://localhost:${APP_PORT}`;
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 /** The other fakes npm start runs (Stripe, Chargebee, PayPal, social, EVM node) from here on: beside a developer's own npm start. */
 export const FAKE_PORTS = fakePortsFrom(3220);
+/** The flags file the test server reads (FLAGS_FILE), a copy of config/flags.json made at its start. */
+export const E2E_FLAGS_FILE = ".data/e2e/flags.json";
 export const SOCIAL_FAKE_URL = `http://127.0.0.1:${FAKE_PORTS.SOCIAL_FAKE_PORT}`;
 
 const chromium = {
@@ -33,7 +35,8 @@ export default defineConfig({
     { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1366, height: 900 }, launchOptions: chromium } },
   ],
   webServer: {
-    command: "rm -rf .data/e2e && node --import tsx scripts/start.ts",
+    // The server's own copy of the flags file: e2e/feature-flags.spec.ts turns a flag off in it.
+    command: `rm -rf .data/e2e && mkdir -p .data/e2e && cp config/flags.json ${E2E_FLAGS_FILE} && node --import tsx scripts/start.ts`,
     url: `${APP_URL}/en`,
     timeout: 600_000,
     reuseExistingServer: false,
@@ -44,6 +47,7 @@ export default defineConfig({
       PLATFORM_EMULATOR_PORT: String(EMULATOR_PORT),
       ...FAKE_PORTS,
       PGLITE_DIR: ".data/e2e/pglite",
+      FLAGS_FILE: E2E_FLAGS_FILE,
       DISCORD_CLIENT_ID: "",
       DISCORD_CLIENT_SECRET: "",
       DISCORD_BOT_TOKEN: "",

@@ -30,6 +30,14 @@ describe("parseEnv", () => {
     expect(parseEnv({ ...base, NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toHaveLength(32);
   });
 
+  it("takes flags from an Unleash server only with its URL and token together, else from the flags file", () => {
+    expect(parseEnv(base)).toMatchObject({ unleash: null, FLAGS_FILE: "config/flags.json", UNLEASH_APP_NAME: "guildhall", RATE_LIMIT_FLAGS_PER_MINUTE: 120 });
+    expect(parseEnv({ ...base, UNLEASH_URL: "https://unleash.example/api/", UNLEASH_API_TOKEN: "default:production.abc" }).unleash).toEqual({ url: "https://unleash.example/api", apiToken: "default:production.abc", appName: "guildhall" });
+    expect(() => parseEnv({ ...base, UNLEASH_URL: "https://unleash.example/api" })).toThrow(/UNLEASH_URL is set without UNLEASH_API_TOKEN/);
+    expect(() => parseEnv({ ...base, UNLEASH_API_TOKEN: "default:production.abc" })).toThrow(/UNLEASH_API_TOKEN is set without UNLEASH_URL/);
+    expect(() => parseEnv({ ...base, UNLEASH_APP_NAME: "guild hall" })).toThrow(/UNLEASH_APP_NAME must be an application name/);
+  });
+
   it("turns crypto payments on only when the node, chain, recipient and a priced asset are all set", () => {
     const node = { CRYPTO_RPC_URL: "https://rpc.sepolia.example", CRYPTO_CHAIN_ID: "11155111", CRYPTO_RECIPIENT: `0x${"a".repeat(40)}` };
     expect(parseEnv(base).crypto).toBeNull();

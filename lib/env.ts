@@ -188,6 +188,16 @@ const schema = z
       .pipe(z.array(z.url({ protocol: /^https?$/ }).transform((url) => new URL(url).origin))),
     /** Searches of the social providers per user and minute (each is cached briefly too). */
     RATE_LIMIT_PROVIDER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    // Feature flags (lib/flags/): an Unleash server when UNLEASH_URL is set (its client API, e.g.
+    // https://unleash.example.com/api, and a server-side client token), else the local flags file.
+    UNLEASH_URL: optionalUrl,
+    UNLEASH_API_TOKEN: z.string().min(1).optional(),
+    /** The name this app reports to Unleash (and its browser flag client, spec 4). */
+    UNLEASH_APP_NAME: z.string().regex(/^[\w.-]{1,100}$/, "must be an application name (letters, digits, . _ -)").default("guildhall"),
+    /** Flag definitions in the shape of Unleash's /client/features answer, read when no Unleash server is set. */
+    FLAGS_FILE: z.string().default("config/flags.json"),
+    /** Flag fetches and flag metrics (GET/POST /api/e, POST /api/e/client/metrics) per user, or per client address signed out. */
+    RATE_LIMIT_FLAGS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /**
      * The keys custom bot tokens are encrypted with (lib/custom-bot/token-crypto.ts): `id:base64key`
      * (32 bytes), comma-separated. The first encrypts; every one decrypts, so a new key goes first
@@ -245,7 +255,17 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   paypal: PaypalSettings | null;
   /** The custom bot token keys, the one that encrypts first; null when unset (the custom bot answers 503). */
   customBotTokenKeys: readonly TokenKey[] | null;
+  /** The Unleash server flags are evaluated from, or null: the local flags file (FLAGS_FILE). */
+  unleash: UnleashSettings | null;
 };
+
+export type UnleashSettings = { url: string; apiToken: string; appName: string };
+
+/** An Unleash server needs its URL and a token together. */
+function unleashProblems(source: Record<string, unknown>): string[] {
+  if ((source.UNLEASH_URL === undefined) === (source.UNLEASH_API_TOKEN === undefined)) return [];
+  return [source.UNLEASH_URL === undefined ? "UNLEASH_API_TOKEN is set without UNLEASH_URL: set both, or neither to use FLAGS_FILE" : "UNLEASH_URL is set without UNLEASH_API_TOKEN (a server-side client token)"];
+}
 
 export type PaypalSettings = {
   planIds: NonNullable<RawEnv["PAYPAL_PLAN_IDS"]>;
@@ -392,7 +412,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   problems.push(...s3Problems(cleaned));
   if (cleaned.STRIPE_SECRET_KEY && !cleaned.STRIPE_WEBHOOK_SECRET) problems.push("STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY (the webhook endpoint checks signatures with it)");
-  problems.push(...cryptoProblems(cleaned), ...chargebeeProblems(cleaned), ...paypalProblems(cleaned));
+  problems.push(...cryptoProblems(cleaned), ...chargebeeProblems(cleaned), ...paypalProblems(cleaned), ...unleashProblems(cleaned));
   if (result.success) problems.push(...environmentProblems(result.data, environmentOf(appUrlOf(result.data), result.data.NODE_ENV)));
   if (!result.success || problems.length > 0) throw new EnvError(problems);
   const { CUSTOM_BOT_TOKEN_KEYS, ...env } = result.data;
@@ -419,6 +439,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     chargebee: chargebeeSettings(env),
     paypal: paypalSettings(env, environment),
     customBotTokenKeys: CUSTOM_BOT_TOKEN_KEYS ?? null,
+    unleash: env.UNLEASH_URL && env.UNLEASH_API_TOKEN ? { url: env.UNLEASH_URL.replace(/\/+$/, ""), apiToken: env.UNLEASH_API_TOKEN, appName: env.UNLEASH_APP_NAME } : null,
   };
 }
 

@@ -26,6 +26,8 @@ const LIMITS = {
   logins: (env: Env) => env.RATE_LIMIT_LOGINS_PER_MINUTE,
   /** Opening a checkout (card, Chargebee, PayPal, crypto quote): each calls a payment provider or stores a quote. */
   checkouts: (env: Env) => env.RATE_LIMIT_CHECKOUTS_PER_MINUTE,
+  /** The browser flag client's fetches and metrics (lib/flags): every 30 s per open tab, plus one per page load. */
+  flags: (env: Env) => env.RATE_LIMIT_FLAGS_PER_MINUTE,
   /** Dynamic page renders, spent in middleware. */
   pages: (env: Env) => env.RATE_LIMIT_PAGES_PER_MINUTE,
   /** Public leaderboard searches: a page drawn per request around a search query, spent in middleware. */

@@ -128,17 +128,45 @@ export function pageLocale(): string | null {
   return isLocale(segment) ? segment : null;
 }
 
+/**
+ * What every call to our API carries besides its own headers: the session id (spec 7), the
+ * page's language (errors come back in it, lib/http/api-locale.ts) and the anti-forgery token
+ * when its cookie is there (a write without it asks for one first: see addWriteToken).
+ */
+function apiHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { [SESSION_ID_HEADER]: getSessionId() };
+  const locale = pageLocale();
+  if (locale) headers[LOCALE_HEADER] = locale;
+  const xsrf = readCookie(XSRF_COOKIE);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  return headers;
+}
+
+/** A write on a page that set no anti-forgery cookie (public pages) gets its token from /api/xsrf first. */
+async function addWriteToken(headers: Record<string, string>, method: string, signal?: AbortSignal): Promise<void> {
+  if (headers[XSRF_HEADER] || method.toUpperCase() === "GET") return;
+  const xsrf = await xsrfToken(signal);
+  if (xsrf) headers[XSRF_HEADER] = xsrf;
+}
+
+/**
+ * fetch() with the headers of apiHeaders(), for libraries that make their own calls to our API
+ * and read the response themselves (the browser flag client, components/flags/flag-client.ts).
+ */
+export async function fetchWithApiHeaders(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  const method = init.method ?? "GET";
+  const headers = { ...Object.fromEntries(new Headers(init.headers)), ...apiHeaders() };
+  await addWriteToken(headers, method, init.signal ?? undefined);
+  return fetch(input, { ...init, headers, credentials: "same-origin" });
+}
+
 async function send<T>(path: string, options: Options): Promise<{ data: T; headers: Headers }> {
   const method = options.method ?? "GET";
   const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
   const signal = timeout && options.signal ? AbortSignal.any([timeout, options.signal]) : (timeout ?? options.signal);
-  const headers: Record<string, string> = { ...options.headers, Accept: "application/json", [SESSION_ID_HEADER]: getSessionId() };
-  // Errors come back in the page's language (lib/http/api-locale.ts).
-  const locale = pageLocale();
-  if (locale) headers[LOCALE_HEADER] = locale;
-  // Read synchronously when present, so a write starts in the same tick as the click.
-  const xsrf = readCookie(XSRF_COOKIE) ?? (method.toUpperCase() === "GET" ? undefined : await xsrfToken(signal));
-  if (xsrf) headers[XSRF_HEADER] = xsrf;
+  const headers: Record<string, string> = { ...options.headers, Accept: "application/json", ...apiHeaders() };
+  // Awaited only when a token must be fetched: otherwise a write starts in the same tick as the click.
+  if (!headers[XSRF_HEADER] && method.toUpperCase() !== "GET") await addWriteToken(headers, method, signal);
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
 
   let response: Response;

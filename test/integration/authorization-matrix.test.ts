@@ -56,6 +56,8 @@ import * as botChanges from "@/app/api/bot/v1/changes/route";
 import * as botEventsRoute from "@/app/api/bot/v1/events/route";
 import * as botOpenApi from "@/app/api/bot/v1/openapi.json/route";
 import * as botCustomBot from "@/app/api/bot/v1/guilds/[guildId]/custom-bot/route";
+import * as flagsRoute from "@/app/api/e/route";
+import * as flagMetrics from "@/app/api/e/client/metrics/route";
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
@@ -722,6 +724,49 @@ describe.each([
   });
 });
 
+// ---- the feature-flag frontend API (/api/e): open to anyone; a guild in its context only for that guild's manager ----
+
+/** GET with the context in the query, POST with it in the body (spec 7). */
+const FLAG_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  "app/api/e/route.ts": {
+    module: flagsRoute,
+    specs: [
+      { method: "GET", url: (id) => `/api/e?properties%5BguildId%5D=${id}` },
+      { method: "POST", url: () => "/api/e", body: (id) => ({ context: { properties: { guildId: id } } }) },
+    ],
+  },
+};
+
+describe.each(Object.entries(FLAG_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => [`${spec.method} ${file}`, module[spec.method]!, spec] as const)))("%s", (_label, handler, spec) => {
+  const send = async (jar: CookieJar | undefined, guildId: string | null) => {
+    const url = guildId === null ? "/api/e" : spec.url(guildId);
+    const body = spec.method === "POST" ? (guildId === null ? { context: {} } : await spec.body!(guildId, false)) : undefined;
+    return call(handler, url, { method: spec.method, jar, body });
+  };
+
+  it("anyone, signed in or not, without a guild → 200", async () => {
+    for (const jar of [undefined, ada, bjorn]) expect((await send(jar, null)).status).toBe(200);
+  });
+
+  it.each(CASES.map((entry) => [entry.name, entry] as const))("with a guild: %s", async (_name, entry) => {
+    const response = await send(entry.jar(), entry.guild());
+    const body = await readBody(response);
+    if ("manager" in entry) {
+      expect({ status: response.status, toggles: Array.isArray((body as { toggles?: unknown }).toggles) }).toEqual({ status: 200, toggles: true });
+      return;
+    }
+    expect({ status: response.status, envelope: isEnvelope(body, entry.status), code: (body as { code: string }).code }).toEqual({ status: entry.status, envelope: true, code: "code" in entry ? entry.code : "guild_forbidden" });
+    expect(JSON.stringify(body)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+});
+
+describe("POST app/api/e/client/metrics/route.ts", () => {
+  it("takes the browser flag client's metrics from anyone (they name no guild and no user) → 202", async () => {
+    const body = { bucket: { start: new Date().toISOString(), stop: new Date().toISOString(), toggles: { automod_dry_run: { yes: 1, no: 0, variants: {} } } }, appName: "guildhall", instanceId: "browser" };
+    for (const jar of [undefined, ada, bjorn]) expect((await call(flagMetrics.POST, "/api/e/client/metrics", { method: "POST", jar, body })).status).toBe(202);
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -741,6 +786,14 @@ describe("coverage of the matrix", () => {
   it("lists every route file of the bot API, and every method it exports", () => {
     expect(routeFiles("app/api/bot").sort()).toEqual([...Object.keys(BOT_ROUTES), ...Object.keys(PUBLIC_BOT_ROUTES)].sort());
     for (const [file, { module, specs }] of Object.entries(BOT_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("lists every route file of the flag API, and every method it exports", () => {
+    expect(routeFiles("app/api/e").sort()).toEqual([...Object.keys(FLAG_ROUTES), "app/api/e/client/metrics/route.ts"].sort());
+    for (const [file, { module, specs }] of Object.entries(FLAG_ROUTES)) {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }

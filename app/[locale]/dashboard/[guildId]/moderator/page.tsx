@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { AutomodDryRunSection } from "@/components/automod/automod-dry-run-section";
+import { WhenFlag } from "@/components/flags/when-flag";
 import { ModerationSection } from "@/components/moderation/moderation-section";
 import { PluginPage, pluginPageMetadata, type PluginRouteProps } from "../plugin-page";
 
@@ -21,8 +22,12 @@ export default function ModeratorSettingsPage({ params }: PluginRouteProps) {
       pluginId="moderator"
       extras={{
         top: ({ guildId, locale, config, channels }) => <ModerationSection guildId={guildId} locale={locale} config={config} channels={channels} />,
-        // Under the automod rules it tries.
-        bottom: ({ guildId, locale }) => <AutomodDryRunSection guildId={guildId} locale={locale} />,
+        // Under the automod rules it tries; behind the flag automod_dry_run (config/flags.json).
+        bottom: ({ guildId, locale }) => (
+          <WhenFlag name="automod_dry_run" context={{ guildId }}>
+            <AutomodDryRunSection guildId={guildId} locale={locale} />
+          </WhenFlag>
+        ),
       }}
     />
   );
