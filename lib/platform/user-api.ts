@@ -65,12 +65,12 @@ export async function getCurrentUserGuilds(accessToken: string): Promise<RESTGet
 }
 
 /** Drops what is cached for this token (e.g. a "refresh servers" button, or logout). */
-export function invalidateUserCache(accessToken: string): void {
-  invalidatePrefix(userKey(accessToken));
+export async function invalidateUserCache(accessToken: string): Promise<void> {
+  await invalidatePrefix(userKey(accessToken));
 }
 
 /** Forgets everything held for an access token: cached reads and its REST client. Call on logout. */
-export function forgetUserToken(accessToken: string): void {
-  invalidateUserCache(accessToken);
+export async function forgetUserToken(accessToken: string): Promise<void> {
+  await invalidateUserCache(accessToken);
   forgetUserClient(accessToken);
 }
