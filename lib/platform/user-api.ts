@@ -8,7 +8,8 @@ import {
 } from "discord-api-types/v10";
 
 import { cachedWithMeta, invalidatePrefix, type CachePolicy, type CacheResult } from "./cache";
-import { forgetUserClient, tokenKey, userGet } from "./rest";
+import { forgetUserClient, userGet } from "./rest";
+import { tokenKey } from "./token-key";
 
 // Reads made with a signed-in user's OAuth2 access token. Cached per user under a
 // SHA-256 of the token (never the token itself): the guild list route is tightly

@@ -11,27 +11,36 @@ import { luaScript, runScript } from "./script";
 
 export type TokenRule = { limit: number; windowMs: number };
 
-const TAKE = luaScript(`
-local limit = tonumber(ARGV[1])
-local perMs = limit / tonumber(ARGV[2])
-local price = math.min(tonumber(ARGV[3]), limit)
-local now = tonumber(ARGV[4])
-local held = redis.call('HMGET', KEYS[1], 'tokens', 'at')
-local tokens = limit
-if held[1] then
-  tokens = math.min(limit, tonumber(held[1]) + math.max(0, now - tonumber(held[2])) * perMs)
+/**
+ * Lua: take_tokens(key, limit, windowMs, cost, now) spends `cost` and returns 0, or returns the
+ * milliseconds (rounded up) until the bucket holds it. For every script that spends tokens
+ * (lib/platform/shared-budget.ts too), so they all count alike.
+ */
+export const TAKE_TOKENS_LUA = `
+local function take_tokens(key, limit, window, cost, now)
+  local perMs = limit / window
+  local price = math.min(cost, limit)
+  local held = redis.call('HMGET', key, 'tokens', 'at')
+  local tokens = limit
+  if held[1] then
+    tokens = math.min(limit, tonumber(held[1]) + math.max(0, now - tonumber(held[2])) * perMs)
+  end
+  local allowed = tokens >= price
+  if allowed then tokens = tokens - price end
+  local untilFull = math.ceil((limit - tokens) / perMs)
+  if untilFull <= 0 then
+    redis.call('DEL', key)
+  else
+    redis.call('HSET', key, 'tokens', string.format('%.17g', tokens), 'at', string.format('%.17g', now))
+    redis.call('PEXPIRE', key, untilFull)
+  end
+  if allowed then return 0 end
+  return math.ceil((price - tokens) / perMs)
 end
-local allowed = tokens >= price
-if allowed then tokens = tokens - price end
-local untilFull = math.ceil((limit - tokens) / perMs)
-if untilFull <= 0 then
-  redis.call('DEL', KEYS[1])
-else
-  redis.call('HSET', KEYS[1], 'tokens', string.format('%.17g', tokens), 'at', ARGV[4])
-  redis.call('PEXPIRE', KEYS[1], untilFull)
-end
-if allowed then return 0 end
-return math.ceil((price - tokens) / perMs)
+`;
+
+const TAKE = luaScript(`${TAKE_TOKENS_LUA}
+return take_tokens(KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4]))
 `);
 
 /** Spends `cost` tokens of the bucket at `key`: 0 when it had them, else the milliseconds until it will. */
