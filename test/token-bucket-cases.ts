@@ -1,6 +1,6 @@
 // Tests only: what a budget's token bucket does, for any store of buckets: the in-process one
 // (lib/http/rate-limit.test.ts) and Redis's, taken alternately by two instances
-// (test/integration/redis-shared-state.test.ts). Each case uses keys of its own.
+// (test/integration/redis-budgets.test.ts). Each case uses keys of its own.
 import type { Rule } from "@/lib/http/rate-limit";
 
 export type Take = (key: string, rule: Rule, cost: number, now: number) => Promise<{ retryAfter: number } | null>;

@@ -2,7 +2,7 @@ import { tokenBucketCases } from "@/test/token-bucket-cases";
 import { MAX_KEYS, resetRateLimitsForTests, takeVia, trackedKeys } from "./rate-limit";
 
 const minute = { limit: 3, windowMs: 60_000 };
-// In process (no Redis link); Redis's buckets run the same cases in test/integration/redis-shared-state.test.ts.
+// In process (no Redis link); Redis's buckets run the same cases in test/integration/redis-budgets.test.ts.
 const take = (key: string, rule: typeof minute, cost: number, now: number) => takeVia(null, key, rule, cost, now);
 
 describe("take (token bucket, in process)", () => {
