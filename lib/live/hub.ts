@@ -21,6 +21,7 @@ export class TopicHub<T> {
   readonly #topics = new Map<string, Set<Subscriber<T>>>();
   /** Resolves once Redis delivers this hub's channel to this instance. */
   readonly #listening: Promise<void> | null;
+  #confirmed = false;
 
   constructor(name: string, link: RedisLink | null) {
     this.#link = link;
@@ -33,6 +34,7 @@ export class TopicHub<T> {
       const { topic, message } = JSON.parse(raw) as { topic: string; message: T };
       this.#deliver(topic, message);
     });
+    this.#confirmed = true;
     // From now on, each time the pub/sub connection is back it was down: subscribers catch up.
     link.onSubscriberReady(() => {
       for (const subscribers of this.#topics.values()) for (const { onResync } of [...subscribers]) onResync?.();
@@ -48,7 +50,7 @@ export class TopicHub<T> {
     const subscribers = this.#topics.get(topic) ?? new Set();
     this.#topics.set(topic, subscribers);
     subscribers.add(subscriber);
-    if (this.#listening && this.#link?.isUp()) await Promise.race([this.#listening, new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref())]);
+    if (this.#listening && !this.#confirmed && this.#link?.isUp()) await Promise.race([this.#listening, new Promise((resolve) => setTimeout(resolve, COMMAND_TIMEOUT_MS).unref())]);
     return () => {
       subscribers.delete(subscriber);
       if (subscribers.size === 0 && this.#topics.get(topic) === subscribers) this.#topics.delete(topic);

@@ -305,9 +305,9 @@ export class SharedTtlCache {
 
   /** Replaces a cached value in place (keeping its age); a load in flight on any instance will not overwrite it. */
   async update<T>(key: string, change: (value: T) => T): Promise<boolean> {
-    this.#local.update(key, change);
+    const updatedHere = this.#local.update(key, change);
     this.#overtake(key);
-    if (!this.#link.isUp()) return false;
+    if (!this.#link.isUp()) return updatedHere;
     try {
       // Another instance changing it between the read and the write makes the script refuse: read again.
       for (let attempt = 0; attempt < 3; attempt++) {
