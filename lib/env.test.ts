@@ -11,6 +11,14 @@ describe("parseEnv", () => {
     expect(env.secureCookies).toBe(false);
   });
 
+  it("takes an optional redis:// or rediss:// REDIS_URL and names a bad one", () => {
+    expect(parseEnv(base).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ ...base, REDIS_URL: "" }).REDIS_URL).toBeUndefined();
+    expect(parseEnv({ ...base, REDIS_URL: "redis://127.0.0.1:6379" }).REDIS_URL).toBe("redis://127.0.0.1:6379");
+    expect(parseEnv({ ...base, REDIS_URL: "rediss://user:secret@cache.example:6380/2" }).REDIS_URL).toBe("rediss://user:secret@cache.example:6380/2");
+    expect(() => parseEnv({ ...base, REDIS_URL: "http://127.0.0.1:6379" })).toThrow(/REDIS_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+  });
+
   it("turns on secure cookies over https", () => {
     expect(parseEnv({ ...base, APP_URL: "https://guildhall.example/" }).secureCookies).toBe(true);
   });

@@ -14,6 +14,17 @@ if [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
+# The shared-state tests (test/integration/redis-*.test.ts) start a real redis-server.
+if ! command -v redis-server >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's redis-server for the shared-state tests…"
+    apt-get update -qq && apt-get install -y -qq redis-server >/dev/null
+  else
+    echo "redis-server is missing: run 'sudo apt-get install -y redis-server'." >&2
+    exit 1
+  fi
+fi
+
 echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== jest"; npm run -s test:unit -- --ci

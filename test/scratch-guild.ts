@@ -37,7 +37,7 @@ export function addRole(harness: EmulatorHarness, guildId: string, spec: Pick<Ro
   if (!guild) throw new Error(`no guild ${guildId}`);
   const id = freshSnowflake();
   guild.roles.push(makeRole(id, { color: 0, permissions: [], ...spec }, 1));
-  refreshGuildCache(guildId);
+  void refreshGuildCache(guildId);
   return id;
 }
 
@@ -46,7 +46,7 @@ export function grantBot(harness: EmulatorHarness, guildId: string, permissions:
   const role = harness.emulator.state.guild(guildId)?.roles.find((candidate) => candidate.managed && candidate.tags?.bot_id === BOT_USER_ID);
   if (!role) throw new Error(`the bot has no role in ${guildId}`);
   role.permissions = (BigInt(role.permissions) | permissions).toString();
-  refreshGuildCache(guildId);
+  void refreshGuildCache(guildId);
 }
 
 /** Sets the guild's paid buffs straight in the database (spec 1: premium, premium-gift, premium-discord). */

@@ -18,7 +18,7 @@ export default async function GuildOAuthPage({ searchParams }: Props) {
   const guildID = rawGuild && isSnowflake(rawGuild) ? rawGuild : null;
   const targetPath = parseGuildOAuthState(typeof query.state === "string" ? query.state : null);
   // The next visit asks the platform again whether the bot is there (signed-in users only).
-  if (guildID && targetPath && (await getSession())) forgetBotPresence(guildID);
+  if (guildID && targetPath && (await getSession())) await forgetBotPresence(guildID);
   const locale = await localeFromRequest();
   const t = await getTranslations({ locale, namespace: "guildOauth" });
   return (

@@ -19,7 +19,7 @@ const body = z.strictObject({ target_guild_id: platformId("guild"), origin_guild
  */
 export function transferRoute(kind: TransferKind) {
   return userRoute({ body }, async ({ req, session, body }) => {
-    assertBudget(payerOf(session.userId, req.headers), "writes");
+    await assertBudget(payerOf(session.userId, req.headers), "writes");
     const db = await getDb();
     const locale = apiLocale(req);
     for (const path of ["origin_guild_id", "target_guild_id"] as const) {

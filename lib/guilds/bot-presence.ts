@@ -21,6 +21,6 @@ export async function isBotInGuild(guildId: string): Promise<boolean> {
 }
 
 /** After the bot-add flow: the next visit asks the platform again (the returned guild id is only a hint). */
-export function forgetBotPresence(guildId: string): void {
-  invalidate(presenceKey(guildId));
+export async function forgetBotPresence(guildId: string): Promise<void> {
+  await invalidate(presenceKey(guildId));
 }

@@ -19,7 +19,7 @@ export async function guildPageVerdict(session: Session, guildId: string): Promi
   // A guild seen before has its bot-side check started at once, so a slow platform costs
   // one wait rather than two; an id never seen waits for the user's own list, so a made-up
   // id never reaches the bot token.
-  const early = isGuildCached(guildId) ? settle(checkGuildPermission(session, guildId)) : null;
+  const early = (await isGuildCached(guildId)) ? settle(checkGuildPermission(session, guildId)) : null;
   const summary = await findManagedGuild(session, guildId);
   if (!summary) return { kind: "not_managed" };
   const header = { id: summary.id, name: summary.name, icon: summary.icon };

@@ -15,7 +15,7 @@ export async function refreshGuild(guildId: string, now = Date.now()): Promise<{
     throw new ApiError(429, "refresh_too_soon", `Channels and roles were refreshed moments ago. Try again in ${wait} seconds.`, undefined, wait);
   }
   lastRefresh.set(guildId, now);
-  refreshGuildCache(guildId);
+  await refreshGuildCache(guildId);
   await getGuildPickers(guildId);
   return { refreshed_at: new Date(now).toISOString() };
 }

@@ -47,16 +47,16 @@ export function payerOf(userId: string | null | undefined, headers: Headers): st
   return userId ? `user:${userId}` : `ip:${clientIp(headers)}`;
 }
 
-/** Spends from the payer's budget: null when within it, else the seconds to wait. */
-export function spend(payer: string, what: Spend, now = Date.now()): number | null {
+/** Spends from the payer's budget (shared by every instance with REDIS_URL): null when within it, else the seconds to wait. */
+export async function spend(payer: string, what: Spend, now = Date.now()): Promise<number | null> {
   const { name, cost } = typeof what === "string" ? { name: what, cost: 1 } : what;
-  const refused = take(`${payer}:${name}`, { limit: LIMITS[name](getEnv()), windowMs: PER_MINUTE }, cost, now);
+  const refused = await take(`${payer}:${name}`, { limit: LIMITS[name](getEnv()), windowMs: PER_MINUTE }, cost, now);
   return refused ? refused.retryAfter : null;
 }
 
 /** spend(), refusing with 429 `rate_limited` (sent with Retry-After by the pipeline). */
-export function assertBudget(payer: string, what: Spend): void {
-  const retryAfter = spend(payer, what);
+export async function assertBudget(payer: string, what: Spend): Promise<void> {
+  const retryAfter = await spend(payer, what);
   if (retryAfter !== null) throw rateLimited(retryAfter);
 }
 

@@ -36,7 +36,7 @@ export async function pageBudgetRefusal(req: NextRequest): Promise<NextResponse 
   const budget = pageBudget(req.nextUrl.pathname);
   if (!budget) return null;
   const session = await unseal(SESSION_COOKIE, req.cookies.get(cookieName(SESSION_COOKIE))?.value);
-  const retryAfter = spend(payerOf(session?.userId, req.headers), budget);
+  const retryAfter = await spend(payerOf(session?.userId, req.headers), budget);
   if (retryAfter === null) return null;
   return new NextResponse(`Too many requests. Try again in ${retryAfter} seconds.\n`, {
     status: 429,

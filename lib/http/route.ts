@@ -65,7 +65,7 @@ export function guildRoute<P extends { guildId: string }, Q = unknown, B = unkno
 export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextRequest, rawParams: RawParams, endpoint: GuildEndpoint<P, Q, B>): Promise<Response> {
   return respond(req, async () => {
     const base = (await prepare(req, rawParams, { params: endpoint.params, budget: endpoint.budget }, "user")) as RouteContext<P, unknown, unknown, Session>;
-    assertBudget(payerOf(base.session.userId, req.headers), isMutating(req.method) ? "writes" : "reads");
+    await assertBudget(payerOf(base.session.userId, req.headers), isMutating(req.method) ? "writes" : "reads");
     const db = await getDb();
     const access = await requireGuildAccess(db, base.session, base.params.guildId);
     // Query and body are read only once the caller is known to manage the guild.
@@ -82,7 +82,7 @@ async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefin
   const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
-  if (schemas.budget) assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
+  if (schemas.budget) await assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
   const params = parseInput(schemas.params, rawParams ?? {}, "params");
   const query = parseInput(schemas.query, Object.fromEntries(req.nextUrl.searchParams), "query");
   const body = schemas.body ? parseInput(schemas.body, await readJsonBody(req), "body") : (undefined as B);

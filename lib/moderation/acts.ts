@@ -43,7 +43,7 @@ const nameOf = (member: APIGuildMember | null): string | null => (member?.user ?
 
 /** Who is who in the guild, read fresh for the target (a cached member could hide a role given a minute ago). */
 async function context(access: GuildAccess, targetId: string): Promise<{ check: ActContext; target: APIGuildMember | null }> {
-  memberChanged(access.guildId, targetId);
+  await memberChanged(access.guildId, targetId);
   const botId = getEnv().DISCORD_CLIENT_ID;
   const [roles, bot, moderatorMember, target] = await Promise.all([
     getGuildRoles(access.guildId),
@@ -116,7 +116,7 @@ export async function makeAct(db: Db, access: GuildAccess, input: ActInput, loca
     if (error instanceof PlatformError && error.kind === "forbidden") throw refused("mod_platform_refused", locale);
     throw error;
   } finally {
-    memberChanged(access.guildId, input.userId);
+    await memberChanged(access.guildId, input.userId);
   }
 
   const settings = await readPluginState(db, access.guildId, moderator);
@@ -173,7 +173,7 @@ async function escalate(db: Db, access: GuildAccess, warning: CaseRow, config: R
     if (error instanceof PlatformError && error.kind === "forbidden") return { refused: "mod_platform_refused" };
     throw error;
   } finally {
-    memberChanged(access.guildId, warning.targetId);
+    await memberChanged(access.guildId, warning.targetId);
   }
   const durationSeconds = act === "timeout" ? minutes * 60 : null;
   const made = await db.transaction((tx) =>

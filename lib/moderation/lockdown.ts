@@ -63,7 +63,7 @@ async function setLockedFlag(db: Db, guildId: string): Promise<boolean> {
 /** Locks the plugin's lockdown channels not locked yet (and retries those that failed); posts the message in each channel locked now. */
 export async function lock(db: Db, access: GuildAccess, channelIds: readonly string[], message: string): Promise<LockdownResult> {
   const { guildId } = access;
-  refreshGuildCache(guildId);
+  await refreshGuildCache(guildId);
   const botId = getEnv().DISCORD_CLIENT_ID;
   const [channels, existing, roles, bot] = await Promise.all([getGuildChannels(guildId), rowsOf(db, guildId), getGuildRoles(guildId), getGuildMember(guildId, botId)]);
   // The platform lets a bot deny only what it holds itself: a bit it lacks (public threads, with the invite's permissions) stays as it was.
@@ -129,7 +129,7 @@ export async function unlock(db: Db, access: GuildAccess): Promise<LockdownResul
     await db.delete(lockdownChannels).where(and(eq(lockdownChannels.guildId, guildId), eq(lockdownChannels.channelId, row.channelId)));
     outcomes.push({ channel_id: row.channelId, status: "unlocked" });
   }
-  refreshGuildCache(guildId);
+  await refreshGuildCache(guildId);
   return finish(db, access, "unlock", outcomes);
 }
 

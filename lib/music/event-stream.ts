@@ -14,9 +14,10 @@ import type { PlayerState } from "./state";
 // EventSource reconnects by itself, and the reconnect passes the permission check again, so
 // an admin who lost the right to manage the guild stops receiving within that time.
 //
-// A stream belongs to the session that opened it: it closes as soon as that session is ended in
-// this process (sign-out, sign out everywhere), and at the next heartbeat once its record no
-// longer allows it (ended on another instance, idle, expired); the reconnect then gets a 401.
+// A stream belongs to the session that opened it: it closes as soon as that session is ended
+// (sign-out, sign out everywhere; on any instance with REDIS_URL, lib/session/session-ends.ts),
+// and at the next heartbeat once its record no longer allows it (idle, expired, or ended on
+// another instance without REDIS_URL); the reconnect then gets a 401.
 // A session holds at most MAX_STREAMS_PER_SESSION streams at once (each is a connection, a
 // subscription and timers kept for minutes): one more is refused with 429.
 
@@ -57,18 +58,20 @@ function stateEvent(state: PlayerState): Uint8Array {
 export async function playerEventStream(guildId: string, session: Session, read: () => Promise<PlayerState>, signal: AbortSignal): Promise<Response> {
   const release = claimStream(session.sid);
   let lastVersion = -1;
-  let latest: PlayerState | null = null;
   let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
   const pending: PlayerState[] = [];
   const deliver = (state: PlayerState) => {
-    // Two commits can publish out of order; a browser never goes back.
+    // Two commits can publish out of order, and a state can arrive twice; a browser never goes back.
     if (state.version <= lastVersion) return;
     lastVersion = state.version;
-    latest = state;
     if (controller) send(stateEvent(state));
     else pending.push(state);
+    // A change made on another instance moves this one's timer for the end of the track.
+    watchTrackEnd(guildId, state);
   };
-  const unsubscribe = subscribe(guildId, deliver);
+  // States published while Redis was down never arrived: the current one is read again.
+  const resync = () => void read().then(deliver, () => undefined);
+  const unsubscribe = await subscribe(guildId, deliver, resync);
   let first: PlayerState;
   try {
     first = await read();
@@ -123,7 +126,6 @@ export async function playerEventStream(guildId: string, session: Session, read:
       unwatch = watchSessionEnd(session, end);
       if (signal.aborted) stop();
       else signal.addEventListener("abort", stop);
-      watchTrackEnd(guildId, latest ?? first);
     },
     cancel() {
       stop();

@@ -1,62 +1,63 @@
 import "server-only";
+import { topicHub } from "@/lib/live/hub";
 import type { PlayerState } from "./state";
 
-// Live updates of the players, per guild, inside this process: the event streams of open
-// dashboards subscribe, every saved change publishes. Limit: with several instances a change
-// made on one reaches only the streams held by that one. The next step is to send the guild id
-// through Postgres (pg_notify in the transaction that writes the change; each instance LISTENs
-// and re-reads the state) or Redis pub/sub; states carry a version, so a duplicate or late
-// delivery is harmless. Kept on globalThis so Next's module copies share one hub.
+// Live updates of the players, per guild: the event streams of open dashboards subscribe, every
+// saved change publishes, and each change reaches the streams of every instance (lib/live/hub.ts:
+// Redis pub/sub with REDIS_URL, this process without). States carry a version, so a duplicate or
+// late delivery is harmless. The timer that moves a watched player to its next track is each
+// instance's own, armed while it has listeners (on globalThis, like the hub: Next's module copies
+// share them).
 
 type Listener = (state: PlayerState) => void;
-type Topic = { listeners: Set<Listener>; timer: ReturnType<typeof setTimeout> | null };
 
-const hubKey = Symbol.for("guildhall.music.live");
-type GlobalWithHub = typeof globalThis & { [hubKey]?: Map<string, Topic> };
+const hub = () => topicHub<PlayerState>("music");
 
-function hub(): Map<string, Topic> {
-  const store = globalThis as GlobalWithHub;
-  return (store[hubKey] ??= new Map());
+const timersKey = Symbol.for("guildhall.music.timers");
+type GlobalWithTimers = typeof globalThis & { [timersKey]?: Map<string, ReturnType<typeof setTimeout>> };
+
+function timers(): Map<string, ReturnType<typeof setTimeout>> {
+  const store = globalThis as GlobalWithTimers;
+  return (store[timersKey] ??= new Map());
 }
 
-/** Hears every state published for the guild from now on; returns the unsubscribe. */
-export function subscribe(guildId: string, listener: Listener): () => void {
-  const topics = hub();
-  const topic = topics.get(guildId) ?? { listeners: new Set(), timer: null };
-  topics.set(guildId, topic);
-  topic.listeners.add(listener);
+/**
+ * Hears every state published for the guild from now on, on any instance; `onResync` runs when
+ * states may have been missed (Redis was down). Resolves with the unsubscribe.
+ */
+export async function subscribe(guildId: string, listener: Listener, onResync?: () => void): Promise<() => void> {
+  const unsubscribe = await hub().subscribe(guildId, listener, onResync);
   return () => {
-    topic.listeners.delete(listener);
-    if (topic.listeners.size > 0) return;
-    // Nobody watches any more: no timer keeps advancing this guild's player.
-    if (topic.timer) clearTimeout(topic.timer);
-    topics.delete(guildId);
+    unsubscribe();
+    if (hub().listenerCount(guildId) > 0) return;
+    // Nobody watches here any more: no timer keeps advancing this guild's player.
+    clearTimeout(timers().get(guildId));
+    timers().delete(guildId);
   };
 }
 
-export function publish(guildId: string, state: PlayerState): void {
-  for (const listener of hub().get(guildId)?.listeners ?? []) listener(state);
+export function publish(guildId: string, state: PlayerState): Promise<void> {
+  return hub().publish(guildId, state);
 }
 
 /**
  * Runs `task` once after `delayMs`, replacing the guild's earlier one, only while someone
- * listens (the player advances to the next track when the current one ends). Without
+ * listens here (the player advances to the next track when the current one ends). Without
  * listeners nothing is scheduled: the next read computes where playback is from started_at.
  */
 export function scheduleWhileWatched(guildId: string, delayMs: number | null, task: () => void): void {
-  const topic = hub().get(guildId);
-  if (!topic) return;
-  if (topic.timer) clearTimeout(topic.timer);
-  topic.timer = null;
-  if (delayMs === null) return;
-  topic.timer = setTimeout(() => {
-    topic.timer = null;
+  clearTimeout(timers().get(guildId));
+  timers().delete(guildId);
+  if (delayMs === null || hub().listenerCount(guildId) === 0) return;
+  const timer = setTimeout(() => {
+    timers().delete(guildId);
     task();
   }, delayMs);
   // A watched player never keeps a process (or a test run) alive on its own.
-  topic.timer.unref?.();
+  timer.unref?.();
+  timers().set(guildId, timer);
 }
 
 export function listenerCount(guildId: string): number {
-  return hub().get(guildId)?.listeners.size ?? 0;
+  return hub().listenerCount(guildId);
 }

@@ -110,7 +110,7 @@ export async function runCommand(db: Db, guildId: string, userId: string, apply:
     }
     return { changed: true, state: stateOf(draft, version, now) };
   });
-  if (state.changed) announce(guildId, state.state);
+  if (state.changed) await announce(guildId, state.state);
   return state.state;
 }
 
@@ -126,10 +126,10 @@ export async function readPlayer(db: Db, guildId: string): Promise<PlayerState> 
   return stateOf(draft, player?.version ?? 0, now);
 }
 
-/** Tells the open streams, and wakes them when the current track ends (only while someone listens). */
-export function announce(guildId: string, state: PlayerState): void {
-  publish(guildId, state);
+/** Tells the open streams of every instance, and wakes this one's when the current track ends (only while someone listens). */
+export async function announce(guildId: string, state: PlayerState): Promise<void> {
   watchTrackEnd(guildId, state);
+  await publish(guildId, state);
 }
 
 export function watchTrackEnd(guildId: string, state: PlayerState): void {

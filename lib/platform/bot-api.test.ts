@@ -193,7 +193,7 @@ describe("guild reads", () => {
     await getGuildRoles(GUILD_IDS.nightOwls);
     await getGuildRoles(GUILD_IDS.workshop);
     expect(harness.callsTo("GET /guilds/:id/roles")).toBe(2);
-    refreshGuildCache(GUILD_IDS.workshop);
+    await refreshGuildCache(GUILD_IDS.workshop);
     await getGuildRoles(GUILD_IDS.workshop);
     await getGuildRoles(GUILD_IDS.nightOwls);
     expect(harness.callsTo("GET /guilds/:id/roles")).toBe(3);
@@ -208,7 +208,7 @@ describe("guild reads", () => {
     expect(first.some((emoji) => emoji.animated)).toBe(true);
     await getGuildEmojis(GUILD_IDS.workshop);
     expect(harness.callsTo("GET /guilds/:id/emojis")).toBe(1);
-    refreshGuildCache(GUILD_IDS.workshop);
+    await refreshGuildCache(GUILD_IDS.workshop);
     await getGuildEmojis(GUILD_IDS.workshop);
     expect(harness.callsTo("GET /guilds/:id/emojis")).toBe(2);
   });

@@ -51,7 +51,7 @@ function guildPageRead<T>(guildId: string, part: string, load: () => Promise<T>)
   const key = `${guildKey(guildId)}${part}`;
   return cachedWithMeta(key, GUILD_CACHE_POLICY, async () => {
     const value = await load();
-    const kept = peek<T>(key);
+    const kept = await peek<T>(key);
     if (kept && !isDeepStrictEqual(kept.value, value)) nextPageGeneration(guildId);
     return value;
   });
@@ -101,11 +101,11 @@ export async function confirmBotInGuild(guildId: string): Promise<boolean> {
       error instanceof PlatformError &&
       (error.status === 404 || (error.status === 403 && error.code === PlatformErrorCode.MISSING_ACCESS));
     if (!absent) throw error;
-    updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => withoutId(ids, guildId));
-    refreshGuildCache(guildId);
+    await updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => withoutId(ids, guildId));
+    await refreshGuildCache(guildId);
     return false;
   }
-  updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => (ids.has(guildId) ? ids : new Set([...ids, guildId])));
+  await updateCached<ReadonlySet<string>>(BOT_GUILDS_KEY, (ids) => (ids.has(guildId) ? ids : new Set([...ids, guildId])));
   return true;
 }
 
@@ -124,8 +124,8 @@ export async function getGuildWithMeta(guildId: string): Promise<CacheResult<RES
 }
 
 /** Whether the guild was read before and is still in the cache (possibly expired but usable). */
-export function isGuildCached(guildId: string): boolean {
-  return peek(`${guildKey(guildId)}guild`) !== undefined;
+export async function isGuildCached(guildId: string): Promise<boolean> {
+  return (await peek(`${guildKey(guildId)}guild`)) !== undefined;
 }
 
 /** The guild with approximate member and presence counts. Throws PlatformError (not_found, forbidden...). */
@@ -146,8 +146,8 @@ export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuild
 }
 
 /** A channel the bot renamed (guild-edits.ts): the kept list takes the name, and pages drawn with the old one are outdated. */
-export function channelRenamed(guildId: string, channelId: string, name: string): void {
-  updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => channels.map((channel) => (channel.id === channelId ? { ...channel, name } : channel)));
+export async function channelRenamed(guildId: string, channelId: string, name: string): Promise<void> {
+  await updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => channels.map((channel) => (channel.id === channelId ? { ...channel, name } : channel)));
   nextPageGeneration(guildId);
 }
 
@@ -246,17 +246,17 @@ export async function searchGuildMembers(
 }
 
 /** Drops what is cached of one member (and the searches that may list them): a moderation act changed or removed them. */
-export function memberChanged(guildId: string, userId: string): void {
-  invalidate(`${guildKey(guildId)}member:${userId}`);
-  invalidatePrefix(`${guildKey(guildId)}search:`);
+export async function memberChanged(guildId: string, userId: string): Promise<void> {
+  await invalidate(`${guildKey(guildId)}member:${userId}`);
+  await invalidatePrefix(`${guildKey(guildId)}search:`);
 }
 
 /** Drops every cached read of one guild (after the dashboard changes it, or on demand). */
-export function refreshGuildCache(guildId: string): void {
-  invalidatePrefix(guildKey(guildId));
+export async function refreshGuildCache(guildId: string): Promise<void> {
+  await invalidatePrefix(guildKey(guildId));
 }
 
 /** Drops the cached bot guild set, so the next getBotGuildIds() asks the platform. */
-export function refreshBotGuildIds(): void {
-  invalidate(BOT_GUILDS_KEY);
+export async function refreshBotGuildIds(): Promise<void> {
+  await invalidate(BOT_GUILDS_KEY);
 }

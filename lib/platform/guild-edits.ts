@@ -29,7 +29,7 @@ function requireSnowflakes(ids: Record<string, string>): void {
 export async function renameChannel(channelId: string, name: string, reason?: string): Promise<void> {
   requireSnowflakes({ "channel id": channelId });
   const channel = await botPatch<RESTPatchAPIChannelResult>(Routes.channel(channelId), { body: { name }, ...(reason === undefined ? {} : { reason }) });
-  if ("guild_id" in channel && channel.guild_id) channelRenamed(channel.guild_id, channelId, name);
+  if ("guild_id" in channel && channel.guild_id) await channelRenamed(channel.guild_id, channelId, name);
 }
 
 /** Gives a member a role (MANAGE_ROLES, a role below the bot's); giving it twice is not an error. */

@@ -55,8 +55,8 @@ export function cachedBans(guildId: string, page: { limit: number; after?: strin
 }
 
 /** Drops the cached ban lists of a guild: a ban or an unban was just made. */
-export function bansChanged(guildId: string): void {
-  invalidatePrefix(bansKey(guildId));
+export async function bansChanged(guildId: string): Promise<void> {
+  await invalidatePrefix(bansKey(guildId));
 }
 
 /** The ban of `userId`, or null when they are not banned. */
@@ -77,7 +77,7 @@ export async function banUser(guildId: string, userId: string, options: { delete
   try {
     await botPut(Routes.guildBan(guildId, userId), { body: { delete_message_seconds: seconds }, ...withReason(options.reason) });
   } finally {
-    bansChanged(guildId);
+    await bansChanged(guildId);
   }
 }
 
@@ -91,7 +91,7 @@ export async function unbanUser(guildId: string, userId: string, reason?: string
     if (error instanceof PlatformError && error.code === PlatformErrorCode.UNKNOWN_BAN) return false;
     throw error;
   } finally {
-    bansChanged(guildId);
+    await bansChanged(guildId);
   }
 }
 

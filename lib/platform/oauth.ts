@@ -179,6 +179,6 @@ export async function refreshAccessToken(refreshToken: string): Promise<OAuthTok
 
 /** Revokes a token at the platform and forgets what this server cached for it. */
 export async function revokeToken(token: string, tokenTypeHint?: "access_token" | "refresh_token"): Promise<void> {
-  forgetUserToken(token);
+  await forgetUserToken(token);
   await postForm("/oauth2/token/revoke", tokenTypeHint ? { token, token_type_hint: tokenTypeHint } : { token });
 }

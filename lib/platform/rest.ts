@@ -1,13 +1,13 @@
 import "server-only";
 
-import { createHash } from "node:crypto";
-
 import { REST, type RESTOptions, type RateLimitData, type RouteLike } from "@discordjs/rest";
 
 import { getEnv } from "@/lib/env";
 
 import { clearCache } from "./cache";
 import { rethrowAsPlatformError } from "./errors";
+import { sendWithinBudget } from "./shared-budget";
+import { tokenKey } from "./token-key";
 
 // REST clients for the platform API (v10), built lazily from getEnv().
 //
@@ -19,6 +19,10 @@ import { rethrowAsPlatformError } from "./errors";
 //
 // Credentials go on each request as an explicit Authorization header (`auth: false`):
 // no instance stores a token, and a 401 cannot make the library drop the bot token.
+//
+// The library's buckets count for this process only. With REDIS_URL every HTTP call it makes
+// also passes the token's budget shared by all instances (shared-budget.ts), so N instances
+// together stay within the platform's global and per-route limits.
 
 /** Abort one HTTP attempt after this long (the library retries once on timeouts and 5xx). */
 export const REQUEST_TIMEOUT_MS = 3500;
@@ -46,6 +50,7 @@ function restOptions(): Partial<RESTOptions> {
     timeout: REQUEST_TIMEOUT_MS,
     retries: 1,
     rejectOnRateLimit: rejectLongRateLimits,
+    makeRequest: (url, init) => sendWithinBudget(url, init, MAX_RATE_LIMIT_WAIT_MS),
   };
 }
 
@@ -84,11 +89,6 @@ function userRest(key: string): REST {
     users.delete(oldest.value);
   }
   return rest;
-}
-
-/** A stable, non-reversible key for an access token (cache keys, client pool). Never log the token itself. */
-export function tokenKey(accessToken: string): string {
-  return createHash("sha256").update(accessToken).digest("base64url");
 }
 
 export interface PlatformRequestOptions {

@@ -93,7 +93,7 @@ describe("getCurrentUserGuilds", () => {
     await getCurrentUserGuilds(ada.accessToken);
     await getCurrentUserGuilds(ada.accessToken);
     expect(harness.callsTo(GUILDS_ROUTE)).toBe(1);
-    invalidateUserCache(ada.accessToken);
+    await invalidateUserCache(ada.accessToken);
     await getCurrentUserGuilds(ada.accessToken);
     expect(harness.callsTo(GUILDS_ROUTE)).toBe(2);
   });
@@ -200,7 +200,7 @@ describe("when the platform fails", () => {
     const bjorn = await harness.signIn(USER_IDS.bjorn);
     // A first answer teaches the client the route's bucket; the 429 then empties it for Ada.
     await getCurrentUserGuilds(ada.accessToken);
-    invalidateUserCache(ada.accessToken);
+    await invalidateUserCache(ada.accessToken);
     harness.emulator.injectFault({ path: "/users/@me/guilds", method: "GET", status: 429, retry_after: 30, count: 1 });
     await expect(getCurrentUserGuilds(ada.accessToken)).rejects.toMatchObject({ kind: "rate_limited" });
     // Ada's bucket stays empty for 30 s: her next call is refused without reaching the platform.

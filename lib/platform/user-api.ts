@@ -8,7 +8,8 @@ import {
 } from "discord-api-types/v10";
 
 import { cachedWithMeta, invalidatePrefix, type CachePolicy, type CacheResult } from "./cache";
-import { forgetUserClient, tokenKey, userGet } from "./rest";
+import { forgetUserClient, userGet } from "./rest";
+import { tokenKey } from "./token-key";
 
 // Reads made with a signed-in user's OAuth2 access token. Cached per user under a
 // SHA-256 of the token (never the token itself): the guild list route is tightly
@@ -65,12 +66,12 @@ export async function getCurrentUserGuilds(accessToken: string): Promise<RESTGet
 }
 
 /** Drops what is cached for this token (e.g. a "refresh servers" button, or logout). */
-export function invalidateUserCache(accessToken: string): void {
-  invalidatePrefix(userKey(accessToken));
+export async function invalidateUserCache(accessToken: string): Promise<void> {
+  await invalidatePrefix(userKey(accessToken));
 }
 
 /** Forgets everything held for an access token: cached reads and its REST client. Call on logout. */
-export function forgetUserToken(accessToken: string): void {
-  invalidateUserCache(accessToken);
+export async function forgetUserToken(accessToken: string): Promise<void> {
+  await invalidateUserCache(accessToken);
   forgetUserClient(accessToken);
 }

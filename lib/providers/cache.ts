@@ -1,5 +1,5 @@
 import "server-only";
-import { TtlCache } from "@/lib/platform/cache";
+import { TtlCache } from "@/lib/platform/ttl-cache";
 import { clearAppTokens } from "./app-token";
 import { clearProviderPauses } from "./pauses";
 

@@ -6,7 +6,7 @@ import { sessions } from "@/lib/db/schema";
 import { SESSION_IDLE_MS, SESSION_LIFETIME_MS } from "./session-cookie";
 
 // Queries on the `sessions` table. Callers go through ./store.ts, which also
-// keeps the in-process cache in step.
+// keeps the session cache (session-cache.ts) in step.
 
 export type SessionRecord = typeof sessions.$inferSelect;
 

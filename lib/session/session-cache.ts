@@ -1,17 +1,20 @@
-// Recent positive session checks, so one page load (middleware, the page, the
-// islands' API calls) reads the `sessions` row once. Only this process's sign-outs
-// evict entries: another instance keeps accepting a revoked cookie until its entry
-// is SESSION_CACHE_TTL_MS old.
-//
-// Kept on globalThis: middleware and route handlers are separate bundles with their
-// own module copies, and a sign-out in a route must evict middleware's entry too.
+import type { RedisLink } from "@/lib/redis/link";
+import { redisLink } from "@/lib/redis/process-link";
+import { SharedSessionCache } from "./shared-session-cache";
+
+// Recent positive session checks, so one page load (middleware, the page, the islands' API
+// calls) reads the `sessions` row once. With REDIS_URL the entries live in Redis, shared by every
+// instance (shared-session-cache.ts): a sign-out anywhere refuses the cookie everywhere at once.
+// Without it they live in this process, on globalThis (middleware and route handlers are
+// separate bundles with their own module copies, and a sign-out in a route must evict
+// middleware's entry too).
 
 /** How long a positive check is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 15_000;
 const MAX_ENTRIES = 10_000;
 
 type Entry = { userId: string; validUntil: number };
-type Cache = { entries: Map<string, Entry>; epoch: number };
+type Cache = { entries: Map<string, Entry>; epoch: number; shared?: { link: RedisLink; cache: SharedSessionCache } };
 
 const globalKey = Symbol.for("guildhall.session-cache");
 type GlobalWithCache = typeof globalThis & { [globalKey]?: Cache };
@@ -22,23 +25,38 @@ function cache(): Cache {
   return store[globalKey];
 }
 
+/** The Redis store with REDIS_URL, else null (this process's map). */
+function shared(): SharedSessionCache | null {
+  const link = redisLink();
+  if (!link) return null;
+  const state = cache();
+  if (state.shared?.link !== link) state.shared = { link, cache: new SharedSessionCache(link) };
+  return state.shared.cache;
+}
+
 /** The user of a session checked recently and still usable at `now`, else undefined. */
-export function cachedSessionUser(sid: string, now: number): string | undefined {
+export async function cachedSessionUser(sid: string, now: number): Promise<string | undefined> {
+  const store = shared();
+  if (store) return store.cachedUser(sid, now);
   const entry = cache().entries.get(sid);
   return entry && now < entry.validUntil ? entry.userId : undefined;
 }
 
 /**
  * Read before a database check and passed to rememberSession: a sign-out that
- * happened meanwhile bumps it, so a check that read the row before the revocation
+ * happened meanwhile moves it on, so a check that read the row before the revocation
  * is not cached after it.
  */
-export function cacheEpoch(): number {
-  return cache().epoch;
+export async function cacheEpoch(): Promise<number | string | null> {
+  const store = shared();
+  return store ? store.epoch() : cache().epoch;
 }
 
 /** `until`: the earliest of the record's own ends (absolute, idle); capped at the TTL here. */
-export function rememberSession(sid: string, userId: string, now: number, until: number, epoch: number): void {
+export async function rememberSession(sid: string, userId: string, now: number, until: number, epoch: number | string | null): Promise<void> {
+  const validUntil = Math.min(now + SESSION_CACHE_TTL_MS, until);
+  const store = shared();
+  if (store) return store.remember(sid, userId, validUntil - now, validUntil, typeof epoch === "string" ? epoch : null);
   const { entries, epoch: current } = cache();
   if (epoch !== current) return;
   if (entries.size >= MAX_ENTRIES) {
@@ -47,22 +65,24 @@ export function rememberSession(sid: string, userId: string, now: number, until:
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
   }
   entries.delete(sid);
-  entries.set(sid, { userId, validUntil: Math.min(now + SESSION_CACHE_TTL_MS, until) });
+  entries.set(sid, { userId, validUntil });
 }
 
-export function forgetSession(sid: string): void {
+export async function forgetSession(sid: string): Promise<void> {
   const state = cache();
   state.entries.delete(sid);
   state.epoch += 1;
+  await shared()?.forget(sid);
 }
 
-export function forgetUserSessions(userId: string): void {
+export async function forgetUserSessions(userId: string): Promise<void> {
   const state = cache();
   for (const [key, entry] of state.entries) if (entry.userId === userId) state.entries.delete(key);
   state.epoch += 1;
+  await shared()?.forgetUser(userId);
 }
 
-/** Tests that change session rows behind the cache's back. */
+/** Tests that change session rows behind the cache's back (this process's entries; a test with Redis uses a fresh server). */
 export function clearSessionCacheForTests(): void {
   const state = cache();
   state.entries.clear();

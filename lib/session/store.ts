@@ -8,8 +8,8 @@ import { announceSessionEnd, announceUserSessionsEnd } from "./session-ends";
 
 // Revocable sessions: the sealed cookie carries the tokens and names a `sessions`
 // row; the row decides whether the cookie still counts. Lifetimes are in
-// session-cookie.ts, the short in-process cache (and what it means across
-// instances) in session-cache.ts.
+// session-cookie.ts, the short cache of positive checks (in Redis with REDIS_URL,
+// shared by every instance) in session-cache.ts.
 
 /** last_seen_at moves at most this often per session: enough for a 7-day idle timeout. */
 export const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -46,9 +46,9 @@ export async function sessionIsLive(session: Session, now = Date.now()): Promise
 }
 
 async function recordAllows(session: Session, now: number, inUse = true): Promise<"refused" | "live" | "seen"> {
-  const cachedUser = cachedSessionUser(session.sid, now);
+  const cachedUser = await cachedSessionUser(session.sid, now);
   if (cachedUser !== undefined) return cachedUser === session.userId ? "live" : "refused";
-  const epoch = cacheEpoch();
+  const epoch = await cacheEpoch();
   const db = await getDb();
   const record = await findSessionRecord(db, session.sid);
   if (!record || record.userId !== session.userId || !isLive(record, new Date(now))) return "refused";
@@ -58,7 +58,7 @@ async function recordAllows(session: Session, now: number, inUse = true): Promis
     await touchSessionRecord(db, session.sid, new Date(now), TOUCH_INTERVAL_MS);
     lastSeen = now;
   }
-  rememberSession(session.sid, session.userId, now, Math.min(record.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS), epoch);
+  await rememberSession(session.sid, session.userId, now, Math.min(record.expiresAt.getTime(), lastSeen + SESSION_IDLE_MS), epoch);
   return seen ? "seen" : "live";
 }
 
@@ -72,17 +72,17 @@ export async function startSession(db: Db, input: { userId: string; userAgent: s
 // Both forget after the update: that also stops a check which read the row before
 // the revocation from caching it afterwards (see cacheEpoch).
 
-/** Ends one session for every copy of its cookie; effective in this process at once. */
+/** Ends one session for every copy of its cookie; effective at once on every instance (with REDIS_URL; in this process without). */
 export async function endSession(db: Db, sid: string, now = new Date()): Promise<void> {
   await revokeSessionRecord(db, sid, now);
-  forgetSession(sid);
-  announceSessionEnd(sid);
+  await forgetSession(sid);
+  await announceSessionEnd(sid);
 }
 
 /** Sign out everywhere: ends all of the user's sessions; returns how many were live. */
 export async function endUserSessions(db: Db, userId: string, now = new Date()): Promise<number> {
   const count = await revokeUserSessionRecords(db, userId, now);
-  forgetUserSessions(userId);
-  announceUserSessionsEnd(userId);
+  await forgetUserSessions(userId);
+  await announceUserSessionsEnd(userId);
   return count;
 }

@@ -55,7 +55,7 @@ beforeAll(async () => {
   // Bjørn helps run this copy of the Workshop.
   const state = harness.emulator.state.guild(guild)!;
   state.members.get(USER_IDS.bjorn)!.roles.push(state.roles.find((role) => role.name === "Maintainers")!.id);
-  refreshGuildCache(guild);
+  await refreshGuildCache(guild);
   ada = await signedInJar(harness);
   bjorn = await signedInJar(harness, USER_IDS.bjorn);
   const { channel } = await guildRefs(guild);

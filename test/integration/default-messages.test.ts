@@ -28,7 +28,7 @@ it("keeps a never-edited message as its key", async () => {
 
 it("draws defaults in the guild's platform locale, then in the language its managers choose", async () => {
   scratch.harness.emulator.state.guild(scratch.guild)!.preferred_locale = "fr";
-  refreshGuildCache(scratch.guild);
+  await refreshGuildCache(scratch.guild);
   await setLanguage(null);
   expect(await preview(defaultMessage("welcome.leave_message"))).toMatch(/ a quitté le serveur\.$/);
   await setLanguage("de");

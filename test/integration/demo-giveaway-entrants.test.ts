@@ -44,7 +44,7 @@ beforeAll(async () => {
   // Every other human member holds the required role.
   const members = [...harness.emulator.state.guild(guild)!.members.values()].filter((member) => !harness.emulator.state.user(member.user_id)?.bot);
   members.forEach((member, index) => (member.roles = index % 2 === 0 ? [vip] : []));
-  refreshGuildCache(guild);
+  await refreshGuildCache(guild);
   humans = members.map((member) => member.user_id);
   vips = new Set(humans.filter((_, index) => index % 2 === 0));
 });

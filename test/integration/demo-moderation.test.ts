@@ -69,6 +69,6 @@ it("lets the bot ban, kick and time out in the demo servers", async () => {
   expect({ status: refused.status, code: ((await readBody(refused)) as Envelope).code }).toEqual({ status: 403, code: "mod_bot_cannot_ban" });
   grantDemoModeration(world);
   const { refreshGuildCache } = await import("@/lib/platform/bot-api");
-  refreshGuildCache(guild);
+  await refreshGuildCache(guild);
   expect((await ban()).status).toBe(201);
 });

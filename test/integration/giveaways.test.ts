@@ -60,7 +60,7 @@ function members(roleSets: string[][]): string[] {
   const all = [...harness.emulator.state.guild(guild)!.members.values()].filter((member) => member.user_id !== EMULATOR_CLIENT_ID);
   const picked = all.slice(0, roleSets.length);
   picked.forEach((member, index) => (member.roles = roleSets[index]!));
-  refreshGuildCache(guild);
+  void refreshGuildCache(guild);
   return picked.map((member) => member.user_id);
 }
 
@@ -109,7 +109,7 @@ describe("giveaways", () => {
     await json(await act(id, "start"), 200);
     // Entered with the role, lost it since: never drawn.
     harness.emulator.state.guild(guild)!.members.get(lost!)!.roles = [];
-    refreshGuildCache(guild);
+    await refreshGuildCache(guild);
     const before = await lastAuditId(ada, guild);
     const ended = await json<Answer>(await act(id, "end"), 200);
     expect(ended.winners).toHaveLength(2);

@@ -91,7 +91,7 @@ describe("GET /api/guilds/{id}", () => {
     [3, 250],
   ] as const)("maps premium_tier %i to tier_value %i", async (tier, value) => {
     harness.emulator.state.guild(owls)!.premium_tier = tier;
-    refreshGuildCache(owls);
+    await refreshGuildCache(owls);
     expect(await entity(owls)).toMatchObject({ premium_tier: tier, tier_value: value });
   });
 });
@@ -210,12 +210,12 @@ describe("a revert passes the checks of every write", () => {
     const general = state().channels.find((channel) => channel.name === "general" || channel.name === "general-renamed")!;
     const id = freshSnowflake();
     state().channels.push({ ...general, id, name });
-    refreshGuildCache(guild);
+    void refreshGuildCache(guild);
     return id;
   }
   function deleteChannel(id: string): void {
     state().channels = state().channels.filter((channel) => channel.id !== id);
-    refreshGuildCache(guild);
+    void refreshGuildCache(guild);
   }
   /** Makes two changes with `set` then `clear` and returns the second event, whose revert puts `set` back. */
   async function setThenClear(change: () => Promise<Response>, undoChange: () => Promise<Response>) {
@@ -239,7 +239,7 @@ describe("a revert passes the checks of every write", () => {
     const role = addRole(harness, guild, { name: "Greeted" });
     const event = await setThenClear(welcomePatch({ join_role_ids: [role] }), welcomePatch({ join_role_ids: [] }));
     state().roles.find((entry) => entry.id === role)!.position = 500;
-    refreshGuildCache(guild);
+    await refreshGuildCache(guild);
     await expectRefused(event.id, "join_role_ids.0", "role_above_bot");
   });
 

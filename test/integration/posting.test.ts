@@ -197,7 +197,7 @@ describe("reaction roles post", () => {
     const state = harness.emulator.state.guild(guild)!;
     const high = freshSnowflake();
     state.roles.push(makeRole(high, { name: "Admins above the bot", color: 0, permissions: [] }, 500));
-    refreshGuildCache(guild);
+    await refreshGuildCache(guild);
     const response = await pluginCall(ada, "POST", base(), { body: { channel_id: refs.channel, message: "Too high", pairs: [{ emoji: "🔴", role_id: high }] } });
     const body = (await readBody(response)) as { code: string; fields: Array<{ path: string; message: string }> };
     expect(response.status).toBe(400);
@@ -209,10 +209,10 @@ describe("reaction roles post", () => {
     const state = harness.emulator.state.guild(guild)!;
     const moving = freshSnowflake();
     state.roles.push(makeRole(moving, { name: "Moved above the bot", color: 0, permissions: [] }, 1));
-    refreshGuildCache(guild);
+    await refreshGuildCache(guild);
     const item = await create(base(), { channel_id: refs.channel, message: "Moved", pairs: [{ emoji: "🔴", role_id: moving }, { emoji: "🟢", role_id: refs.role }] });
     state.roles.find((role) => role.id === moving)!.position = 500;
-    refreshGuildCache(guild);
+    await refreshGuildCache(guild);
     const count = harness.emulator.messages(refs.channel).length;
     const response = await pluginCall(ada, "POST", `${base()}/${item.id}/post`);
     const body = (await readBody(response)) as { code: string; message: string; fields: Array<{ path: string; message: string }> };

@@ -239,7 +239,7 @@ describe("settings import", () => {
     beforeAll(() => {
       greeters = addRole(harness, target, { name: "Greeters" });
       harness.emulator.state.guild(target)!.roles.find((role) => role.id === greeters)!.position = 500;
-      refreshGuildCache(target);
+      void refreshGuildCache(target);
     });
     /** A copy of the file naming a role of the source guild (any id: the file says its name). */
     const withRole = (name: string, use: (copy: Json, roleId: string) => void) => () => {

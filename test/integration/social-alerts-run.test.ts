@@ -163,7 +163,7 @@ it("pauses a subscription whose channel was deleted, with the reason, until it i
   // The channel goes away on the platform; then the streamer goes live.
   const record = platform.emulator.state.guild(guild)!;
   record.channels.splice(record.channels.findIndex((item) => item.id === other), 1);
-  refreshGuildCache(guild);
+  await refreshGuildCache(guild);
   await social.live("twitch", ADA.login, true, "Nobody will see this");
   await checkProvider("twitch", await context());
   const db = await getDb();
@@ -195,6 +195,6 @@ function addChannel(name: string): string {
   const template = record.channels.find((item) => item.id === channel)!;
   const id = String(BigInt(channel) + BigInt(Math.floor(Math.random() * 1e6) + 1));
   record.channels.push({ ...template, id, name });
-  refreshGuildCache(guild);
+  void refreshGuildCache(guild);
   return id;
 }

@@ -59,7 +59,7 @@ async function countersGuild() {
   const setCounts = (counts: { members?: number; online?: number }) => {
     if (counts.members !== undefined) record.approximate_member_count = counts.members;
     if (counts.online !== undefined) record.approximate_presence_count = counts.online;
-    refreshGuildCache(guild);
+    void refreshGuildCache(guild);
   };
   return { guild, record, members, online, nameOf, setCounts };
 }

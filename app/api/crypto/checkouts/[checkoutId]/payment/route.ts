@@ -15,7 +15,7 @@ import { userRoute } from "@/lib/http/route";
 // from the checkout's wallet for exactly its amount (lib/billing/crypto/verify.ts). The browser asks
 // again while the chain has not confirmed it (400 crypto_unconfirmed), so it spends the writes budget.
 export const POST = userRoute({ params: paymentParams, body: paymentBody }, async ({ req, params, body, session }) => {
-  assertBudget(payerOf(session.userId, req.headers), "writes");
+  await assertBudget(payerOf(session.userId, req.headers), "writes");
   const db = await getDb();
   const checkout = await ownCheckout(db, params.checkoutId, session.userId, apiLocale(req));
   await requireGuildAccess(db, session, checkout.guildId);

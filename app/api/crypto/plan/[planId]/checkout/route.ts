@@ -16,7 +16,7 @@ import { userRoute } from "@/lib/http/route";
 // a guild already paying for the plan otherwise than in crypto is refused (409 already_subscribed).
 
 export const GET = userRoute({ params: checkoutParams, query: checkoutQuery }, async ({ req, params, query, session }) => {
-  assertBudget(payerOf(session.userId, req.headers), "reads");
+  await assertBudget(payerOf(session.userId, req.headers), "reads");
   const db = await getDb();
   await requireGuildAccess(db, session, query.guild_id);
   const settings = cryptoSettings();
