@@ -1,4 +1,4 @@
-import { NextRequest, NextResponse } from "next/server";
+import { NextResponse, type NextRequest } from "next/server";
 import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
@@ -17,10 +17,8 @@ import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { isSnowflake } from "@/lib/platform/snowflake";
-import { contentSecurityPolicy, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
-import { cachedGuildPageNonce } from "@/lib/guilds/cached-page-nonce";
+import { contentSecurityPolicy, drawingNonce, drawsWithDrawingNonce, randomNonce } from "@/lib/http/csp";
 import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
-import { BUDGET_PAID_HEADER, budgetAlreadyPaid, registerMiddleware } from "@/lib/http/in-process-middleware";
 
 // Early decisions: the canonical host, the page budget, language prefix, the login
 // redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
@@ -45,16 +43,11 @@ export async function middleware(req: NextRequest) {
   const elsewhere = canonicalHostResponse(req);
   if (elsewhere) return applyResponsePolicy(elsewhere);
   // Before the session step, which may refresh tokens and ask the platform.
-  const paid = budgetAlreadyPaid(req.headers.get(BUDGET_PAID_HEADER));
-  req.headers.delete(BUDGET_PAID_HEADER);
-  const overBudget = paid ? null : await pageBudgetRefusal(req);
+  const overBudget = await pageBudgetRefusal(req);
   if (overBudget) return applyResponsePolicy(overBudget);
   // HSTS on https; a response that sets a cookie is never publicly cacheable.
   return applyResponsePolicy(await decide(req));
 }
-
-// The production server asks for this decision itself before sending a kept page (server/kept-pages.ts).
-registerMiddleware((url, headers) => middleware(new NextRequest(url, { headers })));
 
 /** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
 async function decide(req: NextRequest): Promise<NextResponse> {
@@ -152,27 +145,23 @@ async function currentSession(req: NextRequest): Promise<SessionState> {
   return { current: outcome.session, sealed: await sealSession(outcome.session) };
 }
 
-/** Which scripts the page at this path may run (see lib/http/csp.ts); null for API calls. */
-function scriptPolicy(pathname: string): ScriptPolicy | null {
-  if (firstSegment(pathname) === "api") return null;
-  const hashes = prerenderedScriptHashes(pathname);
-  if (hashes) return { hashes };
-  // The cached guild pages (overview, plugin pages): one nonce per render of each (they are reached only after the verdict).
-  return { nonce: cachedGuildPageNonce(pathname) ?? randomNonce() };
-}
 
 /** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */
 function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextResponse {
   const name = cookieName(SESSION_COOKIE);
   if (session.sealed) req.cookies.set(name, session.sealed);
   else if (session.cleared) req.cookies.delete(name);
-  const scripts = scriptPolicy((rewriteTo ?? req.nextUrl).pathname);
-  const csp = scripts ? contentSecurityPolicy(scripts) : null;
-  // Next puts the nonce it finds in the request's policy on the scripts it renders.
-  if (csp && "nonce" in scripts!) req.headers.set("content-security-policy", csp);
+  // Every page's scripts need a nonce (lib/http/csp.ts); API answers are not pages. Next puts the
+  // nonce it finds in the request's policy on the scripts it draws: the drawing nonce behind the
+  // production server, which gives each response its own policy as it sends it (Next copies
+  // middleware's response headers onto the request, so middleware sets none there); elsewhere
+  // this response's policy.
+  const isPage = firstSegment(req.nextUrl.pathname) !== "api";
+  const policy = !isPage ? null : contentSecurityPolicy(drawsWithDrawingNonce() ? drawingNonce() : randomNonce());
+  if (policy) req.headers.set("content-security-policy", policy);
   const forward = { request: { headers: req.headers } };
   const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
-  if (csp) response.headers.set("Content-Security-Policy", csp);
+  if (policy && !drawsWithDrawingNonce()) response.headers.set("Content-Security-Policy", policy);
   const sent = session.sealed ?? session.renewed;
   if (sent && session.current) setSessionCookies(response, sent, session.current);
   else if (session.cleared) clearSessionCookies(response);

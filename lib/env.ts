@@ -41,6 +41,11 @@ const schema = z
     PGLITE_DIR: z.string().default(".data/pglite"),
     /** "0": this server runs no job worker (workers run apart, `npm run worker`, on a shared PostgreSQL). */
     JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
+    /**
+     * Shared state of every instance (lib/redis/): budgets, the platform cache and budget, session
+     * revocation, live events. Unset: all of it lives in this process (one instance).
+     */
+    REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
     /** Folder of the local upload storage (lib/storage/local.ts); created on first write. */
     UPLOADS_DIR: z.string().default(".data/uploads"),
     DISCORD_CLIENT_ID: snowflake.optional(),

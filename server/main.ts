@@ -1,18 +1,24 @@
 // The production HTTP server: Next's request handler, in this process, behind the kept
-// answers of the public pages (server/public-pages.ts) and of the cached dashboard pages
-// (server/kept-pages.ts). `npm start` runs it (scripts/start.ts).
+// public pages (server/public-pages.ts); every answer leaves through server/send-page.ts
+// (compression, this response's script nonce). The page cache is Next's (next.config.ts,
+// server/page-cache-handler.ts), kept in Redis when REDIS_URL is set. `npm start` runs it
+// (scripts/start.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
+import { createClient } from "redis";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
+import { DEFAULT_MEMORY_BYTES, setPageCacheStore } from "../lib/page-cache/registry";
+import { memoryPageCacheStore } from "../lib/page-cache/memory-store";
+import { redisPageCacheStore } from "../lib/page-cache/redis-store";
 import { redirectToCanonicalHost } from "./canonical-host";
-import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
+import { sendPage } from "./send-page";
 
 /**
- * The pages every visitor gets byte for byte until the next build: landing and legal pages in
- * each language. The premium page is left to Next: its prices are drawn again every few minutes.
+ * The pages every visitor gets alike until the next build: landing and legal pages in each
+ * language. The premium page is left to Next: its prices are drawn again every few minutes.
  */
 const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
   const { privacyPath, termsPath } = LANGUAGES[locale];
@@ -21,6 +27,8 @@ const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
 
 async function main() {
   const env = getEnv();
+  // Before Next starts: its cache handler uses this store from its first request on.
+  setPageCacheStore(env.REDIS_URL ? redisStore(env.REDIS_URL) : memoryPageCacheStore(DEFAULT_MEMORY_BYTES));
   const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -33,19 +41,17 @@ async function main() {
   };
 
   // Asked on a private loopback port before the public one opens, so the first visitors
-  // already get the kept pages and the asking does not queue behind their requests.
+  // already get the kept pages and the asking does not queue behind their requests. Asked of
+  // Next directly: the pages are kept as drawn, with the drawing nonce.
   const pages = await withPrivateServer(handleByNext, async (port) => {
     const captured = await capturePublicPages(port, new URL(env.APP_URL).host, PUBLIC_PATHS);
     if (captured.skipped.length > 0) console.warn(`Served by Next on every request (not the same for everyone): ${captured.skipped.join(", ")}`);
     return captured.pages;
   });
 
-  const kept = new KeptPages(new URL(env.APP_URL).origin);
   const server = http.createServer((req, res) => {
     if (redirectToCanonicalHost(req, res)) return;
-    if (answerPublicPage(pages, req, res)) return;
-    if (kept.accepts(req)) void kept.serve(req, res, handleByNext);
-    else handleByNext(req, res);
+    sendPage(req, res, (request, response) => answerPublicPage(pages, request, response) || handleByNext(request, response));
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(`Ready on ${env.APP_URL} (${pages.answers.size} public pages kept in memory).`);
@@ -59,6 +65,15 @@ async function main() {
   };
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
+}
+
+/** The page cache in Redis, shared by every instance; each keeps a copy of the pages it serves. */
+function redisStore(url: string) {
+  // Commands fail at once while Redis is away (the cache then draws pages anew) instead of queueing.
+  const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000) } });
+  client.on("error", (error: Error) => console.warn(`[page cache] Redis: ${error.message}`));
+  void client.connect().catch(() => undefined);
+  return redisPageCacheStore(client, { localBytes: DEFAULT_MEMORY_BYTES });
 }
 
 async function withPrivateServer<T>(listener: http.RequestListener, work: (port: number) => Promise<T>): Promise<T> {

@@ -1,23 +1,39 @@
 import "server-only";
-import { revalidatePath } from "next/cache";
-import { INSIDE_NEXT_SERVER } from "@/lib/env";
-import { LOCALES } from "@/lib/i18n/locales";
-import { PLUGIN_IDS } from "@/lib/plugins/index";
-import { nextPageGeneration } from "./page-generation";
+import { revalidateTag, unstable_cache } from "next/cache";
+import { pageCacheStore } from "@/lib/page-cache/registry";
+
+// A guild's cached pages (the overview, the plugin pages, the public leaderboard's pages, in
+// every language) carry one tag, the guild's: expiring it once retires them all, on every
+// instance (DESIGN "Caching").
+
+export function guildPagesTag(guildId: string): string {
+  return `guild:${guildId}`;
+}
 
 /**
- * Expires the cached pages of a guild (the overview and every plugin page) in every
- * language, so the next visit renders them again with the write that just happened (the
- * route pipeline calls this after every successful guild write). Next tags a cached page
- * with its own path, not its parents', so each path is named. Outside the Next server, as
- * in the handler tests, there is no page cache and nothing to expire.
+ * Puts the guild's tag on the page being rendered. Without cacheComponents, Next tags a page
+ * only with the tags of the data its render caches, so the render caches one marker under the
+ * guild's tag (the data itself is read fresh at every render).
+ */
+export async function tagGuildPage(guildId: string): Promise<void> {
+  await unstable_cache(async () => true, ["guild-page", guildId], { tags: [guildPagesTag(guildId)] })();
+}
+
+/**
+ * Expires every cached page of the guild, so the next visit draws them with what just changed:
+ * after every successful guild write (the route pipeline calls this), and when the platform
+ * shows a change the pages are drawn from (lib/platform/bot-api.ts).
  */
 export function expireGuildPages(guildId: string): void {
-  nextPageGeneration(guildId);
-  if (!INSIDE_NEXT_SERVER) return;
-  for (const locale of LOCALES) {
-    const base = `/${locale}/dashboard/${guildId}`;
-    revalidatePath(base);
-    for (const plugin of PLUGIN_IDS) revalidatePath(`${base}/${plugin}`);
+  const tag = guildPagesTag(guildId);
+  try {
+    revalidateTag(tag, { expire: 0 });
+  } catch {
+    // Next offers revalidateTag only within a request's handler; a change seen elsewhere (by
+    // middleware, in a platform read finishing in the background, in a job) expires the same
+    // tag in the same store.
+    void pageCacheStore()
+      .expire([tag])
+      .catch((error: unknown) => console.warn("[page cache] expiry delayed:", error instanceof Error ? error.message : error));
   }
 }

@@ -26,11 +26,10 @@ import styles from "./overview.module.css";
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 // Rendered once per guild and language, then served from the page cache: nothing here
-// reads the session. Middleware lets only the guild's managers through, writes to the
-// guild expire the page at once (lib/guilds/page-cache.ts), and platform changes
-// (name, icon, member count) show within about a minute: this many seconds, plus the 5 s the
-// server keeps Next's answer (server/kept-pages.ts). Not less than the platform cache's 60 s
-// (lib/platform/bot-api.ts): a render before that would read the old guild again.
+// reads the session. Middleware lets only the guild's managers through, and writes to the
+// guild expire the page at once (lib/guilds/page-cache.ts), as does a change the platform
+// shows (name, icon: lib/platform/bot-api.ts). What changes otherwise (the member count, what
+// a job did) shows within this many seconds.
 export const revalidate = 60;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -53,9 +53,8 @@ import styles from "./plugin-page.module.css";
 // Like the overview: drawn from the guild, the plugin's configuration and the language
 // only (what is per viewer is fetched by islands), rendered once per guild, plugin and
 // language and served from the page cache after middleware's verdict. Every write to the
-// guild expires it (lib/guilds/page-cache.ts); platform changes show within about a minute:
-// the routes' `revalidate` (not less than the platform cache's 60 s), plus the 5 s the server
-// keeps Next's answer (server/kept-pages.ts).
+// guild expires it (lib/guilds/page-cache.ts), as does a change the platform shows; what
+// changes otherwise (a job's work) shows within the routes' `revalidate`.
 
 /** The route's params: a plugin's own folder has no [pluginId]. */
 export type PluginRouteProps = { params: Promise<{ locale: string; guildId: string }> };
