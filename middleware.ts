@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextRequest, NextResponse } from "next/server";
 import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
@@ -19,6 +19,7 @@ import { PLUGIN_IDS } from "@/lib/plugins/index";
 import { isSnowflake } from "@/lib/platform/snowflake";
 import { contentSecurityPolicy, drawingNonce, drawsWithDrawingNonce, randomNonce } from "@/lib/http/csp";
 import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
+import { registerMiddleware } from "@/lib/http/in-process-middleware";
 
 // Early decisions: the canonical host, the page budget, language prefix, the login
 // redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
@@ -48,6 +49,9 @@ export async function middleware(req: NextRequest) {
   // HSTS on https; a response that sets a cookie is never publicly cacheable.
   return applyResponsePolicy(await decide(req));
 }
+
+// The production server asks for this decision itself before sending a kept page (server/kept-pages.ts).
+registerMiddleware((url, headers) => middleware(new NextRequest(url, { headers })));
 
 /** Locale, login redirect, session refresh, guild page access: on APP_URL's host, within budget. */
 async function decide(req: NextRequest): Promise<NextResponse> {
@@ -97,7 +101,7 @@ async function decide(req: NextRequest): Promise<NextResponse> {
     const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
     if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
     req.headers.set(VERDICT_HEADER, signVerdict(guildId, session.current.userId));
-    return finish(req, session);
+    return finish(req, session, filteredAuditLog(req.nextUrl));
   }
 
   return finish(req, session);
@@ -112,6 +116,16 @@ function isUnknownGuildPage(pathname: string): boolean {
   if (!isSnowflake(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
+}
+
+/**
+ * The audit log with a query (filters, an older page) is drawn per request by its filtered/ page;
+ * without one it is a cached page like the plugin pages.
+ */
+function filteredAuditLog(url: URL): URL | undefined {
+  const [, , , , page, ...rest] = url.pathname.split("/");
+  if (page !== "audit-log" || rest.length > 0 || url.search === "") return undefined;
+  return new URL(`${url.pathname}/filtered${url.search}`, url);
 }
 
 /** The guild id of a guild page (/{locale}/dashboard/{guildId}/…), else null. */

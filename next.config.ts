@@ -45,9 +45,9 @@ const config: NextConfig = {
 
 /**
  * Next's page cache, by guild tags (server/page-cache-handler.ts), in the production server,
- * which loads it (TypeScript, through tsx) with its store. The build draws no page HTML to keep
- * (pages are drawn on first request, with the drawing nonce); `next dev` caches no page.
+ * which sets its store. The build draws no page HTML to keep (pages are drawn on first request,
+ * with the drawing nonce); `next dev` caches no page.
  */
 export default function nextConfig(phase: string): NextConfig {
-  return withNextIntl(phase === PHASE_PRODUCTION_SERVER ? { ...config, cacheHandler: path.join(process.cwd(), "server/page-cache-handler.ts") } : config);
+  return withNextIntl(phase === PHASE_PRODUCTION_SERVER ? { ...config, cacheHandler: path.join(process.cwd(), "server/page-cache-handler.cjs") } : config);
 }

@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   mkdirSync(PROFILES, { recursive: true });
   // The server process writes its profile when it stops (scripts/start.ts).
   process.env.SERVER_CPU_PROF_DIR = PROFILES;
-  const server = await startGuildhall({ root: ROOT, port: 3300, emulatorPort: 3301, fakePortsFrom: 3320, dataDir: ".data/bench" });
+  const server = await startGuildhall({ root: ROOT, port: 3300, emulatorPort: 3301, fakePortsFrom: 3320, dataDir: ".data/bench", stopGraceMs: 180_000 });
   delete process.env.SERVER_CPU_PROF_DIR;
   onCleanup(server.stop);
   const jar = await signIn({ appUrl: server.appUrl, userId: USER_IDS.ada });

@@ -156,7 +156,9 @@ async function main() {
   // Production: Next's handler in server/main.ts, behind the kept public pages. Development: `next dev`.
   // SERVER_CPU_PROF_DIR: the server process writes a CPU profile there when it stops (`npm run bench:profile`).
   const profile = process.env.SERVER_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`] : [];
-  const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : [...profile, "--import", "tsx", path.join(root, "server", "main.ts")];
+  // tsx's CommonJS hook only: with its ESM hooks, every import() (Next imports its cache handler
+  // at each request) would wait on the hooks' thread.
+  const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : [...profile, "--require", "tsx/cjs", path.join(root, "server", "main.ts")];
   const next = spawn(process.execPath, command, {
     stdio: "inherit",
     env: dev ? process.env : { ...process.env, NODE_ENV: "production" },

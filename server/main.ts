@@ -1,18 +1,19 @@
-// The production HTTP server: Next's request handler, in this process, behind the kept
-// public pages (server/public-pages.ts); every answer leaves through server/send-page.ts
-// (compression, this response's script nonce). The page cache is Next's (next.config.ts,
-// server/page-cache-handler.ts), kept in Redis when REDIS_URL is set. `npm start` runs it
-// (scripts/start.ts).
+// The production HTTP server: Next's request handler, in this process, behind the kept public
+// pages (server/public-pages.ts) and the kept copies of the cached dashboard pages
+// (server/kept-pages.ts); every answer leaves through server/send-page.ts (compression, this
+// response's script nonce). The page cache is Next's (next.config.ts, server/page-cache-handler.ts),
+// kept in Redis when REDIS_URL is set. `npm start` runs it (scripts/start.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
 import { createClient } from "redis";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
-import { DEFAULT_MEMORY_BYTES, setPageCacheStore } from "../lib/page-cache/registry";
+import { DEFAULT_MEMORY_BYTES, pageCacheStore, setPageCacheStore } from "../lib/page-cache/registry";
 import { memoryPageCacheStore } from "../lib/page-cache/memory-store";
 import { redisPageCacheStore } from "../lib/page-cache/redis-store";
 import { redirectToCanonicalHost } from "./canonical-host";
+import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
 import { sendPage } from "./send-page";
 
@@ -49,22 +50,36 @@ async function main() {
     return captured.pages;
   });
 
+  const kept = new KeptPages(new URL(env.APP_URL).origin, pageCacheStore);
+  const answer = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (answerPublicPage(pages, req, res)) return;
+    if (!kept.accepts(req)) return handleByNext(req, res);
+    kept.serve(req, res, handleByNext).catch((error: unknown) => {
+      console.error("⨯ kept page failed", error);
+      if (!res.headersSent) handleByNext(req, res);
+    });
+  };
   const server = http.createServer((req, res) => {
     if (redirectToCanonicalHost(req, res)) return;
-    sendPage(req, res, (request, response) => answerPublicPage(pages, request, response) || handleByNext(request, response));
+    sendPage(req, res, answer);
   });
   await new Promise<void>((resolve) => server.listen(env.PORT, resolve));
   console.log(`Ready on ${env.APP_URL} (${pages.answers.size} public pages kept in memory).`);
 
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     server.close();
     void app.close().finally(() => process.exit(0));
     // Open keep-alive connections would hold close() forever.
     server.closeIdleConnections();
     setTimeout(() => process.exit(0), 5000).unref();
   };
-  process.once("SIGINT", stop);
-  process.once("SIGTERM", stop);
+  // Not once: `npm start` passes on the signal its process group already got, and a second one
+  // must not end the process before it has closed (and written its CPU profile, when asked to).
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
 }
 
 /** The page cache in Redis, shared by every instance; each keeps a copy of the pages it serves. */

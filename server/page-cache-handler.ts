@@ -8,7 +8,7 @@
 // "Since its render began", not "since it was stored": a render that began before a write and
 // finished after it drew the old settings. Next asks get() for a key before it renders it, so
 // the miss (or the stale hit) that leads to a render is when that render began.
-// Loaded by the production server only (server/main.ts, which runs TypeScript through tsx).
+// Loaded by the production server only, through page-cache-handler.cjs.
 import { pageCacheStore } from "../lib/page-cache/registry";
 import { isCurrent } from "../lib/page-cache/store";
 import type { CachedPage } from "../lib/page-cache/store";

@@ -1,6 +1,6 @@
 // Tests only: counts the times each guild's cached pages were expired, by wrapping this
 // process's page cache store (lib/page-cache/registry.ts) in one that records each expiry.
-import { guildPagesTag } from "@/lib/guilds/page-cache";
+import { guildPagesTag } from "@/lib/guilds/page-cache-tag";
 import { pageCacheStore, setPageCacheStore } from "@/lib/page-cache/registry";
 import type { PageCacheStore } from "@/lib/page-cache/store";
 

@@ -1,14 +1,10 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { pageCacheStore } from "@/lib/page-cache/registry";
+import { guildPagesTag } from "./page-cache-tag";
 
-// A guild's cached pages (the overview, the plugin pages, the public leaderboard's pages, in
-// every language) carry one tag, the guild's: expiring it once retires them all, on every
-// instance (DESIGN "Caching").
-
-export function guildPagesTag(guildId: string): string {
-  return `guild:${guildId}`;
-}
+// A guild's cached pages carry one tag, the guild's (page-cache-tag.ts): expiring it once
+// retires them all, on every instance (README "Caching").
 
 /**
  * Puts the guild's tag on the page being rendered. Without cacheComponents, Next tags a page

@@ -67,9 +67,17 @@ export function itemFormSpec(plugin: PluginDefinition, collection: string): Form
   return toSpec(definition.itemSchema);
 }
 
+/** Schemas are module constants: each is described once per process, not at every page drawn from it. */
+const described = new WeakMap<z.ZodObject, FormSpec>();
+
 function toSpec(schema: z.ZodObject): FormSpec {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return { fields: objectFields(json) };
+  let spec = described.get(schema);
+  if (!spec) {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    spec = { fields: objectFields(json) };
+    described.set(schema, spec);
+  }
+  return spec;
 }
 
 function objectFields(json: JsonSchema): FormField[] {

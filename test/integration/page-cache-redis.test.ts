@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
 import { createClient, type RedisClientType } from "redis";
-import { guildPagesTag } from "@/lib/guilds/page-cache";
+import { guildPagesTag } from "@/lib/guilds/page-cache-tag";
 import { CLOCK_SKEW_MS, redisPageCacheStore } from "@/lib/page-cache/redis-store";
 import { isCurrent, type CachedPage, type PageCacheStore } from "@/lib/page-cache/store";
 

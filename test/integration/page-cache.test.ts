@@ -5,7 +5,8 @@
 // never served after it. Next's side is played as Next calls a cache handler: get() before a
 // render, set() after it, the page's tags in its cache-tags header.
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
-import { expireGuildPages, guildPagesTag } from "@/lib/guilds/page-cache";
+import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { guildPagesTag } from "@/lib/guilds/page-cache-tag";
 import { memoryPageCacheStore } from "@/lib/page-cache/memory-store";
 import { pageCacheStore, setPageCacheStore } from "@/lib/page-cache/registry";
 import type { PageCacheStore } from "@/lib/page-cache/store";

@@ -7,13 +7,12 @@ import { GuildIcon } from "@/components/guild-icon";
 import { fillNodes } from "@/components/pickers/fill-nodes";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
-import { getDb } from "@/lib/db/client";
 import { guildLanguage } from "@/lib/guilds/guild-language";
-import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { languageLabel, languageName } from "@/lib/i18n/language-name";
 import { DEFAULT_LOCALE, isLocale, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
-import { getPluginStates } from "@/lib/plugins/plugin-states";
+import { getEnabledPlugins } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
 import { BotJoinedNotice } from "./bot-joined-notice";
 import { BotSettings } from "./bot-settings";
@@ -46,18 +45,18 @@ export default async function GuildOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const state = await loadGuildShell(guildId);
 
-  const [states, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
-    getPluginStates(guildId),
+  const [enabled, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
+    getEnabledPlugins(guildId),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
-    getDb().then((db) => readGuildSettings(db, guildId)),
+    getGuildSettings(guildId),
     getTranslations({ locale, namespace: "botSettings" }),
     getFormStrings(locale, { pickers: true }),
     subscriptionText(locale),
   ]);
   const groups = pluginsByCategory();
-  const enabledCount = PLUGINS.filter((plugin) => states[plugin.id]?.enabled).length;
+  const enabledCount = PLUGINS.filter((plugin) => enabled.has(plugin.id)).length;
   const { guild } = state;
 
   return (
@@ -97,7 +96,7 @@ export default async function GuildOverviewPage({ params }: Props) {
                   plugin={plugin}
                   href={`/${locale}/dashboard/${guildId}/${plugin.id}`}
                   guildId={guildId}
-                  enabled={states[plugin.id]?.enabled ?? false}
+                  enabled={enabled.has(plugin.id)}
                   premiumGuild={state.premium}
                   text={{ name, description: pluginText.description(plugin.id), premium: tc("premium"), enable: t("enablePlugin", { name }), on: t("on"), off: t("off"), openSettings: t("openSettings") }}
                 />

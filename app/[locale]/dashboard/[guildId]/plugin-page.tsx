@@ -26,7 +26,7 @@ import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { packPickers } from "@/lib/guilds/packed-pickers";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { DEFAULT_LOCALE, isLocale, type Locale } from "@/lib/i18n/locales";
 import { pluginDefaults } from "@/lib/plugins/default-texts";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
@@ -245,7 +245,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
   const [editorData, embedBuilder, guildSettings, emojiPicker, imageField] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters, defaultTexts.texts) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
-    needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+    needsEmbeds || specs.some(usesDateTimes) ? getGuildSettings(guildId) : undefined,
     needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
     specs.some(usesImages) ? getImageFieldData(locale, guildId, pluginId) : undefined,
   ]);
