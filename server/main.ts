@@ -6,12 +6,10 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import next from "next";
-import { createClient } from "redis";
 import { getEnv } from "../lib/env";
 import { LANGUAGES, LOCALES } from "../lib/i18n/locales";
-import { DEFAULT_MEMORY_BYTES, pageCacheStore, setPageCacheStore } from "../lib/page-cache/registry";
-import { memoryPageCacheStore } from "../lib/page-cache/memory-store";
-import { redisPageCacheStore } from "../lib/page-cache/redis-store";
+import { pageCacheStoreFor } from "../lib/page-cache/connect";
+import { pageCacheStore, setPageCacheStore } from "../lib/page-cache/registry";
 import { redirectToCanonicalHost } from "./canonical-host";
 import { KeptPages } from "./kept-pages";
 import { answerPublicPage, capturePublicPages } from "./public-pages";
@@ -29,7 +27,7 @@ const PUBLIC_PATHS = LOCALES.flatMap((locale) => {
 async function main() {
   const env = getEnv();
   // Before Next starts: its cache handler uses this store from its first request on.
-  setPageCacheStore(env.REDIS_URL ? redisStore(env.REDIS_URL) : memoryPageCacheStore(DEFAULT_MEMORY_BYTES));
+  setPageCacheStore(pageCacheStoreFor(env.REDIS_URL));
   const app = next({ dev: false, dir: process.cwd(), port: env.PORT });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -80,15 +78,6 @@ async function main() {
   // must not end the process before it has closed (and written its CPU profile, when asked to).
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);
-}
-
-/** The page cache in Redis, shared by every instance; each keeps a copy of the pages it serves. */
-function redisStore(url: string) {
-  // Commands fail at once while Redis is away (the cache then draws pages anew) instead of queueing.
-  const client = createClient({ url, disableOfflineQueue: true, socket: { reconnectStrategy: (retries) => Math.min(50 * 2 ** retries, 2000) } });
-  client.on("error", (error: Error) => console.warn(`[page cache] Redis: ${error.message}`));
-  void client.connect().catch(() => undefined);
-  return redisPageCacheStore(client, { localBytes: DEFAULT_MEMORY_BYTES });
 }
 
 async function withPrivateServer<T>(listener: http.RequestListener, work: (port: number) => Promise<T>): Promise<T> {

@@ -17,19 +17,32 @@ export async function tagGuildPage(guildId: string): Promise<void> {
 
 /**
  * Expires every cached page of the guild, so the next visit draws them with what just changed:
- * after every successful guild write (the route pipeline calls this), and when the platform
- * shows a change the pages are drawn from (lib/platform/bot-api.ts).
+ * the route pipeline calls this after every successful guild write, in its route handler, where
+ * Next runs the revalidation as the request ends. Outside Next (tests, scripts) there is no
+ * request to run it: the tag is expired in the store at once.
  */
 export function expireGuildPages(guildId: string): void {
   const tag = guildPagesTag(guildId);
   try {
     revalidateTag(tag, { expire: 0 });
   } catch {
-    // Next offers revalidateTag only within a request's handler; a change seen elsewhere (by
-    // middleware, in a platform read finishing in the background, in a job) expires the same
-    // tag in the same store.
-    void pageCacheStore()
-      .expire([tag])
-      .catch((error: unknown) => console.warn("[page cache] expiry delayed:", error instanceof Error ? error.message : error));
+    expireInStore(tag);
   }
+}
+
+/**
+ * Expires the guild's cached pages for a change made or seen outside a route handler: the
+ * platform answering differently from what was kept (a rename in Discord, seen in middleware's
+ * verdict or a reload finishing in the background), a channel a job renamed
+ * (lib/platform/bot-api.ts). There a revalidateTag would be left with a request that has ended,
+ * or with none: the same tag is expired in the same store directly.
+ */
+export function expireGuildPagesOutsideRequest(guildId: string): void {
+  expireInStore(guildPagesTag(guildId));
+}
+
+function expireInStore(tag: string): void {
+  void pageCacheStore()
+    .expire([tag])
+    .catch((error: unknown) => console.warn("[page cache] expiry delayed:", error instanceof Error ? error.message : error));
 }

@@ -4,8 +4,9 @@ import type { PageCacheStore } from "./store";
 // The page cache store of this process. Next's cache handler (server/page-cache-handler.ts,
 // loaded outside Next's bundles) and the code that expires a guild's pages from inside them
 // (lib/guilds/page-cache.ts) must use the same one, so it is kept on globalThis, as Next keeps
-// its own cache handlers. The production server sets it before Next starts (the Redis store
-// when REDIS_URL is set); anywhere else (tests, a script) it is an in-process store.
+// its own cache handlers. The production server and a worker apart set it at start (Redis when
+// REDIS_URL is set, so that a job's expiry reaches every server); anywhere else (tests, a
+// script) it is an in-process store.
 
 /** What one process keeps in memory by default: about 2,000 plugin pages. */
 export const DEFAULT_MEMORY_BYTES = 256 * 1024 * 1024;

@@ -16,7 +16,7 @@ import {
 
 import { cachedWithMeta, invalidate, invalidatePrefix, peek, updateCached, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
-import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { expireGuildPagesOutsideRequest } from "@/lib/guilds/page-cache";
 import { botGet } from "./rest";
 import { isSnowflake } from "./snowflake";
 
@@ -51,7 +51,7 @@ function guildPageRead<T>(guildId: string, part: string, load: () => Promise<T>)
   return cachedWithMeta(key, GUILD_CACHE_POLICY, async () => {
     const value = await load();
     const kept = peek<T>(key);
-    if (kept && !isDeepStrictEqual(kept.value, value)) expireGuildPages(guildId);
+    if (kept && !isDeepStrictEqual(kept.value, value)) expireGuildPagesOutsideRequest(guildId);
     return value;
   });
 }
@@ -147,7 +147,7 @@ export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuild
 /** A channel the bot renamed (guild-edits.ts): the kept list takes the name, and pages drawn with the old one are outdated. */
 export function channelRenamed(guildId: string, channelId: string, name: string): void {
   updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => channels.map((channel) => (channel.id === channelId ? { ...channel, name } : channel)));
-  expireGuildPages(guildId);
+  expireGuildPagesOutsideRequest(guildId);
 }
 
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {

@@ -56,9 +56,16 @@ type JsonSchema = {
   fallback?: string;
 };
 
+const configSpecs = new WeakMap<PluginDefinition, FormSpec>();
+
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
-  const spec = toSpec(plugin.configSchema);
-  return plugin.sections ? { ...spec, sections: plugin.sections } : spec;
+  let spec = configSpecs.get(plugin);
+  if (!spec) {
+    const fields = toSpec(plugin.configSchema);
+    spec = plugin.sections ? { ...fields, sections: plugin.sections } : fields;
+    configSpecs.set(plugin, spec);
+  }
+  return spec;
 }
 
 export function itemFormSpec(plugin: PluginDefinition, collection: string): FormSpec {
