@@ -29,6 +29,7 @@ async function main(): Promise<number> {
   const server = await startGuildhall({ root: ROOT, port: 3300, emulatorPort: 3301, fakePortsFrom: 3320, dataDir: ".data/bench", stopGraceMs: 180_000 });
   delete process.env.SERVER_CPU_PROF_DIR;
   onCleanup(server.stop);
+  console.log("Server ready; signing in as Ada…");
   const jar = await signIn({ appUrl: server.appUrl, userId: USER_IDS.ada });
   const cookie = jar.header(["gh_session", "XSRF-TOKEN"]);
 
@@ -40,10 +41,11 @@ async function main(): Promise<number> {
     let pages = 0;
     for (const locale of LOCALES) {
       for (const page of ["", ...PLUGIN_IDS]) {
-        const response = await fetch(`${server.appUrl}/${locale}/dashboard/${GUILD_IDS.workshop}${page ? `/${page}` : ""}`, { headers: { cookie } });
+        const response = await fetch(`${server.appUrl}/${locale}/dashboard/${GUILD_IDS.workshop}${page ? `/${page}` : ""}`, { headers: { cookie }, signal: AbortSignal.timeout(30_000) });
         await response.arrayBuffer();
         pages++;
       }
+      console.log(`  ${locale} drawn`);
     }
     console.log(`${pages} first renders in ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   }
