@@ -1,6 +1,6 @@
-// The dashboard pages Next keeps in its page cache (my servers, a guild's overview, plugin pages
-// and copy settings) are the same bytes for everyone middleware lets through: who may see them
-// is decided per request, what they show is not. Next's path for such a page (routing, its page
+// The pages Next keeps in its page cache under a guild's tag (a guild's overview, plugin pages,
+// copy settings, audit log, public leaderboard) and my servers are the same bytes for everyone
+// middleware lets through: who may see them is decided per request, what they show is not. Next's path for such a page (routing, its page
 // cache, sending) costs several times middleware's decision, so the server keeps a copy of what
 // Next answered for a path and, on the next request for it, asks middleware for its decision in
 // this process (lib/http/in-process-middleware.ts) and sends the copy with middleware's headers
@@ -25,8 +25,11 @@ export const KEPT_FOR_MS = 30_000;
 /** Bytes of pages kept at once (a plugin page is ~60 KB); the oldest go first. */
 const MAX_KEPT_BYTES = 128 * 1024 * 1024;
 
-/** My servers (/{locale}/dashboard) and a guild's cached pages (/{locale}/dashboard/{id}[/{page}]). */
-const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/dashboard(?:/(\\d{17,20})(?:/[a-z0-9_-]+)?)?$`);
+/**
+ * My servers (/{locale}/dashboard), a guild's cached pages (/{locale}/dashboard/{id}[/{page}])
+ * and its public leaderboard's list pages (/{locale}/leaderboard/{id}[/{page}]).
+ */
+const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/(\\d{17,20})(?:/[a-z0-9_-]+)?)?|leaderboard/(\\d{17,20})(?:/\\d+)?)$`);
 
 type Kept = { headers: OutgoingHttpHeaders; body: Buffer; tags: string[]; keptAt: number };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -114,9 +117,10 @@ export class KeptPages {
   }
 }
 
-/** The guild's tag for a guild page; none for my servers (the same for everyone until the next build). */
+/** The guild's tag for a guild's page; none for my servers (the same for everyone until the next build). */
 function tagsOf(path: string): string[] {
-  const guildId = KEEPABLE.exec(path)?.[1];
+  const match = KEEPABLE.exec(path);
+  const guildId = match?.[1] ?? match?.[2];
   return guildId ? [guildPagesTag(guildId)] : [];
 }
 

@@ -18,7 +18,7 @@ export function nonceWriter(drawn: string, nonce: string): NonceWriter {
     push(chunk) {
       let out = held.length > 0 ? Buffer.concat([held, chunk]) : chunk;
       let at = out.indexOf(from);
-      if (at !== -1 && out === chunk) out = Buffer.from(chunk);
+      if (at !== -1 && out === chunk) out = copyOf(chunk);
       while (at !== -1) {
         to.copy(out, at);
         at = out.indexOf(from, at + from.length);
@@ -33,6 +33,13 @@ export function nonceWriter(drawn: string, nonce: string): NonceWriter {
       return rest;
     },
   };
+}
+
+/** A copy to write into (not zero-filled first: every byte is copied over). */
+function copyOf(chunk: Buffer): Buffer {
+  const copy = Buffer.allocUnsafe(chunk.length);
+  chunk.copy(copy);
+  return copy;
 }
 
 /** The length of the longest end of `data` that is a start of `needle` (0 when none). */

@@ -56,7 +56,8 @@ function writeNonces(res: ServerResponse): void {
     if (!through) return end(chunk, ...rest);
     const callback = [chunk, ...rest].find((arg) => typeof arg === "function");
     const last = isBody(chunk) ? through.push(asBuffer(chunk, rest[0])) : Buffer.alloc(0);
-    return end(Buffer.concat([last, through.flush()]), callback);
+    const held = through.flush();
+    return end(held.length > 0 ? Buffer.concat([last, held]) : last, callback);
   }) as ServerResponse["end"];
 }
 

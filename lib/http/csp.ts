@@ -18,13 +18,28 @@ import { getEnv } from "@/lib/env";
 /** Same length as the drawing nonce: writing one in the other's place keeps Content-Length. */
 const NONCE_BYTES = 18;
 
+/** Random bytes drawn a few kilobytes at a time: one call to the system per ~200 nonces, not per response. */
+const pool = { bytes: Buffer.alloc(0), used: 0 };
+
 export function randomNonce(): string {
-  return randomBytes(NONCE_BYTES).toString("base64url");
+  if (pool.used + NONCE_BYTES > pool.bytes.length) {
+    pool.bytes = randomBytes(NONCE_BYTES * 228);
+    pool.used = 0;
+  }
+  pool.used += NONCE_BYTES;
+  return pool.bytes.toString("base64url", pool.used - NONCE_BYTES, pool.used);
 }
+
+const drawing = { secret: "", nonce: "" };
 
 /** The nonce Next draws pages with in production (see above). */
 export function drawingNonce(): string {
-  return createHmac("sha256", getEnv().SESSION_SECRET).update("page-drawing-nonce").digest().subarray(0, NONCE_BYTES).toString("base64url");
+  const secret = getEnv().SESSION_SECRET;
+  if (drawing.secret !== secret) {
+    drawing.secret = secret;
+    drawing.nonce = createHmac("sha256", secret).update("page-drawing-nonce").digest().subarray(0, NONCE_BYTES).toString("base64url");
+  }
+  return drawing.nonce;
 }
 
 /** Whether pages are drawn with the drawing nonce: in production, which runs behind the production server. */
@@ -32,27 +47,31 @@ export function drawsWithDrawingNonce(): boolean {
   return getEnv().NODE_ENV === "production";
 }
 
+/** The policy's text around the nonce, made once per environment (a test may change it). */
+const template = { env: undefined as ReturnType<typeof getEnv> | undefined, before: "", after: "" };
+
 export function contentSecurityPolicy(nonce: string): string {
   const env = getEnv();
-  // React's development build evaluates code for its stack traces; never in production.
-  const devOnly = env.NODE_ENV === "development" ? ["'unsafe-eval'"] : [];
-  const cdn = new URL(env.DISCORD_CDN_URL).origin;
-  const directives = [
-    "default-src 'self'",
+  if (template.env !== env) {
+    // React's development build evaluates code for its stack traces; never in production.
+    const devOnly = env.NODE_ENV === "development" ? " 'unsafe-eval'" : "";
+    const cdn = new URL(env.DISCORD_CDN_URL).origin;
+    const rest = [
+      // React sets style attributes (progress bars, colour swatches); styles cannot run code.
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: ${cdn}`,
+      "font-src 'self'",
+      "connect-src 'self'",
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      ...(env.secureCookies ? ["upgrade-insecure-requests"] : []),
+    ];
     // 'self' stays for browsers without 'strict-dynamic', which then ignore it.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' ${devOnly.join(" ")}`.trim(),
-    // React sets style attributes (progress bars, colour swatches); styles cannot run code.
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${cdn}`,
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-    ...(env.secureCookies ? ["upgrade-insecure-requests"] : []),
-  ];
-  return directives.join("; ");
+    Object.assign(template, { env, before: "default-src 'self'; script-src 'self' 'nonce-", after: `' 'strict-dynamic'${devOnly}; ${rest.join("; ")}` });
+  }
+  return `${template.before}${nonce}${template.after}`;
 }
 
 /** The nonce a policy built here names. */

@@ -69,8 +69,8 @@ export function redisPageCacheStore(client: Client, { localBytes }: { localBytes
       await client.set(PAGE_PREFIX + key, serialize(page), { EX: ttl });
     },
     async lastExpiry(tags) {
-      // An expiry this instance could not send yet: nothing it might retire is served meanwhile.
-      if (unsent.size > 0) throw new Error("page cache: expiries not yet written to Redis");
+      // An expiry this instance could not send yet: sent first, and nothing it might retire is served meanwhile.
+      if (unsent.size > 0) await sendUnsent();
       if (tags.length === 0) return 0;
       const times = await client.hmGet(TAGS_KEY, [...tags]);
       return Math.max(0, ...times.map((time) => Number(time ?? 0)));
