@@ -17,10 +17,9 @@ import { guildPageVerdict } from "@/lib/guilds/page-verdict";
 import { signVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { PLUGIN_IDS } from "@/lib/plugins/ids";
 import { isSnowflake } from "@/lib/platform/snowflake";
-import { contentSecurityPolicy, prerenderedScriptHashes, randomNonce, type ScriptPolicy } from "@/lib/http/csp";
-import { cachedGuildPageNonce } from "@/lib/guilds/cached-page-nonce";
+import { contentSecurityPolicy, drawingNonce, drawsWithDrawingNonce, randomNonce } from "@/lib/http/csp";
 import { PUBLIC_FILES, publicPath } from "@/lib/brand/assets";
-import { BUDGET_PAID_HEADER, budgetAlreadyPaid, registerMiddleware } from "@/lib/http/in-process-middleware";
+import { registerMiddleware } from "@/lib/http/in-process-middleware";
 
 // Early decisions: the canonical host, the page budget, language prefix, the login
 // redirect, token refresh, the anti-forgery cookie, and who may open a guild's pages
@@ -45,9 +44,7 @@ export async function middleware(req: NextRequest) {
   const elsewhere = canonicalHostResponse(req);
   if (elsewhere) return applyResponsePolicy(elsewhere);
   // Before the session step, which may refresh tokens and ask the platform.
-  const paid = budgetAlreadyPaid(req.headers.get(BUDGET_PAID_HEADER));
-  req.headers.delete(BUDGET_PAID_HEADER);
-  const overBudget = paid ? null : await pageBudgetRefusal(req);
+  const overBudget = await pageBudgetRefusal(req);
   if (overBudget) return applyResponsePolicy(overBudget);
   // HSTS on https; a response that sets a cookie is never publicly cacheable.
   return applyResponsePolicy(await decide(req));
@@ -104,7 +101,7 @@ async function decide(req: NextRequest): Promise<NextResponse> {
     const verdict = await guildPageVerdict(session.current, guildId).catch(() => null);
     if (verdict?.kind !== "ok") return finish(req, session, new URL(`/${segment}/dashboard/unavailable/${guildId}`, req.url));
     req.headers.set(VERDICT_HEADER, signVerdict(guildId, session.current.userId));
-    return finish(req, session);
+    return finish(req, session, filteredAuditLog(req.nextUrl));
   }
 
   return finish(req, session);
@@ -119,6 +116,16 @@ function isUnknownGuildPage(pathname: string): boolean {
   if (!isSnowflake(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");
+}
+
+/**
+ * The audit log with a query (filters, an older page) is drawn per request by its filtered/ page;
+ * without one it is a cached page like the plugin pages.
+ */
+function filteredAuditLog(url: URL): URL | undefined {
+  const [, , , , page, ...rest] = url.pathname.split("/");
+  if (page !== "audit-log" || rest.length > 0 || url.search === "") return undefined;
+  return new URL(`${url.pathname}/filtered${url.search}`, url);
 }
 
 /** The guild id of a guild page (/{locale}/dashboard/{guildId}/…), else null. */
@@ -152,27 +159,23 @@ async function currentSession(req: NextRequest): Promise<SessionState> {
   return { current: outcome.session, sealed: await sealSession(outcome.session) };
 }
 
-/** Which scripts the page at this path may run (see lib/http/csp.ts); null for API calls. */
-function scriptPolicy(pathname: string): ScriptPolicy | null {
-  if (firstSegment(pathname) === "api") return null;
-  const hashes = prerenderedScriptHashes(pathname);
-  if (hashes) return { hashes };
-  // The cached guild pages (overview, plugin pages): one nonce per render of each (they are reached only after the verdict).
-  return { nonce: cachedGuildPageNonce(pathname) ?? randomNonce() };
-}
 
 /** Passes the request on, forwarding a refreshed or cleared session cookie to both sides. */
 function finish(req: NextRequest, session: SessionState, rewriteTo?: URL): NextResponse {
   const name = cookieName(SESSION_COOKIE);
   if (session.sealed) req.cookies.set(name, session.sealed);
   else if (session.cleared) req.cookies.delete(name);
-  const scripts = scriptPolicy((rewriteTo ?? req.nextUrl).pathname);
-  const csp = scripts ? contentSecurityPolicy(scripts) : null;
-  // Next puts the nonce it finds in the request's policy on the scripts it renders.
-  if (csp && "nonce" in scripts!) req.headers.set("content-security-policy", csp);
+  // Every page's scripts need a nonce (lib/http/csp.ts); API answers are not pages. Next puts the
+  // nonce it finds in the request's policy on the scripts it draws: the drawing nonce behind the
+  // production server, which gives each response its own policy as it sends it (Next copies
+  // middleware's response headers onto the request, so middleware sets none there); elsewhere
+  // this response's policy.
+  const isPage = firstSegment(req.nextUrl.pathname) !== "api";
+  const policy = !isPage ? null : contentSecurityPolicy(drawsWithDrawingNonce() ? drawingNonce() : randomNonce());
+  if (policy) req.headers.set("content-security-policy", policy);
   const forward = { request: { headers: req.headers } };
   const response = rewriteTo ? NextResponse.rewrite(rewriteTo, forward) : NextResponse.next(forward);
-  if (csp) response.headers.set("Content-Security-Policy", csp);
+  if (policy && !drawsWithDrawingNonce()) response.headers.set("Content-Security-Policy", policy);
   const sent = session.sealed ?? session.renewed;
   if (sent && session.current) setSessionCookies(response, sent, session.current);
   else if (session.cleared) clearSessionCookies(response);

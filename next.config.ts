@@ -1,5 +1,6 @@
 import path from "node:path";
 import type { NextConfig } from "next";
+import { PHASE_PRODUCTION_SERVER } from "next/constants";
 import createNextIntlPlugin from "next-intl/plugin";
 import { PUBLIC_FILE_CACHE_CONTROL, PUBLIC_FILES, publicPath } from "./lib/brand/assets";
 import { PROXY_BODY_COPY_BYTES } from "./lib/http/body-limits";
@@ -19,16 +20,13 @@ const config: NextConfig = {
   // PGlite ships WebAssembly and data files that must not be bundled.
   serverExternalPackages: ["@electric-sql/pglite"],
   images: { unoptimized: true },
-  // Next's page cache, serving a guild page only while it is as new as the guild's last change.
-  cacheHandler: path.join(process.cwd(), "server/page-cache-handler.cjs"),
+  // The production server compresses every answer itself, after writing each page's script
+  // nonce (server/send-page.ts); the same page with another nonce must not be answered 304.
+  compress: false,
+  generateEtags: false,
   // `npm test` runs tsc on the whole tree first; the build need not repeat it.
   typescript: { ignoreBuildErrors: true },
   experimental: {
-    // The browser's router keeps the cached guild overview for 5 minutes (staleTimes.static;
-    // Next 16 refuses less than 30 s): writes refresh the router instead (RefreshAfterWrites).
-    // The page cache stays in memory: on disk it would outlive the database it was drawn
-    // from (a reset database, another instance's writes) and serve old pages after a restart.
-    isrFlushToDisk: false,
     // Middleware runs on every /api request, so Next copies each request body for it and hands
     // the route that copy, cut off without an error past this size (lib/http/body-limits.ts).
     // Set here on purpose: every route's own limit stays below it, so a cut body still counts
@@ -45,4 +43,11 @@ const config: NextConfig = {
   },
 };
 
-export default withNextIntl(config);
+/**
+ * Next's page cache, by guild tags (server/page-cache-handler.ts), in the production server,
+ * which sets its store. The build draws no page HTML to keep (pages are drawn on first request,
+ * with the drawing nonce); `next dev` caches no page.
+ */
+export default function nextConfig(phase: string): NextConfig {
+  return withNextIntl(phase === PHASE_PRODUCTION_SERVER ? { ...config, cacheHandler: path.join(process.cwd(), "server/page-cache-handler.cjs") } : config);
+}

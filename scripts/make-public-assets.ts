@@ -1,7 +1,8 @@
 // `npm run assets`: draws the files under public/ (icons, favicon.ico, the social preview
-// image og.png) and writes the web app manifest, all from lib/brand/, and the card editor's
-// preset thumbnails' stylesheet from lib/card-drawing/presets.ts. Run it after changing
-// the mark, the tagline or the manifest, and commit what it writes.
+// image og.png) and writes the web app manifest, all from lib/brand/, the card editor's
+// preset thumbnails' stylesheet from lib/card-drawing/presets.ts, and the versions of the emoji
+// picker's data (components/emoji-picker/data-versions.ts). Run it after changing the mark, the
+// tagline, the manifest or the emoji data (a new emojibase-data), and commit what it writes.
 //
 // Offline and the same on every machine: text is set in DejaVu Sans from the
 // `dejavu-fonts-ttf` package (a dependency), which fontconfig is pointed at alone, so no
@@ -12,6 +13,7 @@ import path from "node:path";
 import { FAVICON_ICO_SIZES, MANIFEST_FILE, OG_IMAGE, PNG_ICONS, SITE_NAME, TAGLINE, webManifest } from "../lib/brand/assets";
 import { markSvg } from "../lib/brand/mark";
 import { PRESET_CSS_FILE, presetCss } from "../lib/card-drawing/preset-css";
+import { EMOJI_VERSIONS_FILE, emojiVersionsModule } from "../components/emoji-picker/unicode-data";
 
 const root = process.cwd();
 const publicDir = path.join(root, "public");
@@ -108,6 +110,10 @@ async function main() {
     const css = presetCss();
     writeFileSync(path.join(root, PRESET_CSS_FILE), css);
     console.log(`${PRESET_CSS_FILE} (${css.length} bytes)`);
+
+    const versions = emojiVersionsModule();
+    writeFileSync(path.join(root, EMOJI_VERSIONS_FILE), versions);
+    console.log(`${EMOJI_VERSIONS_FILE} (${versions.length} bytes)`);
   } finally {
     cleanUp();
   }

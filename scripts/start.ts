@@ -157,7 +157,11 @@ async function main() {
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);
 
   // Production: Next's handler in server/main.ts, behind the kept public pages. Development: `next dev`.
-  const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : ["--import", "tsx", path.join(root, "server", "main.ts")];
+  // SERVER_CPU_PROF_DIR: the server process writes a CPU profile there when it stops (`npm run bench:profile`).
+  const profile = process.env.SERVER_CPU_PROF_DIR ? ["--cpu-prof", `--cpu-prof-dir=${process.env.SERVER_CPU_PROF_DIR}`] : [];
+  // tsx's CommonJS hook only: with its ESM hooks, every import() (Next imports its cache handler
+  // at each request) would wait on the hooks' thread.
+  const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : [...profile, "--require", "tsx/cjs", path.join(root, "server", "main.ts")];
   const stopFakes = () => Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
   if (instances > 1) return startInstances(command, env.PORT, env.TRUST_PROXY, env.APP_URL, stopFakes);
   const next = spawn(process.execPath, command, {

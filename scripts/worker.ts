@@ -6,6 +6,8 @@ import { EnvError, getEnv } from "../lib/env";
 import { stopQueue } from "../lib/jobs/queue";
 import { startWorker } from "../lib/jobs/worker";
 import { JOBS } from "../lib/jobs/jobs";
+import { pageCacheStoreFor } from "../lib/page-cache/connect";
+import { setPageCacheStore } from "../lib/page-cache/registry";
 
 async function main() {
   let env;
@@ -20,6 +22,8 @@ async function main() {
     process.exit(1);
   }
   await getDbHandle();
+  // A job that changes what a guild's pages show expires them in the servers' store (with REDIS_URL).
+  setPageCacheStore(pageCacheStoreFor(env.REDIS_URL));
   const worker = await startWorker();
   console.log(`Job worker running: ${JOBS.map((job) => job.name).join(", ")}`);
   const stop = async () => {

@@ -1,81 +1,63 @@
-// The dashboard pages Next serves from its page cache (my servers, the guild overview, the
-// plugin pages) are the same bytes for everyone middleware lets through: who may see them
-// is decided per request, what they show is not. Next's path for such a page (routing,
-// middleware's request objects, the page cache, writing the response in many small
-// chunks) costs about ten times the page itself. So the server keeps the answer Next gave
-// for a path and, on the next request for it, asks middleware.ts for its decision in this
-// process (lib/http/in-process-middleware.ts) and sends the kept bytes with middleware's
-// headers (cookies, script policy, Cache-Control) when middleware lets the request through.
+// The pages Next keeps in its page cache under a guild's tag (a guild's overview, plugin pages,
+// copy settings, audit log, public leaderboard) and my servers are the same bytes for everyone
+// middleware lets through: who may see them is decided per request, what they show is not. Next's path for such a page (routing, its page
+// cache, sending) costs several times middleware's decision, so the server keeps a copy of what
+// Next answered for a path and, on the next request for it, asks middleware for its decision in
+// this process (lib/http/in-process-middleware.ts) and sends the copy with middleware's headers
+// (cookies, Cache-Control) when middleware lets the request through, as Next would have.
 //
-// A kept answer is sent only while it provably is the page middleware would let Next serve:
-// - middleware's script policy for this request equals the kept answer's. The guild pages'
-//   nonce is drawn from the guild's page generation, which every guild write moves on
-//   (lib/guilds/page-cache.ts), so a write retires every kept page of that guild at once;
-// - it is at most KEPT_FOR_MS old (platform-side changes: the pages' revalidate plus this);
-// - it came from Next's page cache (`x-nextjs-cache`: a page rendered for everyone), with
-//   status 200, as HTML.
-// Anything else (a redirect to the login, a rewrite to "unavailable", a client-router
-// request, another host) goes to Next, which decides and renders as always.
+// A copy is sent only while it is what Next would serve:
+// - none of its tags (its guild's, lib/guilds/page-cache.ts) expired since the request that made
+//   it began: the same tags and store as Next's page cache (lib/page-cache/), so a write on any
+//   instance retires every instance's copies at once;
+// - it is at most KEPT_FOR_MS old (what changes without a write shows after Next's `revalidate`);
+// - it came from Next's page cache (`x-nextjs-cache`), status 200, as HTML.
+// Anything else (a redirect to the login, a rewrite to "unavailable", a client-router request, a
+// query string, another host) goes to Next, which decides and renders as always. Copies are kept
+// as Next drew them, with the drawing nonce: server/send-page.ts gives each response its own.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { promisify } from "node:util";
-import { brotliDecompress, gunzip, inflate } from "node:zlib";
-import { BUDGET_PAID_HEADER, budgetPaidToken, inProcessMiddleware } from "../lib/http/in-process-middleware";
+import { guildPagesTag } from "../lib/guilds/page-cache-tag";
+import { inProcessMiddleware } from "../lib/http/in-process-middleware";
 import { LOCALES } from "../lib/i18n/locales";
-import { isPlainDocumentRequest, keepAnswer, sendKeptAnswer, type KeptAnswer } from "./kept-answer";
+import type { PageCacheStore } from "../lib/page-cache/store";
 
-export const KEPT_FOR_MS = 5_000;
-/** Pages kept at once (a plugin page is ~70 KB plus its two compressed copies); the oldest go first. */
-const MAX_KEPT = 300;
-/** A page larger than this is not kept. */
-const MAX_BODY_BYTES = 2 * 1024 * 1024;
+export const KEPT_FOR_MS = 30_000;
+/** Bytes of pages kept at once (a plugin page is ~60 KB); the oldest go first. */
+const MAX_KEPT_BYTES = 128 * 1024 * 1024;
 
 /**
- * My servers, a guild overview, a guild's page (plugin pages; the others are not in the page
- * cache), and a public leaderboard's list pages.
+ * My servers (/{locale}/dashboard), a guild's cached pages (/{locale}/dashboard/{id}[/{page}])
+ * and its public leaderboard's list pages (/{locale}/leaderboard/{id}[/{page}]).
  */
-const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/\\d{17,20}(?:/[a-z0-9-]+)?)?|leaderboard/\\d{17,20}(?:/\\d+)?)$`);
+const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/(\\d{17,20})(?:/[a-z0-9_-]+)?)?|leaderboard/(\\d{17,20})(?:/\\d+)?)$`);
 
-type Entry = KeptAnswer & { csp: string; keptAt: number };
+type Kept = { headers: OutgoingHttpHeaders; body: Buffer; tags: string[]; keptAt: number };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-const decompress: Record<string, (body: Buffer) => Promise<Buffer>> = {
-  gzip: promisify(gunzip),
-  br: promisify(brotliDecompress),
-  deflate: promisify(inflate),
-};
+/** Headers that are not the page's: each response's own (transfer, cookies, policy) and Next's instructions. */
+const NOT_KEPT = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "set-cookie", "content-security-policy"]);
 
 export class KeptPages {
-  private readonly entries = new Map<string, Entry>();
-  /** Paths whose answer is being kept now: concurrent misses keep one. */
-  private readonly keeping = new Set<string>();
+  private readonly copies = new Map<string, Kept>();
+  private bytes = 0;
 
-  /** `origin`: APP_URL's; requests for its host only (on any other, the server redirects first: server/canonical-host.ts). */
+  /** `origin`: APP_URL's (on any other host, the server redirects first: server/canonical-host.ts). */
   constructor(
     private readonly origin: string,
-    private readonly now: () => number = Date.now,
+    private readonly store: () => PageCacheStore,
   ) {}
 
-  get size(): number {
-    return this.entries.size;
-  }
-
-  /** Whether a fresh answer for this path is kept. */
-  has(path: string): boolean {
-    return this.fresh(path) !== undefined;
-  }
-
-  /** Whether this request is for a page that may be kept: a plain GET of a dashboard page on APP_URL's host. */
+  /** Whether this request may be answered from a copy: a plain GET of a cached dashboard page on APP_URL's host. */
   accepts(req: IncomingMessage): boolean {
     return req.method === "GET" && KEEPABLE.test(req.url ?? "") && req.headers.host === new URL(this.origin).host && isPlainDocumentRequest(req);
   }
 
-  /** Answers an accepted request from the kept page, or lets `next` answer it (keeping that answer when it may be kept). */
+  /** Answers an accepted request from its copy, or lets `next` answer it (keeping a copy when it may). */
   async serve(req: IncomingMessage, res: ServerResponse, next: Handler): Promise<void> {
     const path = req.url ?? "";
-    const entry = this.fresh(path);
+    const copy = await this.current(path);
     const decide = inProcessMiddleware();
-    if (!entry || !decide) return this.keepThrough(path, req, res, next);
-
+    if (!copy || !decide) return this.keepThrough(path, req, res, next);
     let decision: Response;
     try {
       decision = await decide(new URL(path, this.origin).href, requestHeaders(req));
@@ -84,83 +66,104 @@ export class KeptPages {
       return next(req, res);
     }
     const headers = decision.headers;
-    if (headers.get("x-middleware-next") === "1" && !headers.has("x-middleware-rewrite") && headers.get("content-security-policy") === entry.csp) {
-      sendKeptAnswer(req, res, entry, middlewareHeaders(headers));
+    if (headers.get("x-middleware-next") === "1" && !headers.has("x-middleware-rewrite")) {
+      res.writeHead(200, { ...copy.headers, ...middlewareHeaders(headers), "content-length": copy.body.length });
+      res.end(copy.body);
       return;
     }
-    // Middleware decided otherwise (or the page moved on): Next answers, without charging the page budget twice.
-    req.headers[BUDGET_PAID_HEADER] = budgetPaidToken();
-    return this.keepThrough(path, req, res, next);
+    if (headers.has("location")) {
+      // Middleware's own answer (the login): sent as Next would send it.
+      res.writeHead(decision.status, middlewareHeaders(headers));
+      res.end();
+      return;
+    }
+    // A rewrite (the "unavailable" page): Next draws it, asking middleware once more.
+    next(req, res);
   }
 
-  private fresh(path: string): Entry | undefined {
-    const entry = this.entries.get(path);
-    if (entry && this.now() - entry.keptAt < KEPT_FOR_MS) return entry;
-    if (entry) this.entries.delete(path);
+  /** The copy of this path, while it is young enough and none of its tags expired since it was made. */
+  private async current(path: string): Promise<Kept | undefined> {
+    const copy = this.copies.get(path);
+    if (!copy) return undefined;
+    const fresh = Date.now() - copy.keptAt < KEPT_FOR_MS && (await this.store().lastExpiry(copy.tags).catch(() => Infinity)) < copy.keptAt;
+    if (fresh) return copy;
+    this.drop(path);
     return undefined;
   }
 
   /** Lets Next answer while copying what it sends; keeps the copy when it may be kept. */
   private keepThrough(path: string, req: IncomingMessage, res: ServerResponse, next: Handler): void {
-    if (this.keeping.has(path)) return next(req, res);
-    this.keeping.add(path);
-    const copy = copyBody(res);
-    let finished = false;
-    res.once("close", () => finished || this.keeping.delete(path));
-    res.once("finish", () => {
-      finished = true;
-      const body = copy();
-      const csp = res.getHeader("content-security-policy");
-      const keptAt = this.now();
-      if (!body || typeof csp !== "string" || !mayKeep(res)) return this.keeping.delete(path);
-      void plainBody(res, body)
-        .then((plain) => keepAnswer(res.getHeaders(), plain, { effort: "quick", drop: ["set-cookie", "content-security-policy"] }))
-        .then((answer) => this.remember(path, { ...answer, csp, keptAt }))
-        .catch((error: unknown) => console.warn(`[kept pages] could not keep ${path}`, error))
-        .finally(() => this.keeping.delete(path));
+    // Stamped before Next looks at its cache: an expiry after this retires the copy.
+    const keptAt = Date.now();
+    copyBody(res, (body) => {
+      if (mayKeep(res)) this.remember(path, { headers: keptHeaders(res.getHeaders()), body, tags: tagsOf(path), keptAt });
     });
     next(req, res);
   }
 
-  private remember(path: string, entry: Entry): void {
-    this.entries.delete(path);
-    while (this.entries.size >= MAX_KEPT) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(path, entry);
+  private remember(path: string, copy: Kept): void {
+    this.drop(path);
+    if (copy.body.length > MAX_KEPT_BYTES) return;
+    while (this.bytes + copy.body.length > MAX_KEPT_BYTES) this.drop(this.copies.keys().next().value!);
+    this.copies.set(path, copy);
+    this.bytes += copy.body.length;
+  }
+
+  private drop(path: string): void {
+    const copy = this.copies.get(path);
+    if (!copy) return;
+    this.copies.delete(path);
+    this.bytes -= copy.body.length;
   }
 }
 
-/** A 200 HTML page from Next's page cache, rendered for everyone (a stale copy is left to Next). */
+/** The guild's tag for a guild's page; none for my servers (the same for everyone until the next build). */
+function tagsOf(path: string): string[] {
+  const match = KEEPABLE.exec(path);
+  const guildId = match?.[1] ?? match?.[2];
+  return guildId ? [guildPagesTag(guildId)] : [];
+}
+
+/** A 200 HTML page from Next's page cache, drawn for everyone (a stale copy is left to Next). */
 function mayKeep(res: ServerResponse): boolean {
   const cache = res.getHeader("x-nextjs-cache");
   return res.statusCode === 200 && String(res.getHeader("content-type") ?? "").startsWith("text/html") && (cache === "HIT" || cache === "MISS");
 }
 
-async function plainBody(res: ServerResponse, body: Buffer): Promise<Buffer> {
-  const encoding = String(res.getHeader("content-encoding") ?? "identity");
-  if (encoding === "identity") return body;
-  const undo = decompress[encoding];
-  if (!undo) throw new Error(`unknown content-encoding ${encoding}`);
-  return undo(body);
+function keptHeaders(headers: OutgoingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value;
+  return kept;
 }
 
 /**
- * Copies what is written to `res`; the returned function gives the body, or null when it grew
- * too large. Headers given to writeHead are set on `res` first, so getHeaders() sees them all.
+ * A browser asking for the document itself: no query, no forwarded host (Next may trust it),
+ * and none of the client router's headers (`RSC`, `Next-Router-*`, `Next-Url`), which ask Next
+ * for another representation of the same path.
  */
-function copyBody(res: ServerResponse): () => Buffer | null {
+function isPlainDocumentRequest(req: IncomingMessage): boolean {
+  for (const name of Object.keys(req.headers)) {
+    if (name === "rsc" || name === "x-forwarded-host" || name.startsWith("next-")) return false;
+  }
+  return true;
+}
+
+/** Hands `done` what Next wrote to `res` (as drawn: this runs before server/send-page.ts's writer), unless it grew past the bound. */
+function copyBody(res: ServerResponse, done: (body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
   const add = (chunk: unknown, encoding: unknown) => {
-    if (size > MAX_BODY_BYTES || chunk === undefined || chunk === null || typeof chunk === "function") return;
-    const buffer = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk as Uint8Array);
+    if (size > MAX_KEPT_BYTES || (typeof chunk !== "string" && !(chunk instanceof Uint8Array))) return;
+    const buffer = typeof chunk === "string" ? Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8") : Buffer.from(chunk);
     size += buffer.length;
     chunks.push(buffer);
   };
+  // Headers given to writeHead are set on `res` first, so that getHeaders() sees them all.
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((status: number, ...rest: unknown[]) => {
-    const headers = rest.find((arg) => typeof arg === "object" && arg !== null);
+    const headers = rest.find((arg) => typeof arg === "object" && arg !== null) as OutgoingHttpHeaders | unknown[] | undefined;
     if (Array.isArray(headers)) for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(String(headers[i]), headers[i + 1] as string);
-    else if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value as string);
+    else if (headers) for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
     return writeHead(status, ...rest.filter((arg) => typeof arg === "string"));
   }) as ServerResponse["writeHead"];
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -171,9 +174,10 @@ function copyBody(res: ServerResponse): () => Buffer | null {
   }) as ServerResponse["write"];
   res.end = ((chunk?: unknown, ...rest: unknown[]) => {
     add(chunk, rest[0]);
-    return end(chunk, ...rest);
+    const ended = end(chunk, ...rest);
+    if (size <= MAX_KEPT_BYTES) done(Buffer.concat(chunks));
+    return ended;
   }) as ServerResponse["end"];
-  return () => (size > MAX_BODY_BYTES ? null : Buffer.concat(chunks));
 }
 
 /** The request's headers for middleware, with the client address as Next's server adds it. */
@@ -187,7 +191,7 @@ function requestHeaders(req: IncomingMessage): Headers {
   return headers;
 }
 
-/** What middleware adds to the answer (cookies, script policy, Cache-Control, HSTS), without its instructions to Next. */
+/** What middleware adds to the answer (cookies, Cache-Control, HSTS, Location), without its instructions to Next. */
 function middlewareHeaders(headers: Headers): OutgoingHttpHeaders {
   const out: OutgoingHttpHeaders = {};
   headers.forEach((value, name) => {

@@ -1,21 +1,23 @@
 /** @jest-environment node */
-// The kept public pages against a stand-in for Next on loopback: only answers that are the
-// same for everyone are kept, and they are sent back byte for byte, while every request
-// Next could answer differently still reaches Next.
-import http, { type IncomingHttpHeaders } from "node:http";
+// The kept public pages against a stand-in for Next on loopback, sent as the production server
+// sends them (server/send-page.ts): only answers that are the same for everyone are kept, each
+// response carries a fresh script nonce written where the page was drawn with the drawing
+// nonce, and every request Next could answer differently still reaches Next.
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { chooseEncoding } from "./kept-answer";
+import { drawingNonce, nonceOfPolicy } from "@/lib/http/csp";
 import { answerPublicPage, capturePublicPages, type PublicPages } from "./public-pages";
+import { sendPage } from "./send-page";
 
 const HOST = "guildhall.test:8080";
-const PAGE = Buffer.from(`<!DOCTYPE html><html><body>${"Landing ".repeat(500)}</body></html>`);
+const drawn = (nonce: string) => Buffer.from(`<!DOCTYPE html><html><head><script nonce="${nonce}" src="/a.js"></script></head><body>${"Landing ".repeat(500)}<script nonce="${nonce}">self.__next_f.push([0])</script></body></html>`);
+const PAGE = drawn(drawingNonce());
 const STATIC_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "s-maxage=31536000",
   etag: '"abc123"',
-  "content-security-policy": "script-src 'self' 'sha256-AAAA'",
-  vary: "rsc, next-router-state-tree, Accept-Encoding",
+  vary: "rsc, next-router-state-tree",
 };
 
 type Seen = { url: string; headers: IncomingHttpHeaders };
@@ -28,28 +30,28 @@ async function startFakeNext() {
     const headers: Record<string, string> = { ...STATIC_HEADERS };
     if (req.url === "/cookie") headers["set-cookie"] = "XSRF-TOKEN=1";
     if (req.url === "/private") headers["cache-control"] = "private, no-store";
-    if (req.url === "/nonce") headers["content-security-policy"] = "script-src 'nonce-xyz'";
     if (req.url === "/json") headers["content-type"] = "application/json";
     const status = req.url === "/missing" ? 404 : 200;
     res.writeHead(status, headers);
-    res.end(req.headers.rsc ? "RSC payload" : PAGE);
+    // A page drawn at build, or for one request, names no drawing nonce.
+    res.end(req.headers.rsc ? "RSC payload" : req.url === "/per-request" ? drawn("xyz") : PAGE);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: (server.address() as AddressInfo).port, seen };
 }
 
-/** The real front server: kept answers first, the fake Next behind (as server/main.ts does). */
+/** The real front server: kept answers first, the fake Next behind, all sent through sendPage (as server/main.ts does). */
 async function startFront(pages: PublicPages, nextPort: number) {
   let passedOn = 0;
-  const server = http.createServer((req, res) => {
-    if (answerPublicPage(pages, req, res)) return;
+  const toNext = (req: IncomingMessage, res: ServerResponse) => {
     passedOn += 1;
-    const upstream = http.request({ host: "127.0.0.1", port: nextPort, path: req.url, method: req.method, headers: req.headers }, (answer) => {
+    const upstream = http.request({ host: "127.0.0.1", port: nextPort, path: req.url, method: req.method, headers: { ...req.headers, "accept-encoding": "identity" } }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
     req.pipe(upstream);
-  });
+  };
+  const server = http.createServer((req, res) => sendPage(req, res, (q, s) => answerPublicPage(pages, q, s) || toNext(q, s)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { server, port: (server.address() as AddressInfo).port, passedOn: () => passedOn };
 }
@@ -72,7 +74,7 @@ let skipped: string[];
 
 beforeAll(async () => {
   next = await startFakeNext();
-  const captured = await capturePublicPages(next.port, HOST, ["/en", "/privacy.html?lang=fr", "/cookie", "/private", "/nonce", "/json", "/missing"]);
+  const captured = await capturePublicPages(next.port, HOST, ["/en", "/privacy.html?lang=fr", "/cookie", "/private", "/per-request", "/json", "/missing"]);
   skipped = captured.skipped;
   front = await startFront(captured.pages, next.port);
 });
@@ -93,49 +95,68 @@ test("keeps only answers that are the same for everyone, and says why the others
   expect(skipped).toEqual([
     "/cookie (sets a cookie)",
     "/private (private)",
-    "/nonce (per-request script nonce)",
+    "/per-request (not drawn with the drawing nonce)",
     "/json (not HTML)",
     "/missing (status 404)",
   ]);
 });
 
-test("sends the kept page byte for byte with Next's headers, without asking Next again", async () => {
+/** The page as a response must show it: the drawing nonce replaced by the nonce of the response's policy. */
+function expectPageWithOwnNonce(answer: { headers: IncomingHttpHeaders; body: Buffer }): string {
+  const nonce = nonceOfPolicy(String(answer.headers["content-security-policy"]));
+  expect(nonce).toMatch(/^[\w-]{24}$/);
+  expect(answer.body.equals(drawn(nonce!))).toBe(true);
+  expect(answer.body.includes(drawingNonce())).toBe(false);
+  return nonce!;
+}
+
+test("sends the kept page with Next's headers and a fresh nonce per response, without asking Next again", async () => {
   const before = next.seen.length;
   const answer = await get(front.port, "/en");
   expect(answer.status).toBe(200);
-  expect(answer.body.equals(PAGE)).toBe(true);
+  const first = expectPageWithOwnNonce(answer);
   expect(answer.headers["content-length"]).toBe(String(PAGE.length));
-  expect(answer.headers["content-security-policy"]).toBe(STATIC_HEADERS["content-security-policy"]);
   expect(answer.headers["cache-control"]).toBe("s-maxage=31536000");
-  expect(answer.headers.etag).toBe('"abc123"');
   expect(answer.headers.vary).toBe("rsc, next-router-state-tree, Accept-Encoding");
   expect(answer.headers["content-encoding"]).toBeUndefined();
   expect(answer.headers.date).toBeDefined();
+  // The same body with another nonce must never be answered 304 against the first.
+  expect(answer.headers.etag).toBeUndefined();
+  const second = expectPageWithOwnNonce(await get(front.port, "/en", { "if-none-match": '"abc123"' }));
+  expect(second).not.toBe(first);
   // A query string is part of what is kept: the legal pages' own addresses.
-  expect((await get(front.port, "/privacy.html?lang=fr")).body.equals(PAGE)).toBe(true);
+  expectPageWithOwnNonce(await get(front.port, "/privacy.html?lang=fr"));
   expect(next.seen.length).toBe(before);
   expect(front.passedOn()).toBe(0);
 });
 
-test("compresses with brotli or gzip as the browser accepts, to the same bytes", async () => {
+test("compresses with brotli or gzip as the browser accepts", async () => {
   const br = await get(front.port, "/en", { "accept-encoding": "gzip, deflate, br" });
   expect(br.headers["content-encoding"]).toBe("br");
-  expect(brotliDecompressSync(br.body).equals(PAGE)).toBe(true);
-  expect(Number(br.headers["content-length"])).toBeLessThan(PAGE.length / 10);
+  expectPageWithOwnNonce({ headers: br.headers, body: brotliDecompressSync(br.body) });
+  expect(br.body.length).toBeLessThan(PAGE.length / 10);
   const gzip = await get(front.port, "/en", { "accept-encoding": "gzip, br;q=0" });
   expect(gzip.headers["content-encoding"]).toBe("gzip");
-  expect(gunzipSync(gzip.body).equals(PAGE)).toBe(true);
+  expectPageWithOwnNonce({ headers: gzip.headers, body: gunzipSync(gzip.body) });
 });
 
-test("answers HEAD with the headers only and a matching ETag with 304", async () => {
+test("answers HEAD with the headers only", async () => {
   const head = await get(front.port, "/en", {}, "HEAD");
   expect(head.status).toBe(200);
   expect(head.headers["content-length"]).toBe(String(PAGE.length));
   expect(head.body.length).toBe(0);
-  const notModified = await get(front.port, "/en", { "if-none-match": '"abc123"' });
-  expect(notModified.status).toBe(304);
-  expect(notModified.body.length).toBe(0);
   expect(front.passedOn()).toBe(0);
+});
+
+test("gives pages Next answers their policy and nonce too: the drawing nonce never leaves the server", async () => {
+  const before = front.passedOn();
+  const fromNext = await get(front.port, "/cookie", { "accept-encoding": "gzip" });
+  expect(front.passedOn()).toBe(before + 1);
+  expectPageWithOwnNonce({ headers: fromNext.headers, body: gunzipSync(fromNext.body) });
+  // Not HTML: no policy, nothing written.
+  const json = await get(front.port, "/json");
+  expect(json.headers["content-security-policy"]).toBeUndefined();
+  expect(json.body.equals(PAGE)).toBe(true);
 });
 
 test.each([
@@ -150,13 +171,4 @@ test.each([
   const before = front.passedOn();
   await get(front.port, path, headers as Record<string, string>, method);
   expect(front.passedOn()).toBe(before + 1);
-});
-
-test("chooses an encoding from Accept-Encoding", () => {
-  expect(chooseEncoding(undefined)).toBe("identity");
-  expect(chooseEncoding("identity")).toBe("identity");
-  expect(chooseEncoding("gzip")).toBe("gzip");
-  expect(chooseEncoding("br;q=0.5, gzip")).toBe("br");
-  expect(chooseEncoding("BR;q=0, gzip;q=0")).toBe("identity");
-  expect(chooseEncoding("*")).toBe("gzip");
 });

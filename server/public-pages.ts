@@ -1,11 +1,14 @@
-// The public pages (landing, legal) are the same bytes for every visitor until the next
-// build. Going through Next's router, middleware and page cache for each of them costs
-// twenty times what sending the bytes does, so the server asks Next for each page once at
-// start-up, keeps Next's answer (status, headers, body; compressed once) and sends it
-// again itself. Anything that could make Next answer differently goes to Next instead:
-// another method, a query string, another host, a client-router (RSC) request.
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
-import { isPlainDocumentRequest, keepAnswer, sendKeptAnswer, type KeptAnswer } from "./kept-answer";
+// The public pages (landing, legal) are the same for every visitor until the next build.
+// Going through Next's router, middleware and page cache for each of them costs twenty times
+// what sending the page does, so the server asks Next for each page once at start-up, keeps
+// Next's answer (status, headers, body) and sends it again itself, with a fresh policy and
+// script nonce per response like every page (server/send-page.ts). Anything
+// that could make Next answer differently goes to Next instead: another method, a query
+// string, another host, a client-router (RSC) request.
+import http, { type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from "node:http";
+import { drawingNonce } from "../lib/http/csp";
+
+export type KeptAnswer = { headers: OutgoingHttpHeaders; body: Buffer };
 
 export type PublicPages = {
   /** APP_URL's host: on any other, the server redirects first (server/canonical-host.ts). */
@@ -14,29 +17,31 @@ export type PublicPages = {
 };
 
 /**
- * Asks the server on `port` for each path as a first-time visitor on `host` would, and
- * keeps the answers that are provably the same for everyone: a 200 HTML page without a
- * cookie, not private, and with a script policy of hashes rather than a per-request nonce.
- * A path that does not qualify is left to Next and named in `skipped`.
+ * Headers that describe one transfer, not the page (Node and compression write their own), the
+ * policy (a new one per response, server/send-page.ts) and the ETag: a 304 would bring back a
+ * body with an old nonce.
+ */
+const NOT_KEPT = new Set(["date", "connection", "keep-alive", "transfer-encoding", "content-length", "content-encoding", "content-security-policy", "etag"]);
+
+/**
+ * Asks the server on `port` (Next, answering directly) for each path as a first-time visitor
+ * on `host` would, and keeps the answers that are provably the same for everyone: a 200 HTML
+ * page drawn with the drawing nonce, without a cookie, not private. A path that does not
+ * qualify is left to Next and named in `skipped`.
  */
 export async function capturePublicPages(port: number, host: string, paths: readonly string[]): Promise<{ pages: PublicPages; skipped: string[] }> {
-  const results = await Promise.all(
-    paths.map(async (path) => {
-      const captured = await fetchFromNext(port, host, path);
-      const reason = notShareable(captured);
-      return reason ? { path, reason } : { path, answer: await keepAnswer(captured.headers, captured.body, { effort: "best" }), reason: null };
-    }),
-  );
+  const results = await Promise.all(paths.map(async (path) => ({ path, captured: await fetchFromNext(port, host, path) })));
   const answers = new Map<string, KeptAnswer>();
   const skipped: string[] = [];
-  for (const result of results) {
-    if (result.reason === null) answers.set(result.path, result.answer);
-    else skipped.push(`${result.path} (${result.reason})`);
+  for (const { path, captured } of results) {
+    const reason = notShareable(captured);
+    if (reason) skipped.push(`${path} (${reason})`);
+    else answers.set(path, { headers: keptHeaders(captured.headers), body: captured.body });
   }
   return { pages: { host, answers }, skipped };
 }
 
-type Captured = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+type Captured = { status: number; headers: IncomingHttpHeaders; body: Buffer };
 
 function fetchFromNext(port: number, host: string, path: string): Promise<Captured> {
   return new Promise((resolve, reject) => {
@@ -50,13 +55,32 @@ function fetchFromNext(port: number, host: string, path: string): Promise<Captur
   });
 }
 
-function notShareable({ status, headers }: Captured): string | null {
+function notShareable({ status, headers, body }: Captured): string | null {
   if (status !== 200) return `status ${status}`;
   if (!String(headers["content-type"] ?? "").startsWith("text/html")) return "not HTML";
   if (headers["set-cookie"]) return "sets a cookie";
   if (/private|no-store/.test(String(headers["cache-control"] ?? ""))) return "private";
-  if (String(headers["content-security-policy"] ?? "").includes("'nonce-")) return "per-request script nonce";
+  // Its scripts would not take a response's nonce (a page drawn at build, or for one request).
+  if (!body.includes(drawingNonce())) return "not drawn with the drawing nonce";
   return null;
+}
+
+function keptHeaders(headers: IncomingHttpHeaders): OutgoingHttpHeaders {
+  const kept: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !NOT_KEPT.has(name)) kept[name] = value;
+  return kept;
+}
+
+/**
+ * A browser asking for the document itself: no forwarded host (Next may trust it), and none
+ * of the client router's headers (`RSC`, `Next-Router-*`, `Next-Action`, `Next-Url`), which
+ * ask Next for another representation of the same path.
+ */
+function isPlainDocumentRequest(req: IncomingMessage): boolean {
+  for (const name of Object.keys(req.headers)) {
+    if (name === "rsc" || name === "x-forwarded-host" || name.startsWith("next-")) return false;
+  }
+  return true;
 }
 
 /** Sends the kept answer for this request and returns true, or returns false for Next to answer. */
@@ -65,6 +89,7 @@ export function answerPublicPage(pages: PublicPages, req: IncomingMessage, res: 
   const answer = pages.answers.get(req.url ?? "");
   if (!answer || req.headers.host !== pages.host || !isPlainDocumentRequest(req)) return false;
 
-  sendKeptAnswer(req, res, answer);
+  res.writeHead(200, { ...answer.headers, "content-length": answer.body.length });
+  res.end(req.method === "HEAD" ? undefined : answer.body);
   return true;
 }

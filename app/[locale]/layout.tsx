@@ -6,13 +6,15 @@ import { BoundaryTextProvider } from "@/components/boundary-text";
 import { APP_THEME, SITE_NAME } from "@/lib/brand/assets";
 import { MANIFEST_URL, SITE_ICONS, socialCards } from "@/lib/brand/metadata";
 import { getEnv } from "@/lib/env";
-import { LANGUAGES, LOCALES, isLocale } from "@/lib/i18n/locales";
+import { LANGUAGES, isLocale } from "@/lib/i18n/locales";
 import "../globals.css";
 
 type Props = { children: React.ReactNode; params: Promise<{ locale: string }> };
 
+// No page is drawn at build: each is drawn on first request, with the nonce the production
+// server writes each response's own in place of (lib/http/csp.ts), then kept in the page cache.
 export function generateStaticParams() {
-  return LOCALES.map((locale) => ({ locale }));
+  return [];
 }
 
 export const viewport: Viewport = { themeColor: APP_THEME, width: "device-width", initialScale: 1 };

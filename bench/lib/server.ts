@@ -19,6 +19,8 @@ export type ServerOptions = {
   readyTimeoutMs?: number;
   /** Runs on the fresh database folder (`pgliteDir`, relative to root) before the server opens it. */
   prepare?: (pgliteDir: string) => Promise<void>;
+  /** How long stop() waits for the processes to end before killing them (a CPU profile takes a while to write). */
+  stopGraceMs?: number;
 };
 
 export type RunningServer = {
@@ -83,7 +85,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
     process.off("exit", killOnExit);
     if (!groupAlive(child)) return;
     killGroup(child, "SIGTERM");
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + (options.stopGraceMs ?? 10_000);
     while (groupAlive(child) && Date.now() < deadline) await sleep(100);
     if (groupAlive(child)) killGroup(child, "SIGKILL");
     await Promise.race([exited, sleep(2_000)]);

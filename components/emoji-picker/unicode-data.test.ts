@@ -21,7 +21,7 @@ async function served(locale: Locale): Promise<EmojiData> {
 const find = (data: EmojiData, emoji: string) => data.groups.flatMap((group) => group.emojis).find(([value]) => value === emoji);
 
 describe("the emoji-data route", () => {
-  it("is prerendered for every language at its current version", () => {
+  it("is prerendered for every language at its current version, as pages name it (npm run assets wrote them)", () => {
     expect(generateStaticParams()).toEqual(LOCALES.map((locale) => ({ locale, version: emojiDataFor(locale).version })));
     expect(generateStaticParams({ params: { locale: "tw" } })).toEqual([{ locale: "tw", version: emojiDataFor("tw").version }]);
     expect(emojiDataUrl("fr")).toBe(`/fr/emoji-data/${emojiDataFor("fr").version}`);

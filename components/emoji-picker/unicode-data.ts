@@ -3,8 +3,9 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { Locale } from "@/lib/i18n/locales";
+import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { EMOJI_GROUPS, searchForm, type EmojiData, type UnicodeEmoji } from "./data-format";
+import { EMOJI_DATA_VERSIONS } from "./data-versions";
 
 // The picker's unicode emoji, per language, made from emojibase-data (CLDR names and keywords)
 // and served by our own route, so nothing is fetched from a CDN at run time. Only what the
@@ -77,7 +78,27 @@ export function emojiDataFor(locale: Locale): BuiltEmojiData {
   return built;
 }
 
-/** Where the picker downloads the language's emoji: a new URL whenever the data changes, so it can be cached for good. */
+/**
+ * Where the picker downloads the language's emoji: a new URL whenever the data changes, so it can
+ * be cached for good. From the versions written at `npm run assets`: a page names the data
+ * without making it (the route makes it, once per process and language).
+ */
 export function emojiDataUrl(locale: Locale): string {
-  return `/${locale}/emoji-data/${emojiDataFor(locale).version}`;
+  return `/${locale}/emoji-data/${EMOJI_DATA_VERSIONS[locale]}`;
+}
+
+export const EMOJI_VERSIONS_FILE = "components/emoji-picker/data-versions.ts";
+
+/** The source of EMOJI_VERSIONS_FILE for the data as it is now (scripts/make-public-assets.ts writes it). */
+export function emojiVersionsModule(): string {
+  const entries = LOCALES.map((locale) => `  ${locale}: ${JSON.stringify(emojiDataFor(locale).version)},`).join("\n");
+  return `// Written by \`npm run assets\` (components/emoji-picker/unicode-data.ts): the content hash of each
+// language's emoji data, its URL's version segment. Pages name the data by it without making it;
+// unicode-data.test.ts fails when the data changes and this file was not written again.
+import type { Locale } from "@/lib/i18n/locales";
+
+export const EMOJI_DATA_VERSIONS: Record<Locale, string> = {
+${entries}
+};
+`;
 }

@@ -4,14 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { InMemStorageProvider, type ClientFeaturesResponse } from "unleash-client";
 import { getEnv } from "@/lib/env";
-import { nextPageGenerationEverywhere } from "@/lib/guilds/page-generation";
+import { expireEveryGuildsPages } from "@/lib/guilds/page-cache";
 import { FlagEngine } from "./engine";
 import { readFlagsFile } from "./flags-file";
 
 // Where flags come from, one evaluation path for both sources (spec 9): Unleash's Node SDK,
 // fetching from the Unleash server when UNLEASH_URL is set, else bootstrapped from the local
-// flags file and made again whenever the file changes. A flag change moves every guild page
-// on (lib/guilds/page-generation.ts): the cached pages decide on the server what a flag shows
+// flags file and made again whenever the file changes. A flag change expires every guild's
+// cached pages (lib/guilds/page-cache.ts): the cached pages decide on the server what a flag shows
 // (components/flags/when-flag.tsx), so none may outlive the change.
 //
 // On globalThis: Next bundles route handlers and pages apart, and one process needs one SDK
@@ -75,7 +75,7 @@ function fromServer(timing: ServerTiming = SERVER_TIMING): Flags {
   const flags: Flags = { engine, ready: started(engine), signature: "", stop: () => engine.destroy() };
   engine.on("changed", () => {
     const signature = JSON.stringify(engine.getFeatureToggleDefinitions());
-    if (flags.signature && signature !== flags.signature) nextPageGenerationEverywhere();
+    if (flags.signature && signature !== flags.signature) expireEveryGuildsPages();
     flags.signature = signature;
   });
   return flags;
@@ -99,7 +99,7 @@ function fromFile(): FileFlags {
     const [replaced, first] = [flags.engine, flags.signature === ""];
     Object.assign(flags, { engine, signature });
     replaced.destroy();
-    if (!first) nextPageGenerationEverywhere();
+    if (!first) expireEveryGuildsPages();
   };
   // One load at a time, in order: a change seen during a load is read after it.
   flags.reload = () => (flags.ready = flags.ready.then(load).catch((error: unknown) => console.error("[flags] reading the flags file failed", error)));

@@ -1,11 +1,11 @@
 import "server-only";
 import { cache } from "react";
-import { getDb } from "@/lib/db/client";
 import { getGuildWithMeta } from "@/lib/platform/bot-api";
 import type { Locale } from "@/lib/i18n/locales";
 import { guildLanguage } from "./guild-language";
+import { tagGuildPage } from "./page-cache";
 import { isPremium } from "./premium";
-import { readGuildSettings } from "./settings-queries";
+import { getGuildSettings } from "./settings-queries";
 
 export type ShellGuild = {
   id: string;
@@ -31,13 +31,14 @@ export type GuildShell = {
 
 /**
  * The guild as its pages show it, read with the bot token only: no session, so the
- * overview can be rendered once per guild and language and served from the page cache.
+ * overview can be rendered once per guild and language and served from the page cache,
+ * under the guild's tag (lib/guilds/page-cache.ts).
  * Loaded once per request (React cache) and shared by the layout and the page. Who may
  * see it is decided before, by middleware (lib/guilds/page-verdict.ts); pages that draw
  * per-viewer data check middleware's proof (lib/guilds/guild-page.ts).
  */
 export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
-  const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getDb().then((db) => readGuildSettings(db, guildId))]);
+  const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getGuildSettings(guildId), tagGuildPage(guildId)]);
   const { id, name, icon, owner_id, verification_level, approximate_member_count, preferred_locale } = guild.value;
   return {
     guild: { id, name, icon, owner_id, verification_level, member_count: approximate_member_count ?? 0 },

@@ -1,6 +1,7 @@
 import "server-only";
+import { cache } from "react";
 import { eq } from "drizzle-orm";
-import type { Db } from "@/lib/db/client";
+import { getDb, type Db } from "@/lib/db/client";
 import { guildSettings } from "@/lib/db/schema";
 
 export type GuildSettingsRow = typeof guildSettings.$inferSelect;
@@ -10,6 +11,9 @@ export async function readGuildSettings(db: Db, guildId: string): Promise<GuildS
   const [row] = await db.select().from(guildSettings).where(eq(guildSettings.guildId, guildId)).limit(1);
   return row ?? defaultGuildSettings(guildId);
 }
+
+/** For server components: the guild's settings, read once per render however many parts ask. */
+export const getGuildSettings = cache(async (guildId: string): Promise<GuildSettingsRow> => readGuildSettings(await getDb(), guildId));
 
 export function defaultGuildSettings(guildId: string): GuildSettingsRow {
   return {

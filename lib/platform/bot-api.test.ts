@@ -15,7 +15,7 @@ import {
   searchGuildMembers,
 } from "./bot-api";
 import { ageCacheForTests } from "./cache";
-import { pageGeneration } from "@/lib/guilds/page-generation";
+import { countPageExpiries } from "@/test/page-expiries";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { PlatformError } from "./errors";
 import { buildBotAuthorizeUrl } from "./oauth";
@@ -221,22 +221,22 @@ describe("guild reads", () => {
     await expect(getGuildEmojis("nope")).rejects.toBeInstanceOf(PlatformError);
   });
 
-  it("moves the guild's page generation on when the platform answers differently, not when it answers the same", async () => {
+  it("expires the guild's cached pages when the platform answers differently, not when it answers the same", async () => {
+    const expiries = countPageExpiries();
     await getGuild(GUILD_IDS.workshop);
     await getGuildChannels(GUILD_IDS.workshop);
-    const before = pageGeneration(GUILD_IDS.workshop);
     ageCacheForTests(61_000);
     await getGuild(GUILD_IDS.workshop);
     await getGuildChannels(GUILD_IDS.workshop);
     expect(harness.callsTo("GET /guilds/:id")).toBe(2);
-    expect(pageGeneration(GUILD_IDS.workshop)).toBe(before);
+    expect(expiries.of(GUILD_IDS.workshop)).toBe(0);
 
     harness.emulator.state.guild(GUILD_IDS.workshop)!.name = "Ada's Renamed Workshop";
     ageCacheForTests(61_000);
     expect((await getGuild(GUILD_IDS.workshop)).name).toBe("Ada's Renamed Workshop");
-    expect(pageGeneration(GUILD_IDS.workshop)).toBe(before + 1);
+    expect(expiries.of(GUILD_IDS.workshop)).toBe(1);
     // Another guild's pages are untouched.
-    expect(pageGeneration(GUILD_IDS.nightOwls)).toBe(0);
+    expect(expiries.of(GUILD_IDS.nightOwls)).toBe(0);
   });
 
   it("serves a stale guild on a 500 after the ttl", async () => {

@@ -16,7 +16,7 @@ import {
 
 import { cachedWithMeta, invalidate, invalidatePrefix, peek, updateCached, type CachePolicy, type CacheResult } from "./cache";
 import { PlatformError, PlatformErrorCode } from "./errors";
-import { nextPageGeneration } from "@/lib/guilds/page-generation";
+import { expireGuildPagesOutsideRequest } from "@/lib/guilds/page-cache";
 import { botGet } from "./rest";
 import { isSnowflake } from "./snowflake";
 
@@ -43,16 +43,15 @@ export function guildKey(guildId: string): string {
 /**
  * A guild-wide read the cached guild pages are drawn from (the guild, its channels, roles and
  * emojis). When the platform answers differently from the value kept (a rename in Discord, a
- * new channel), the pages rendered from the old value are outdated: the guild's page generation
- * moves on, so the next load renders them again (lib/guilds/cached-page-nonce.ts) instead of
- * serving them until their minute is up, possibly drawn once more from the old value.
+ * new channel), the pages drawn from the old value are outdated: they are expired, so the next
+ * load draws them again rather than serving the old value until their time is up.
  */
 function guildPageRead<T>(guildId: string, part: string, load: () => Promise<T>): Promise<CacheResult<T>> {
   const key = `${guildKey(guildId)}${part}`;
   return cachedWithMeta(key, GUILD_CACHE_POLICY, async () => {
     const value = await load();
     const kept = await peek<T>(key);
-    if (kept && !isDeepStrictEqual(kept.value, value)) nextPageGeneration(guildId);
+    if (kept && !isDeepStrictEqual(kept.value, value)) expireGuildPagesOutsideRequest(guildId);
     return value;
   });
 }
@@ -148,7 +147,7 @@ export async function getGuildChannels(guildId: string): Promise<RESTGetAPIGuild
 /** A channel the bot renamed (guild-edits.ts): the kept list takes the name, and pages drawn with the old one are outdated. */
 export async function channelRenamed(guildId: string, channelId: string, name: string): Promise<void> {
   await updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => channels.map((channel) => (channel.id === channelId ? { ...channel, name } : channel)));
-  nextPageGeneration(guildId);
+  expireGuildPagesOutsideRequest(guildId);
 }
 
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {

@@ -56,9 +56,16 @@ type JsonSchema = {
   fallback?: string;
 };
 
+const configSpecs = new WeakMap<PluginDefinition, FormSpec>();
+
 export function configFormSpec(plugin: PluginDefinition): FormSpec {
-  const spec = toSpec(plugin.configSchema);
-  return plugin.sections ? { ...spec, sections: plugin.sections } : spec;
+  let spec = configSpecs.get(plugin);
+  if (!spec) {
+    const fields = toSpec(plugin.configSchema);
+    spec = plugin.sections ? { ...fields, sections: plugin.sections } : fields;
+    configSpecs.set(plugin, spec);
+  }
+  return spec;
 }
 
 export function itemFormSpec(plugin: PluginDefinition, collection: string): FormSpec {
@@ -67,9 +74,17 @@ export function itemFormSpec(plugin: PluginDefinition, collection: string): Form
   return toSpec(definition.itemSchema);
 }
 
+/** Schemas are module constants: each is described once per process, not at every page drawn from it. */
+const described = new WeakMap<z.ZodObject, FormSpec>();
+
 function toSpec(schema: z.ZodObject): FormSpec {
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
-  return { fields: objectFields(json) };
+  let spec = described.get(schema);
+  if (!spec) {
+    const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+    spec = { fields: objectFields(json) };
+    described.set(schema, spec);
+  }
+  return spec;
 }
 
 function objectFields(json: JsonSchema): FormField[] {

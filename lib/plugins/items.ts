@@ -5,7 +5,7 @@ import { auditTarget, recordAudit, type AuditAction } from "@/lib/audit/record";
 import { recordChanges } from "@/lib/bot-contract/record-change";
 import { getDb, type Db, type Tx } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
-import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import type { z } from "zod";
 import { ApiError, versionConflict } from "@/lib/http/api-error";
 import { collectionLimit, limitWithPremium } from "./collection-limit";
@@ -58,8 +58,7 @@ export async function queryItems(db: Db | Tx, scope: ItemScope, page: { limit: n
 export async function listItems(guildId: string, pluginId: string, collection: string, page: { limit: number; offset: number }) {
   const definition = getPlugin(pluginId)?.collections[collection];
   if (!definition) throw new Error(`unknown collection ${pluginId}/${collection}`);
-  const db = await getDb();
-  const [result, settings] = await Promise.all([queryItems(db, { guildId, pluginId, collection }, page), readGuildSettings(db, guildId)]);
+  const [result, settings] = await Promise.all([queryItems(await getDb(), { guildId, pluginId, collection }, page), getGuildSettings(guildId)]);
   return { ...result, max: collectionLimit(definition, settings.buffs) };
 }
 

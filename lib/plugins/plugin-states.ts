@@ -20,7 +20,7 @@ export type PluginState = { enabled: boolean; config: Record<string, unknown>; v
  * fields a later schema dropped or no longer accepts fall back to defaults.
  */
 export function normalizeConfig(plugin: PluginDefinition, stored: unknown): Record<string, unknown> {
-  const defaults = plugin.configSchema.parse({}) as Record<string, unknown>;
+  const defaults = defaultsOf(plugin);
   if (!isRecord(stored)) return defaults;
   const whole = plugin.configSchema.safeParse({ ...defaults, ...pick(stored, Object.keys(defaults)) });
   if (whole.success) return whole.data as Record<string, unknown>;
@@ -29,6 +29,17 @@ export function normalizeConfig(plugin: PluginDefinition, stored: unknown): Reco
     if (plugin.configSchema.safeParse({ ...defaults, [key]: stored[key] }).success) merged[key] = stored[key];
   }
   return merged;
+}
+
+/** A plugin's default config, parsed once per process (a fresh copy each time: callers change theirs). */
+const defaultConfigs = new WeakMap<PluginDefinition, Record<string, unknown>>();
+function defaultsOf(plugin: PluginDefinition): Record<string, unknown> {
+  let defaults = defaultConfigs.get(plugin);
+  if (!defaults) {
+    defaults = plugin.configSchema.parse({}) as Record<string, unknown>;
+    defaultConfigs.set(plugin, defaults);
+  }
+  return structuredClone(defaults);
 }
 
 function pick(record: Record<string, unknown>, keys: string[]): Record<string, unknown> {
@@ -56,8 +67,18 @@ export async function readAllPluginStates(db: Db, guildId: string): Promise<Reco
   return Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, toState(plugin, byId.get(plugin.id))]));
 }
 
-/** For server components: every registered plugin's state in one query, shared by the layout and the page of a request. */
-export const getPluginStates = cache(async (guildId: string): Promise<Record<string, PluginState>> => readAllPluginStates(await getDb(), guildId));
+/**
+ * For server components: which plugins are switched on (the menu's dots, the overview's switches),
+ * in one query shared by the frame and the page of a render. Their configs are not read: parsing
+ * every plugin's config for a menu was most of a page's own work.
+ */
+export const getEnabledPlugins = cache(async (guildId: string): Promise<ReadonlySet<string>> => {
+  const rows = await (await getDb())
+    .select({ pluginId: guildPlugins.pluginId })
+    .from(guildPlugins)
+    .where(and(eq(guildPlugins.guildId, guildId), eq(guildPlugins.enabled, true)));
+  return new Set(rows.map((row) => row.pluginId));
+});
 
 export async function getPluginState(guildId: string, pluginId: string): Promise<PluginState | null> {
   const plugin = getPlugin(pluginId);

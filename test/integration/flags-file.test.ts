@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The local flags file (FLAGS_FILE): read through unleash-client's bootstrap, read again when it
-// changes, a bad file never turning the flags read before it off; a change moves every guild's
-// cached pages on (their nonce, lib/guilds/cached-page-nonce.ts) so none shows an old decision.
+// changes, a bad file never turning the flags read before it off; a change expires every guild's
+// cached pages (the tag they all carry, lib/guilds/page-cache.ts) so none shows an old decision.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,12 +9,17 @@ import { onForEveryone, type FakeFeature } from "@/emulators/unleash/server";
 import { reloadFlagsFile, stopFlags } from "@/lib/flags/flags";
 import { readFlagsFile } from "@/lib/flags/flags-file";
 import { enabledToggles, isFlagEnabled } from "@/lib/flags/is-flag-enabled";
-import { cachedGuildPageNonce } from "@/lib/guilds/cached-page-nonce";
+import { EVERY_GUILD_PAGES_TAG, guildPagesTag } from "@/lib/guilds/page-cache-tag";
+import { pageCacheStore } from "@/lib/page-cache/registry";
+import { isCurrent, type CachedPage } from "@/lib/page-cache/store";
 import { GUILD_IDS } from "@/test/guild-harness";
 import { withEnv } from "@/test/set-env";
 
 const folder = mkdtempSync(path.join(tmpdir(), "guildhall-flags-"));
 const file = path.join(folder, "flags.json");
+/** A moderator page as the page cache keeps it: under its guild's tag and the one every guild's pages carry. */
+const cachedModeratorPage = (guildId: string): CachedPage => ({ value: null, tags: [guildPagesTag(guildId), EVERY_GUILD_PAGES_TAG, `/en/dashboard/${guildId}/moderator`], renderedAt: Date.now() });
+const current = (pages: CachedPage[]) => Promise.all(pages.map((page) => isCurrent(pageCacheStore(), page)));
 const writeFlags = (features: FakeFeature[]) => writeFileSync(file, JSON.stringify({ version: 2, features }));
 const inFile = <T>(run: () => Promise<T>) => withEnv({ FLAGS_FILE: file, UNLEASH_URL: undefined, UNLEASH_API_TOKEN: undefined }, run);
 
@@ -55,15 +60,20 @@ describe("the flags file", () => {
     writeFlags([onForEveryone("automod_dry_run")]);
     await inFile(async () => {
       expect(await isFlagEnabled("automod_dry_run")).toBe(true);
-      const nonces = [GUILD_IDS.workshop, GUILD_IDS.lofi].map((guild) => cachedGuildPageNonce(`/en/dashboard/${guild}/moderator`));
+      const pages = [GUILD_IDS.workshop, GUILD_IDS.lofi].map(cachedModeratorPage);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(await current(pages)).toEqual([true, true]);
       writeFlags([onForEveryone("automod_dry_run", false)]);
       await reloadFlagsFile();
       expect(await isFlagEnabled("automod_dry_run")).toBe(false);
-      const after = [GUILD_IDS.workshop, GUILD_IDS.lofi].map((guild) => cachedGuildPageNonce(`/en/dashboard/${guild}/moderator`));
-      expect(after.every((nonce, index) => nonce !== nonces[index])).toBe(true);
-      // Read again without a change: nothing moves.
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(await current(pages)).toEqual([false, false]);
+      // Read again without a change: pages drawn since stay current.
+      const redrawn = [GUILD_IDS.workshop, GUILD_IDS.lofi].map(cachedModeratorPage);
+      await new Promise((resolve) => setTimeout(resolve, 2));
       await reloadFlagsFile();
-      expect([GUILD_IDS.workshop, GUILD_IDS.lofi].map((guild) => cachedGuildPageNonce(`/en/dashboard/${guild}/moderator`))).toEqual(after);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(await current(redrawn)).toEqual([true, true]);
     });
   });
 

@@ -6,8 +6,8 @@ import { once } from "node:events";
 import { onForEveryone } from "@/emulators/unleash/server";
 import { flagEngine } from "@/lib/flags/flags";
 import { enabledToggles, isFlagEnabled } from "@/lib/flags/is-flag-enabled";
-import { pageGeneration } from "@/lib/guilds/page-generation";
 import { GUILD_IDS } from "@/test/guild-harness";
+import { countPageExpiries } from "@/test/page-expiries";
 import { startUnleashHarness, type UnleashHarness } from "@/test/unleash-harness";
 
 let unleash: UnleashHarness;
@@ -29,11 +29,11 @@ describe("flags evaluated by unleash-client against an Unleash server", () => {
 
   it("answers differently once a refresh brings a flag changed on the server, and retires every guild's cached pages", async () => {
     const engine = await flagEngine();
-    const before = pageGeneration(GUILD_IDS.workshop);
+    const expiries = countPageExpiries();
     unleash.setEnabled("new_editor", true);
     await once(engine, "changed");
     expect(await isFlagEnabled("new_editor")).toBe(true);
-    expect(pageGeneration(GUILD_IDS.workshop)).toBeGreaterThan(before);
+    expect(expiries.everywhere()).toBe(1);
     // Unchanged afterwards: the SDK revalidates with the server's ETag and gets 304.
     await once(engine, "unchanged");
     expect(unleash.fetches.at(-1)).toBe(304);

@@ -129,6 +129,18 @@ describe("middleware deciding who may open a guild's pages", () => {
     }
   });
 
+  it("has the audit log with a query drawn per request by its filtered page, after the verdict; that page has no address of its own", async () => {
+    const log = `/en/dashboard/${GUILD_IDS.workshop}/audit-log`;
+    const filtered = await run(`${log}?plugin=welcome&before=abc`, { cookie: signedIn.cookie });
+    expect(filtered.headers.get("x-middleware-rewrite")).toBe(`http://localhost:3000${log}/filtered?plugin=welcome&before=abc`);
+    expect(filtered.headers.get("x-middleware-request-x-guildhall-verdict")).toMatch(/^v1\./);
+    expect((await run(log, { cookie: signedIn.cookie })).headers.get("x-middleware-rewrite")).toBeNull();
+    const refused = await run(`/en/dashboard/${GUILD_IDS.lofi}/audit-log?plugin=welcome`, { cookie: signedIn.cookie });
+    expect(refused.headers.get("x-middleware-rewrite")).toBe(unavailable(GUILD_IDS.lofi));
+    const direct = await run(`${log}/filtered?plugin=welcome`, { cookie: signedIn.cookie });
+    expect(new URL(direct.headers.get("x-middleware-rewrite")!).pathname).toBe("/en/not-found");
+  });
+
   it("sends a guild the user does not know of to the same page", async () => {
     const unknownGuild = "999999999999999999";
     const response = await run(`/en/dashboard/${unknownGuild}`, { cookie: signedIn.cookie });

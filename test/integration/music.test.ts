@@ -10,7 +10,6 @@ import { POST as logoutAll } from "@/app/api/logout/all/route";
 import { POST as logout } from "@/app/api/logout/route";
 import { musicCommands, musicPlayers, sessions } from "@/lib/db/schema";
 import { resetEnvCache } from "@/lib/env";
-import { pageGeneration } from "@/lib/guilds/page-generation";
 import { LOCALE_HEADER } from "@/lib/http/api-locale";
 import { HEARTBEAT_MS, MAX_STREAMS_PER_SESSION } from "@/lib/music/event-stream";
 import { listenerCount } from "@/lib/music/live";
@@ -22,6 +21,7 @@ import { isoDurationSeconds } from "@/lib/providers/youtube/iso-duration";
 import { isEnvelope, pluginCall, readBody, type Envelope, type Method } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";
+import { countPageExpiries } from "@/test/page-expiries";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { withEnv } from "@/test/set-env";
@@ -329,13 +329,13 @@ describe("outbox", () => {
 describe("cached pages", () => {
   it("are kept by player commands, which change nothing a page shows", async () => {
     const guildId = await freshGuild();
-    const before = pageGeneration(guildId);
+    const expiries = countPageExpiries();
     await queueOf(guildId, SATIE);
     await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
-    expect(pageGeneration(guildId)).toBe(before);
+    expect(expiries.of(guildId)).toBe(0);
     // A change of the plugin's settings does expire them.
     expect((await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { default_volume: 70 } })).status).toBe(200);
-    expect(pageGeneration(guildId)).not.toBe(before);
+    expect(expiries.of(guildId)).toBe(1);
   });
 });
 

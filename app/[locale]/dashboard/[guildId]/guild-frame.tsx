@@ -5,7 +5,7 @@ import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
 import { getEnv } from "@/lib/env";
 import type { GuildShell } from "@/lib/guilds/guild-shell";
 import type { Locale } from "@/lib/i18n/locales";
-import { getPluginStates } from "@/lib/plugins/plugin-states";
+import { getEnabledPlugins } from "@/lib/plugins/plugin-states";
 import { GuildNav } from "./guild-nav";
 import { getPluginText } from "./plugin-text";
 import styles from "./shell.module.css";
@@ -19,14 +19,13 @@ type Props = { locale: Locale; shell: GuildShell; children: React.ReactNode };
  * guild's name, icon or plugins without one. Its islands read feature flags (PageFlags).
  */
 export async function GuildFrame({ locale, shell, children }: Props) {
-  const [states, t, tc, pluginText, tr] = await Promise.all([
-    getPluginStates(shell.guild.id),
+  const [enabled, t, tc, pluginText, tr] = await Promise.all([
+    getEnabledPlugins(shell.guild.id),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
     getTranslations({ locale, namespace: "rankCard" }),
   ]);
-  const enabled = Object.fromEntries(Object.entries(states).map(([id, plugin]) => [id, plugin.enabled]));
   return (
     <PageFlags guildId={shell.guild.id}>
       <div className={`container ${styles.shell}`}>

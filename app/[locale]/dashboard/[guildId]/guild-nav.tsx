@@ -16,7 +16,7 @@ type Props = {
   guild: { id: string; name: string; icon: string | null };
   cdnBase: string;
   premium: boolean;
-  enabled: Record<string, boolean>;
+  enabled: ReadonlySet<string>;
   text: NavText;
   pluginText: PluginText;
 };
@@ -34,7 +34,7 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
     id: category,
     heading: pluginText.category(category),
     items: groups[category].map((plugin): MenuEntry => {
-      const flags = (plugin.premium ? PREMIUM : 0) | (enabled[plugin.id] ? ENABLED : 0);
+      const flags = (plugin.premium ? PREMIUM : 0) | (enabled.has(plugin.id) ? ENABLED : 0);
       return flags ? [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon), flags] : [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon)];
     }),
   }));

@@ -7,13 +7,12 @@ import { GuildIcon } from "@/components/guild-icon";
 import { fillNodes } from "@/components/pickers/fill-nodes";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
-import { getDb } from "@/lib/db/client";
 import { guildLanguage } from "@/lib/guilds/guild-language";
-import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { languageLabel, languageName } from "@/lib/i18n/language-name";
 import { localeOr, LOCALES } from "@/lib/i18n/locales";
 import { pluginsByCategory, PLUGINS } from "@/lib/plugins/index";
-import { getPluginStates } from "@/lib/plugins/plugin-states";
+import { getEnabledPlugins } from "@/lib/plugins/plugin-states";
 import { CATEGORIES } from "@/lib/plugins/types";
 import { BotJoinedNotice } from "./bot-joined-notice";
 import { BotSettings } from "./bot-settings";
@@ -26,11 +25,10 @@ import styles from "./overview.module.css";
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 // Rendered once per guild and language, then served from the page cache: nothing here
-// reads the session. Middleware lets only the guild's managers through, writes to the
-// guild expire the page at once (lib/guilds/page-cache.ts), and platform changes
-// (name, icon, member count) show within about a minute: this many seconds, plus the 5 s the
-// server keeps Next's answer (server/kept-pages.ts). Not less than the platform cache's 60 s
-// (lib/platform/bot-api.ts): a render before that would read the old guild again.
+// reads the session. Middleware lets only the guild's managers through, and writes to the
+// guild expire the page at once (lib/guilds/page-cache.ts), as does a change the platform
+// shows (name, icon: lib/platform/bot-api.ts). What changes otherwise (the member count, what
+// a job did) shows within this many seconds.
 export const revalidate = 60;
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -47,18 +45,18 @@ export default async function GuildOverviewPage({ params }: Props) {
   setRequestLocale(locale);
   const state = await loadGuildShell(guildId);
 
-  const [states, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
-    getPluginStates(guildId),
+  const [enabled, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
+    getEnabledPlugins(guildId),
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
-    getDb().then((db) => readGuildSettings(db, guildId)),
+    getGuildSettings(guildId),
     getTranslations({ locale, namespace: "botSettings" }),
     getFormStrings(locale, { pickers: true }),
     subscriptionText(locale),
   ]);
   const groups = pluginsByCategory();
-  const enabledCount = PLUGINS.filter((plugin) => states[plugin.id]?.enabled).length;
+  const enabledCount = PLUGINS.filter((plugin) => enabled.has(plugin.id)).length;
   const { guild } = state;
 
   return (
@@ -98,7 +96,7 @@ export default async function GuildOverviewPage({ params }: Props) {
                   plugin={plugin}
                   href={`/${locale}/dashboard/${guildId}/${plugin.id}`}
                   guildId={guildId}
-                  enabled={states[plugin.id]?.enabled ?? false}
+                  enabled={enabled.has(plugin.id)}
                   premiumGuild={state.premium}
                   text={{ name, description: pluginText.description(plugin.id), premium: tc("premium"), enable: t("enablePlugin", { name }), on: t("on"), off: t("off"), openSettings: t("openSettings") }}
                 />

@@ -27,7 +27,7 @@ import { getEnv } from "@/lib/env";
 import { loadGuildShell, type GuildShell } from "@/lib/guilds/guild-shell";
 import { packPickers } from "@/lib/guilds/packed-pickers";
 import { getGuildPickers } from "@/lib/guilds/pickers";
-import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { type Locale, localeOr } from "@/lib/i18n/locales";
 import { pluginDefaults } from "@/lib/plugins/default-texts";
 import type { DefaultTexts } from "@/lib/templates/default-messages";
@@ -54,9 +54,8 @@ import styles from "./plugin-page.module.css";
 // Like the overview: drawn from the guild, the plugin's configuration and the language
 // only (what is per viewer is fetched by islands), rendered once per guild, plugin and
 // language and served from the page cache after middleware's verdict. Every write to the
-// guild expires it (lib/guilds/page-cache.ts); platform changes show within about a minute:
-// the routes' `revalidate` (not less than the platform cache's 60 s), plus the 5 s the server
-// keeps Next's answer (server/kept-pages.ts).
+// guild expires it (lib/guilds/page-cache.ts), as does a change the platform shows; what
+// changes otherwise (a job's work) shows within the routes' `revalidate`.
 
 /** The route's params: a plugin's own folder has no [pluginId]. */
 export type PluginRouteProps = { params: Promise<{ locale: string; guildId: string }> };
@@ -247,7 +246,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
   const [editorData, embedBuilder, guildSettings, emojiPicker, imageField] = await Promise.all([
     needsMessages ? messageEditorData(locale, state, pickers.channels, [stored.config, lists.map((list) => list.items)], strings.labels.characters, defaultTexts.texts) : undefined,
     needsEmbeds ? getEmbedBuilderLabels(locale) : undefined,
-    needsEmbeds || specs.some(usesDateTimes) ? getDb().then((db) => readGuildSettings(db, guildId)) : undefined,
+    needsEmbeds || specs.some(usesDateTimes) ? getGuildSettings(guildId) : undefined,
     needsEmoji ? getEmojiPickerData(locale, guildId) : undefined,
     specs.some(usesImages) ? getImageFieldData(locale, guildId, pluginId) : undefined,
   ]);

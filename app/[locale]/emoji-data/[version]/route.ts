@@ -1,3 +1,4 @@
+import { EMOJI_DATA_VERSIONS } from "@/components/emoji-picker/data-versions";
 import { emojiDataFor } from "@/components/emoji-picker/unicode-data";
 import { isLocale, LOCALES } from "@/lib/i18n/locales";
 
@@ -12,7 +13,7 @@ export const dynamicParams = false;
 // Next runs this once per language of the [locale] layout (handing it that language) or once for all.
 export function generateStaticParams({ params }: { params?: { locale?: string } } = {}) {
   const locales = isLocale(params?.locale) ? [params.locale] : LOCALES;
-  return locales.map((locale) => ({ locale, version: emojiDataFor(locale).version }));
+  return locales.map((locale) => ({ locale, version: EMOJI_DATA_VERSIONS[locale] }));
 }
 
 type Segments = { params: Promise<{ locale: string; version: string }> };

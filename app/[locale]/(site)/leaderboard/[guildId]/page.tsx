@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
+import { tagGuildPage } from "@/lib/guilds/page-cache";
 import { localeOr } from "@/lib/i18n/locales";
 import { loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "./leaderboard-view";
@@ -11,8 +12,8 @@ import { LeaderboardBody, leaderboardMetadata } from "./leaderboard-view";
 // the same for every visitor (the viewer's own row is fetched by an island), so Next renders it
 // once per guild and language and serves it from its page cache for a minute (XP moves all the
 // time; a minute behind is what owners of this kind of bot know). A Levels write to the guild
-// (a reset, the leaderboard made private) outdates it at once: its script nonce is drawn from
-// the guild's page generation (lib/guilds/cached-page-nonce.ts).
+// (a reset, the leaderboard made private) expires it at once: it carries the guild's tag
+// (lib/guilds/page-cache.ts).
 export const revalidate = 60;
 
 export function generateStaticParams() {
@@ -22,7 +23,10 @@ export function generateStaticParams() {
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 /** One load per render, shared by the metadata and the page. */
-const viewOf = cache(async (guildId: string) => loadLeaderboard(await getDb(), guildId, { page: 1 }));
+const viewOf = cache(async (guildId: string) => {
+  await tagGuildPage(guildId);
+  return loadLeaderboard(await getDb(), guildId, { page: 1 });
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;

@@ -15,8 +15,9 @@ const UPDATED = new Date("2026-11-01T00:00:00Z");
 
 type Props = { params: Promise<{ locale: string; doc: string }> };
 
+// Drawn on first request, then kept (see the locale layout).
 export function generateStaticParams() {
-  return LOCALES.flatMap((locale) => Object.keys(DOCS).map((doc) => ({ locale, doc })));
+  return [];
 }
 
 function isDoc(value: string): value is Doc {

@@ -1,8 +1,7 @@
-import { notFound } from "next/navigation";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { fillNodes } from "@/components/pickers/fill-nodes";
-import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { loadGuildShell } from "@/lib/guilds/guild-shell";
 import { localeOr } from "@/lib/i18n/locales";
 import { PLUGINS } from "@/lib/plugins/index";
 import { GuildFrame } from "../guild-frame";
@@ -10,8 +9,13 @@ import { getPluginText, humanize } from "../plugin-text";
 import { ImportSettings } from "./import-settings";
 import styles from "./copy.module.css";
 
-// Reads the session (the guild layout above does not, so say it here).
-export const dynamic = "force-dynamic";
+// Nothing here is the viewer's: like the plugin pages, drawn once per guild and language and
+// served from the page cache after middleware's verdict (plugin-page.tsx says more).
+export const revalidate = 60;
+
+export function generateStaticParams() {
+  return [];
+}
 
 type Props = { params: Promise<{ locale: string; guildId: string }> };
 
@@ -26,8 +30,7 @@ export default async function CopySettingsPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const state = await loadGuildPage(guildId);
-  if (state.kind !== "ok") notFound();
+  const state = await loadGuildShell(guildId);
   const [t, pluginText] = await Promise.all([getTranslations({ locale, namespace: "copySettings" }), getPluginText(locale)]);
   const pluginNames = Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, pluginText.name(plugin.id)]));
   const collectionTitles = Object.fromEntries(

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
+import { tagGuildPage } from "@/lib/guilds/page-cache";
 import { localeOr } from "@/lib/i18n/locales";
 import { leaderboardPageParam, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
@@ -20,7 +21,9 @@ type Props = { params: Promise<{ locale: string; guildId: string; page: string }
 
 const viewOf = cache(async (guildId: string, rawPage: string) => {
   const page = leaderboardPageParam.safeParse(rawPage);
-  return page.success ? loadLeaderboard(await getDb(), guildId, { page: page.data }) : null;
+  if (!page.success) return null;
+  await tagGuildPage(guildId);
+  return loadLeaderboard(await getDb(), guildId, { page: page.data });
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
