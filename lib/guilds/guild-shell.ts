@@ -31,14 +31,12 @@ export type GuildShell = {
 
 /**
  * The guild as its pages show it, read with the bot token only: no session, so the
- * overview can be rendered once per guild and language and served from the page cache,
- * under the guild's tag (lib/guilds/page-cache.ts).
- * Loaded once per request (React cache) and shared by the layout and the page. Who may
- * see it is decided before, by middleware (lib/guilds/page-verdict.ts); pages that draw
- * per-viewer data check middleware's proof (lib/guilds/guild-page.ts).
+ * overview can be rendered once per guild and language and served from the page cache.
+ * Who may see it is decided before, by middleware (lib/guilds/page-verdict.ts); pages that
+ * draw per-viewer data check middleware's proof (lib/guilds/guild-page.ts).
  */
-export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
-  const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getGuildSettings(guildId), tagGuildPage(guildId)]);
+export async function readGuildShell(guildId: string): Promise<GuildShell> {
+  const [guild, settings] = await Promise.all([getGuildWithMeta(guildId), getGuildSettings(guildId)]);
   const { id, name, icon, owner_id, verification_level, approximate_member_count, preferred_locale } = guild.value;
   return {
     guild: { id, name, icon, owner_id, verification_level, member_count: approximate_member_count ?? 0 },
@@ -48,4 +46,15 @@ export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell>
     buffs: settings.buffs,
     stale: guild.stale,
   };
+}
+
+/**
+ * readGuildShell for a page being rendered, which it puts under the guild's tag
+ * (lib/guilds/page-cache.ts): every page that shows a guild draws it through here, so none is
+ * cached without the tag a write expires. Loaded once per request (React cache) and shared by
+ * the layout and the page.
+ */
+export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
+  const [shell] = await Promise.all([readGuildShell(guildId), tagGuildPage(guildId)]);
+  return shell;
 });

@@ -128,6 +128,8 @@ describe("across two instances", () => {
   it("lets an update on one instance win over a load in flight on the other", async () => {
     const [a, b] = [cacheOf(instanceA, namespace), cacheOf(instanceB, namespace)];
     await a.get("ids", { ttlMs: 1, staleMs: 60_000 }, async () => ["a"]);
+    // Past the 1 ms ttl for certain, and A's first flight is over: the next get must load.
+    await new Promise((resolve) => setTimeout(resolve, 10));
     const gate = deferred<string[]>();
     let started!: () => void;
     const loading = new Promise<void>((resolve) => (started = resolve));

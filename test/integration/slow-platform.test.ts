@@ -4,7 +4,7 @@
 // five seconds; and repeated loads during an outage do not multiply platform calls.
 import { GET } from "@/app/api/plugins/[...path]/route";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
-import { loadGuildShell } from "@/lib/guilds/guild-shell";
+import { readGuildShell } from "@/lib/guilds/guild-shell";
 import { readVerdict, VERDICT_HEADER } from "@/lib/guilds/verdict-proof";
 import { ageCacheForTests, clearCache } from "@/lib/platform/cache";
 import { middleware } from "@/middleware";
@@ -29,7 +29,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 it("answers a guild page from older data within 1 s while the platform takes 15 s, then refreshes in the background", async () => {
   // Load everything the page needs once, then let it expire.
   expect((await page(`/en/dashboard/${GUILD}/welcome`)).headers.get("x-middleware-rewrite")).toBeNull();
-  await loadGuildShell(GUILD);
+  await readGuildShell(GUILD);
   ageCacheForTests(61_000);
   signedIn.harness.emulator.injectFault(SLOW);
   signedIn.harness.emulator.resetCalls();
@@ -39,7 +39,7 @@ it("answers a guild page from older data within 1 s while the platform takes 15 
   expect(verdict.value.headers.get("x-middleware-rewrite")).toBeNull();
   expect(readVerdict(verdict.value.headers.get(`x-middleware-request-${VERDICT_HEADER}`), GUILD)).not.toBeNull();
 
-  const shell = await timed(() => loadGuildShell(GUILD));
+  const shell = await timed(() => readGuildShell(GUILD));
   expect(shell.ms).toBeLessThan(1000);
   expect(shell.value.stale).toBe(true);
 
