@@ -2,8 +2,13 @@
 // Automod rules: saved through the moderator plugin's rules collection (a pattern RE2 cannot run
 // is refused, translated), tried before saving by the dry run (pasted messages or the last 50
 // of a channel, matched exactly as the rules match), and stopped all at once by the kill switch.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
+import { onForEveryone } from "@/emulators/unleash/server";
+import { stopFlags } from "@/lib/flags/flags";
 import { getDb } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
 import { savedRules } from "@/lib/moderation/automod/dry-run";
@@ -15,6 +20,7 @@ import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harn
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
+import { withEnv } from "@/test/set-env";
 
 let harness: EmulatorHarness;
 let ada: CookieJar;
@@ -147,4 +153,22 @@ it("the kill switch pauses every rule at once, audited; the dry run says so", as
   ]);
   const rows = await (await getDb()).select().from(auditEvents).where(and(eq(auditEvents.guildId, guild), eq(auditEvents.target, "plugin:moderator")));
   expect(rows.map((row) => (row.after as { config: { automod_paused: boolean } }).config.automod_paused)).toEqual([true]);
+});
+
+it("refuses the dry run with 404 where its flag is off, as the page hides it", async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), "guildhall-flags-"));
+  const file = path.join(folder, "flags.json");
+  writeFileSync(file, JSON.stringify({ version: 2, features: [{ ...onForEveryone("automod_dry_run"), enabled: false }] }));
+  try {
+    await withEnv({ FLAGS_FILE: file, UNLEASH_URL: undefined, UNLEASH_API_TOKEN: undefined }, async () => {
+      stopFlags();
+      const refused = await pluginCall(ada, "POST", `/moderator/guilds/${USER_GUILD}/rules/dry-run`, { body: { messages: [{ content: "hi" }] } });
+      expect(refused.status).toBe(404);
+      expect(((await readBody(refused)) as Envelope).code).toBe("feature_disabled");
+    });
+  } finally {
+    stopFlags();
+    rmSync(folder, { recursive: true, force: true });
+  }
+  expect((await pluginCall(ada, "POST", `/moderator/guilds/${USER_GUILD}/rules/dry-run`, { body: { messages: [{ content: "hi" }] } })).status).toBe(200);
 });

@@ -9,6 +9,7 @@ import { makeAct } from "@/lib/moderation/acts";
 import { withModeratorNames } from "@/lib/moderation/moderator-names";
 import { listBanEntries, listMuteEntries } from "@/lib/moderation/lists";
 import { DRY_RUN_CHANNEL_MESSAGES, dryRun } from "@/lib/moderation/automod/dry-run";
+import { isFlagEnabled } from "@/lib/flags/is-flag-enabled";
 import type { AutomodRule } from "@/lib/moderation/automod/rules";
 import { lock, lockdownState, unlock } from "@/lib/moderation/lockdown";
 import { checkReferences } from "../rules";
@@ -256,6 +257,8 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       // Reads only: a dry run changes nothing a page shows.
       keepsPages: true,
       handler: async ({ db, params, body }) => {
+        // The page shows the dry run only behind its flag; the API follows the same decision.
+        if (!(await isFlagEnabled("automod_dry_run", { guildId: params.guildId }))) throw new ApiError(404, "feature_disabled", "The automod dry run is not available in this server.");
         if (body.rules) await Promise.all(body.rules.map((rule, index) => checkReferences(db, params.guildId, { plugin: moderator, collection: "rules" }, rule, { at: `rules.${index}` })));
         return dryRun(db, params.guildId, {
           rules: (body.rules as AutomodRule[] | undefined) ?? null,
