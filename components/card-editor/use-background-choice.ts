@@ -21,7 +21,7 @@ const ERROR_KEYS: Record<string, keyof PickerErrors> = {
   unknown_upload: "unknownUpload",
   storage_unavailable: "storage",
 };
-/** The error codes the picker words itself: callers pass them to apiFetch/postForm as `handles`. */
+/** The error codes the picker words itself: callers pass them to apiFetch as `handles`. */
 export const PICKER_ERROR_CODES = Object.keys(ERROR_KEYS);
 
 export type PickerStatus = "idle" | "saving" | "uploading" | "saved" | "removed";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef } from "react";
-import { postForm } from "@/components/welcome-card/post-form";
+import { apiFetch } from "@/lib/http/client-fetch";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import formStyles from "@/components/settings-form/form.module.css";
 import { Feedback } from "./feedback";
@@ -34,7 +34,7 @@ export function AvatarForm({ guildId, text, onSaved }: Props) {
           void action.run(async () => {
             const form = new FormData();
             form.set("image", file);
-            onSaved(await postForm<CustomBotView>(`/guilds/${guildId}/update-custom-bot-avatar`, form, HANDLED));
+            onSaved(await apiFetch<CustomBotView>(`/guilds/${guildId}/update-custom-bot-avatar`, { method: "POST", body: form, handles: HANDLED }));
             if (input.current) input.current.value = "";
             return text.avatar.uploaded;
           });

@@ -3,7 +3,6 @@
 import { useEffect, useState } from "react";
 import { BackgroundPicker, type BackgroundPickerText } from "@/components/card-editor/background-picker";
 import { CardPreview, type CardPreviewText } from "@/components/card-editor/card-preview";
-import { postForm } from "@/components/welcome-card/post-form";
 import { PICKER_ERROR_CODES, useBackgroundChoice } from "@/components/card-editor/use-background-choice";
 import { useFormFollower } from "@/components/card-editor/use-form-follower";
 import editor from "@/components/card-editor/card-editor.module.css";
@@ -72,7 +71,7 @@ export function RankCardEditor({ guildId, initial, disabled, text }: Props) {
       return { background: state.background.value, uploads: state.uploads };
     },
     async upload(form) {
-      const list = await postForm<Backgrounds>(`/plugins/levels/guilds/${guildId}/rank-card/backgrounds`, form, PICKER_ERROR_CODES);
+      const list = await apiFetch<Backgrounds>(`/plugins/levels/guilds/${guildId}/rank-card/backgrounds`, { method: "POST", body: form, handles: PICKER_ERROR_CODES });
       return { uploads: list.uploads, pick: list.uploads.find((upload) => upload.url === list.upload?.url)?.value };
     },
     async remove(upload, inUse) {

@@ -18,7 +18,7 @@ const labels = en.imageField;
 const data: ImageFieldData = { guildId: GUILD, pluginId: "achievements", labels };
 const field: FormField = { name: "icon_image", type: "string", ui: "image", default: "" };
 
-/** What postForm reads of a response (jsdom has no fetch or Response). */
+/** What apiFetch reads of a response (jsdom has no fetch or Response). */
 type FakeResponse = { ok: boolean; status: number; json: () => Promise<unknown> };
 const response = (status: number, body: unknown): FakeResponse => ({ ok: status >= 200 && status < 300, status, json: async () => body });
 

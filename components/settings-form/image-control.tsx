@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
-import { postForm } from "@/components/welcome-card/post-form";
+import { apiFetch } from "@/lib/http/client-fetch";
 import { errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { uploadKeyOf, uploadReference, uploadUrl } from "@/lib/images/reference";
 import type { ControlProps } from "./controls";
@@ -77,7 +77,7 @@ export function ImageControl({ id, field, value, onChange, disabled, invalid, de
     form.set("image", file);
     form.set("plugin_id", data.pluginId);
     try {
-      const image = await postForm<Uploaded>(`/guilds/${data.guildId}/images`, form, HANDLED);
+      const image = await apiFetch<Uploaded>(`/guilds/${data.guildId}/images`, { method: "POST", body: form, handles: HANDLED, keepsPages: true });
       if (request !== requests.current) return;
       onChange(uploadReference(image.key));
       setStatus("uploaded");

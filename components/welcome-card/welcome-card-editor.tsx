@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState } from "react";
 import { BackgroundPicker, type BackgroundPickerText } from "@/components/card-editor/background-picker";
 import { CardPreview, type CardPreviewText } from "@/components/card-editor/card-preview";
-import { postForm } from "./post-form";
 import { PICKER_ERROR_CODES, useBackgroundChoice } from "@/components/card-editor/use-background-choice";
 import { useFormFollower } from "@/components/card-editor/use-form-follower";
 import editor from "@/components/card-editor/card-editor.module.css";
@@ -81,7 +80,7 @@ export function WelcomeCardEditor({ guildId, initial, limits, disabled, text }: 
     save: async (value) =>
       announce(await apiFetch<BackgroundState>(`/plugins/welcome/welcome-card/${guildId}/background`, { method: "PUT", body: { background: value }, handles: PICKER_ERROR_CODES })),
     async upload(form) {
-      const saved = announce(await postForm<BackgroundState>(`/plugins/welcome/welcome-card/${guildId}/background`, form, PICKER_ERROR_CODES));
+      const saved = announce(await apiFetch<BackgroundState>(`/plugins/welcome/welcome-card/${guildId}/background`, { method: "POST", body: form, handles: PICKER_ERROR_CODES }));
       return { uploads: saved.uploads, saved: saved.background };
     },
   });

@@ -52,6 +52,24 @@ describe("apiFetch", () => {
     expect(readCookie("XSRF-TOKEN")).toBe("abc123");
   });
 
+  it("sends a FormData as it is (multipart, the browser's boundary) with the same headers, JSON otherwise", async () => {
+    document.cookie = "XSRF-TOKEN=abc123";
+    const seen: Array<{ type: string | null; xsrf: string | null; body: unknown }> = [];
+    global.fetch = jest.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      seen.push({ type: headers.get("content-type"), xsrf: headers.get("x-xsrf-token"), body: init?.body });
+      return reply(200, { ok: true });
+    }) as typeof fetch;
+    const form = new FormData();
+    form.append("name", "card.png");
+    await apiFetch("/guilds/1/images", { method: "POST", body: form });
+    await apiFetch("/guilds/1/things", { method: "POST", body: { a: 1 } });
+    expect(seen).toEqual([
+      { type: null, xsrf: "abc123", body: form },
+      { type: "application/json", xsrf: "abc123", body: '{"a":1}' },
+    ]);
+  });
+
   it("asks GET /api/xsrf for the token before a write when the cookie is missing (public pages set none)", async () => {
     document.cookie = "XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT";
     const seen: Array<{ url: string; xsrf: string | null }> = [];

@@ -79,6 +79,7 @@ export function classifyStatus(status: number): TransportErrorKind {
 
 type Options = {
   method?: string;
+  /** Sent as JSON; a FormData as multipart (uploads), its boundary written by the browser. */
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -167,14 +168,15 @@ async function send<T>(path: string, options: Options): Promise<{ data: T; heade
   const headers: Record<string, string> = { ...options.headers, Accept: "application/json", ...apiHeaders() };
   // Awaited only when a token must be fetched: otherwise a write starts in the same tick as the click.
   if (!headers[XSRF_HEADER] && method.toUpperCase() !== "GET") await addWriteToken(headers, method, signal);
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers["Content-Type"] = "application/json";
 
   let response: Response;
   try {
     response = await fetch(`/api${path}`, {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: multipart ? (options.body as FormData) : options.body === undefined ? undefined : JSON.stringify(options.body),
       signal,
       credentials: "same-origin",
     });
