@@ -1,6 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { Spinner } from "@/components/spinner";
-import { botJoinedPath, parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
+import { botJoinedPath } from "@/lib/auth/bot-joined";
+import { parseGuildOAuthState } from "@/lib/auth/guild-oauth-state";
 import { forgetBotPresence } from "@/lib/guilds/bot-presence";
 import { getSession } from "@/lib/session/server";
 import { isSnowflake } from "@/lib/platform/snowflake";

@@ -3,7 +3,7 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { fill } from "@/lib/i18n/fill";
-import { BOT_JOINED } from "@/lib/auth/guild-oauth-state";
+import { BOT_JOINED } from "@/lib/auth/bot-joined";
 import { GUILD_OAUTH_MESSAGE_TYPE, POPUP_SIZE, type GuildOAuthMessage } from "@/lib/auth/popup";
 import { useAuthPopup } from "@/lib/auth/use-auth-popup";
 import type { CustomBotText } from "./text";

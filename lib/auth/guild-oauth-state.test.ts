@@ -1,4 +1,5 @@
-import { botJoinedPath, encodeGuildOAuthState, parseGuildOAuthState } from "./guild-oauth-state";
+import { botJoinedPath } from "./bot-joined";
+import { encodeGuildOAuthState, parseGuildOAuthState } from "./guild-oauth-state";
 
 describe("guild-oauth state", () => {
   it("round-trips a target path", () => {

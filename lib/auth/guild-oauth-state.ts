@@ -23,13 +23,3 @@ export function parseGuildOAuthState(raw: string | null | undefined): string | n
   const parsed = stateSchema.safeParse(data);
   return parsed.success ? parsed.data.target_path : null;
 }
-
-/** `?bot=joined` on the page the add-bot flow opens: that page confirms the bot joined. */
-export const BOT_JOINED = { param: "bot", value: "joined" } as const;
-
-/** The target path with the flag that makes it confirm the bot joined. */
-export function botJoinedPath(targetPath: string): string {
-  const url = new URL(targetPath, "http://target.invalid");
-  url.searchParams.set(BOT_JOINED.param, BOT_JOINED.value);
-  return `${url.pathname}${url.search}${url.hash}`;
-}

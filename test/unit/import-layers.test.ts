@@ -7,6 +7,8 @@ import path from "node:path";
 
 const ROOT = path.join(__dirname, "../..");
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?:type\s+)?(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/g;
+/** What the browser downloads with a module: its static imports, not `import type` (erased) or `import()` (loaded later). */
+const RUNTIME_IMPORT = /(?:^|\n)\s*(?:import|export)\s+(?!type\s)(?:[^'"]*?\s+from\s+)?["']([^"']+)["']/g;
 
 function resolve(from: string, specifier: string): string | null {
   const base = specifier.startsWith("@/") ? path.join(ROOT, specifier.slice(2)) : specifier.startsWith(".") ? path.join(path.dirname(from), specifier) : null;
@@ -16,7 +18,7 @@ function resolve(from: string, specifier: string): string | null {
 }
 
 /** Every module `entry` imports, directly or not (type-only imports included: they must not name server code either), with the package names it reaches. */
-function closure(entry: string): { files: string[]; packages: Set<string> } {
+function closure(entry: string, pattern = IMPORT): { files: string[]; packages: Set<string> } {
   const seen = new Set<string>();
   const packages = new Set<string>();
   const queue = [path.join(ROOT, entry)];
@@ -24,7 +26,7 @@ function closure(entry: string): { files: string[]; packages: Set<string> } {
     const file = queue.pop()!;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, specifier] of readFileSync(file, "utf8").matchAll(IMPORT)) {
+    for (const [, specifier] of readFileSync(file, "utf8").matchAll(pattern)) {
       const target = resolve(file, specifier!);
       if (target) queue.push(target);
       else if (!specifier!.startsWith(".") && !specifier!.startsWith("@/")) packages.add(specifier!);
@@ -53,5 +55,18 @@ describe("middleware", () => {
     const { files } = closure("middleware.ts");
     expect(files).toContain("lib/plugins/ids.ts");
     expect(files.filter((file) => file.startsWith("lib/plugins/") && file !== "lib/plugins/ids.ts")).toEqual([]);
+  });
+});
+
+describe("the browser islands ('use client' modules)", () => {
+  const islands = (folder: string): string[] =>
+    readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+      .map((file) => path.join(folder, file))
+      .filter((file) => /^\s*["']use client["']/.test(readFileSync(path.join(ROOT, file), "utf8")));
+
+  it("load no schema library with the page: zod comes with the live validation, imported when a form is first used", () => {
+    const eager = [...islands("app"), ...islands("components")].filter((file) => closure(file, RUNTIME_IMPORT).packages.has("zod"));
+    expect(eager).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 import { useSearchParams } from "next/navigation";
 import { useEffect, useState } from "react";
 import { fillNodes } from "@/components/pickers/fill-nodes";
-import { BOT_JOINED } from "@/lib/auth/guild-oauth-state";
+import { BOT_JOINED } from "@/lib/auth/bot-joined";
 
 type Props = { guildName: string; /** "{server}" */ text: string };
 
