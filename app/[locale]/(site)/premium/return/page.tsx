@@ -10,6 +10,10 @@ import styles from "../premium.module.css";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+// Read from its query at each request: under the locale layout, which prerenders nothing, a page
+// Next is not told is dynamic is drawn once as a static page and fails on its query (React #441).
+export const dynamic = "force-dynamic";
+
 export const metadata: Metadata = { robots: { index: false } };
 
 const KEYS = ["finishing", "success", "openGuild", "cancelled", "forbidden", "unpaid", "unavailable", "failed", "back"] as const;

@@ -12,6 +12,10 @@ import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
 
 type Props = { params: Promise<{ locale: string; guildId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+// Read from its query at each request: under the locale layout, which prerenders nothing, a page
+// Next is not told is dynamic is drawn once as a static page and fails on its query (React #441).
+export const dynamic = "force-dynamic";
+
 /** The search as JSON, so the metadata and the page share one load. */
 const viewOf = cache(async (guildId: string, search: string) => {
   const parsed = leaderboardQuery.safeParse(JSON.parse(search));
