@@ -16,7 +16,7 @@
 // query string, another host) goes to Next, which decides and renders as always. Copies are kept
 // as Next drew them, with the drawing nonce: server/send-page.ts gives each response its own.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { guildPagesTag } from "../lib/guilds/page-cache-tag";
+import { EVERY_GUILD_PAGES_TAG, guildPagesTag } from "../lib/guilds/page-cache-tag";
 import { inProcessMiddleware } from "../lib/http/in-process-middleware";
 import { LOCALES } from "../lib/i18n/locales";
 import type { PageCacheStore } from "../lib/page-cache/store";
@@ -117,11 +117,11 @@ export class KeptPages {
   }
 }
 
-/** The guild's tag for a guild's page; none for my servers (the same for everyone until the next build). */
+/** A guild's page carries what Next's copy carries: its guild's tag and every guild's (a flag changed); my servers none (the same for everyone until the next build). */
 function tagsOf(path: string): string[] {
   const match = KEEPABLE.exec(path);
   const guildId = match?.[1] ?? match?.[2];
-  return guildId ? [guildPagesTag(guildId)] : [];
+  return guildId ? [guildPagesTag(guildId), EVERY_GUILD_PAGES_TAG] : [];
 }
 
 /** A 200 HTML page from Next's page cache, drawn for everyone (a stale copy is left to Next). */

@@ -9,7 +9,7 @@ import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerRespon
 import type { AddressInfo } from "node:net";
 import { NextRequest } from "next/server";
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
-import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { expireEveryGuildsPages, expireGuildPages } from "@/lib/guilds/page-cache";
 import { memoryPageCacheStore } from "@/lib/page-cache/memory-store";
 import { pageCacheStore, setPageCacheStore } from "@/lib/page-cache/registry";
 import { middleware } from "@/middleware";
@@ -148,6 +148,19 @@ describe("kept dashboard pages", () => {
     jest.setSystemTime(Date.now() + KEPT_FOR_MS);
     await get(WELCOME, { cookie: ada.cookie });
     expect(callsFor(WELCOME)).toBe(welcome + 2);
+  });
+
+  it("retires every guild's copies when every guild's pages expire (a feature flag changed)", async () => {
+    const other = `/en/dashboard/${GUILD_IDS.nightOwls}/welcome`;
+    await get(WELCOME, { cookie: ada.cookie });
+    await get(other, { cookie: ada.cookie });
+    tick();
+    const [welcome, owls] = [callsFor(WELCOME), callsFor(other)];
+    expireEveryGuildsPages();
+    tick();
+    await get(WELCOME, { cookie: ada.cookie });
+    await get(other, { cookie: ada.cookie });
+    expect([callsFor(WELCOME), callsFor(other)]).toEqual([welcome + 1, owls + 1]);
   });
 
   it("never keeps the answer of a request that began before a write", async () => {
