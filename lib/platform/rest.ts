@@ -25,15 +25,16 @@ import { tokenKey } from "./token-key";
 // together stay within the platform's global and per-route limits.
 
 /** Abort one HTTP attempt after this long (the library retries once on timeouts and 5xx). */
-export const REQUEST_TIMEOUT_MS = 3500;
+export const REQUEST_TIMEOUT_MS = 2500;
 /** Rate-limit waits up to this long are waited out; longer ones reject at once as rate_limited. */
-export const MAX_RATE_LIMIT_WAIT_MS = 3000;
+export const MAX_RATE_LIMIT_WAIT_MS = 2500;
 /**
  * Overall deadline of one call, retries and short rate-limit waits included: a page with
- * nothing cached must show its error within 5 s however slow the platform is (a retry
- * happens only when the first attempt failed fast).
+ * nothing cached must show its error within 5 s however slow the platform is, and the error
+ * page itself takes up to 2 s to reach a browser on a busy machine (a retry happens only
+ * when the first attempt failed fast).
  */
-export const REQUEST_DEADLINE_MS = 4000;
+export const REQUEST_DEADLINE_MS = 3000;
 
 const MAX_USER_CLIENTS = 500;
 

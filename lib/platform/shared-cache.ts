@@ -30,7 +30,7 @@ import { TtlCache, type CachePolicy, type CacheResult, type TtlCacheOptions } fr
 export interface SharedCacheOptions extends TtlCacheOptions {
   /** Prefix of every key (tests give each case its own). */
   namespace?: string;
-  /** How long a load holds its key's lock: longer than a platform call (rest.ts REQUEST_DEADLINE_MS, 4 s). */
+  /** How long a load holds its key's lock: longer than a platform call (rest.ts REQUEST_DEADLINE_MS, 3 s). */
   lockMs?: number;
 }
 
