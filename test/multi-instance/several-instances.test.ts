@@ -125,7 +125,7 @@ it("keeps platform calls through A and B within one budget: what the platform to
   const N = 20;
   const answers = await Promise.all(Array.from({ length: N }, (_, n) => (n % 2 === 0 ? B : A).send("GET", `/api/guilds/${WORKSHOP}/members/search?q=budget-${n}`)));
   expect(answers.map((answer) => answer.status)).toEqual(Array<number>(N).fill(429));
-  expect(answers[0]!.json()).toMatchObject({ code: "rate_limited", status_code: 429 });
+  expect(answers[0]!.json()).toMatchObject({ code: "platform_rate_limited", status_code: 429 });
   expect(await callsToSearch()).toBe(before + 1);
 });
 
@@ -164,15 +164,17 @@ it("refuses on B a cookie signed out on A", async () => {
 });
 
 it("loses none of 200 concurrent writes spread over A and B", async () => {
-  const coins = `/api/plugins/economy/guilds/${WORKSHOP}/coin`;
-  // A member with no balance yet: the first writes race to create the row.
+  const economy = `/api/plugins/economy/guilds/${WORKSHOP}`;
+  // No balance yet (the demo's are reset): the first writes race to create the member's row.
+  expect((await A.send("DELETE", `${economy}/coins`)).status).toBe(204);
+  const coins = `${economy}/coin`;
   const member = USER_IDS.sam;
   const writes = await Promise.all(Array.from({ length: 200 }, (_, n) => (n % 2 === 0 ? A : B).send("POST", coins, { body: { user_id: member, amount: 1 } })));
   expect(writes.filter((write) => write.status !== 200).map((write) => `${write.status} ${write.text.slice(0, 200)}`)).toEqual([]);
   // Each write saw the balance the one before it left: 1, 2, … 200, each once.
   const balances = writes.map((write) => (write.json() as { coins: number }).coins).sort((a, b) => a - b);
   expect(balances).toEqual(Array.from({ length: 200 }, (_, n) => n + 1));
-  const richest = await B.send("GET", `/api/plugins/economy/guilds/${WORKSHOP}/richest?limit=25`);
+  const richest = await B.send("GET", `${economy}/richest?limit=25`);
   expect((richest.json() as { members: Array<{ user_id: string; coins: number }> }).members).toContainEqual(expect.objectContaining({ user_id: member, coins: 200 }));
 });
 
