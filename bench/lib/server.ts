@@ -1,6 +1,7 @@
 // Why: the benchmark must measure the production build exactly as `npm start`
 // serves it (build if needed, migrate, platform emulator), on its own ports and
 // its own throwaway database, and must stop the whole process group afterwards.
+// The multi-instance test (test/multi-instance) starts the build the same way.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";

@@ -105,7 +105,6 @@ it("shows a settings write through A on B's next page load within 1 s", async ()
       if (load.text.includes(footer)) break;
       if (asked - written > 1000) break;
     }
-    expect({ round, staleForMs: asked - written }).toEqual({ round, staleForMs: expect.any(Number) });
     expect(asked - written).toBeLessThanOrEqual(1000);
   }
 });
