@@ -64,8 +64,10 @@ async function measure(count: number): Promise<Run> {
   onCleanup(postgres.stop);
   onCleanup(redis.stop);
   console.log(`Starting Guildhall on :${BENCH_PORTS.port} (builds first when sources changed; can take minutes)…`);
-  const server = await startGuildhall({ root: ROOT, ...BENCH_PORTS, dataDir: ".data/bench-instances", instances: count, env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url } });
+  // A folder per set-up: each run's server log stays to be read.
+  const server = await startGuildhall({ root: ROOT, ...BENCH_PORTS, dataDir: `.data/bench-instances/${count}`, instances: count, env: { DATABASE_URL: postgres.url, REDIS_URL: redis.url } });
   onCleanup(server.stop);
+  console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
   try {
     const logFrom = server.logOffset();
     const ada = await signIn({ appUrl: server.appUrl, userId: USER_IDS.ada });
