@@ -109,7 +109,8 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
     const deadline = Date.now() + (options.stopGraceMs ?? 10_000);
     while (groupAlive(child) && Date.now() < deadline) await sleep(100);
     if (groupAlive(child)) killGroup(child, "SIGKILL");
-    await Promise.race([exited, sleep(2_000)]);
+    // Unref'd: once the group has exited, this timer must not hold a test process open.
+    await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
   };
 
   try {
