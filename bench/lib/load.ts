@@ -32,19 +32,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     duration: options.durationSeconds,
     timeout: 10,
   });
-  const statusCounts: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stats.count ?? 0;
-  const responses = result.requests.total;
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    responses,
-    statusCounts,
-    non200: responses - (statusCounts["200"] ?? 0),
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  return loadResultOf(result);
 }
 
 /** A handful of sequential then concurrent loads so caches and JIT are warm. */
@@ -72,4 +60,21 @@ export function loadProblems(name: string, result: LoadResult): string[] {
   if (result.non200 > 0) problems.push(`${name}: ${result.non200} responses were not 200 (${statusSummary(result)})`);
   if (result.errors > 0) problems.push(`${name}: ${result.errors} connection errors (${result.timeouts} timeouts)`);
   return problems;
+}
+
+/** What the tables print of one autocannon run: throughput, latency, and every status counted. */
+export function loadResultOf(result: autocannon.Result): LoadResult {
+  const statusCounts: Record<string, number> = {};
+  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stats.count ?? 0;
+  const responses = result.requests.total;
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    responses,
+    statusCounts,
+    non200: responses - (statusCounts["200"] ?? 0),
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
 }

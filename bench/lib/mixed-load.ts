@@ -8,7 +8,7 @@ import { fetchRaw, startStaticServer } from "./baseline";
 import { onCleanup } from "./cleanup";
 import type { DemoTraffic, PageRequest, Viewer } from "./demo-traffic";
 import { pageTitle } from "./html";
-import { loadProblems, runLoad, type LoadResult } from "./load";
+import { loadProblems, loadResultOf, runLoad, type LoadResult } from "./load";
 
 export type MixSettings = { connections: number; durationSeconds: number; writesPerSecond: number };
 
@@ -89,19 +89,7 @@ async function loadMix(appUrl: string, requests: PageRequest[], settings: MixSet
       },
     ],
   });
-  const statusCounts: Record<string, number> = {};
-  for (const [status, stats] of Object.entries(result.statusCodeStats ?? {})) statusCounts[status] = stats.count ?? 0;
-  const responses = result.requests.total;
-  return {
-    requestsPerSecond: result.requests.average,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    responses,
-    statusCounts,
-    non200: responses - (statusCounts["200"] ?? 0),
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
+  return loadResultOf(result);
 }
 
 /**
