@@ -21,7 +21,7 @@ export async function addNotifications(db: Db | Tx, rows: readonly NewNotificati
   const added: string[] = [];
   for (const row of rows) {
     const params = JSON.stringify(row.params);
-    const inserted = await db.execute<{ user_id: string }>(sql`
+    const inserted = (await db.execute(sql`
       insert into notifications (user_id, kind, guild_id, params)
       select ${row.userId}, ${row.kind}, ${row.guildId}, ${params}::jsonb
       where not exists (
@@ -29,7 +29,7 @@ export async function addNotifications(db: Db | Tx, rows: readonly NewNotificati
         where user_id = ${row.userId} and kind = ${row.kind} and guild_id = ${row.guildId} and params = ${params}::jsonb
           and read_at is null and created_at > now() - ${REPEAT_AFTER}
       )
-      returning user_id`);
+      returning user_id`)) as unknown as { rows: unknown[] };
     if (inserted.rows.length > 0) added.push(row.userId);
   }
   return [...new Set(added)];
