@@ -21,7 +21,7 @@ const loaded = new Map<Locale, Promise<Texts>>();
 function texts(locale: Locale): Promise<Texts> {
   let held = loaded.get(locale);
   if (!held) {
-    held = Promise.all([import(`@/messages/${locale}.json`), import(`@/messages/plugins/${locale}.json`)]).then(([ui, plugins]) => ({
+    held = Promise.all([import(`../../messages/${locale}.json`), import(`../../messages/plugins/${locale}.json`)]).then(([ui, plugins]) => ({
       kinds: ui.default.nav.notifications.kinds,
       someServer: ui.default.nav.notifications.someServer,
       reasons: ui.default.deliveryLog.errors,
