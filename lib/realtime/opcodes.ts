@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { platformId } from "@/lib/platform/snowflake";
+import { inputText } from "@/lib/validation/text";
 
 // The realtime channel's messages (spec 4): `{ op, d }`, with `t` naming a DISPATCH's event.
 // Server → browser over the event stream: HELLO (first, with the heartbeat interval and the
@@ -19,7 +20,7 @@ export const EVENTS = {
   GUILD_SETTINGS_UPDATE: "GUILD_SETTINGS_UPDATE",
 } as const;
 
-export const STREAM_ID = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+export const STREAM_ID = inputText().regex(/^[A-Za-z0-9_-]{22}$/);
 
 /** What the browser posts. `d.guild_id` of IDENTIFY: null when the tab shows no guild. */
 export const clientMessage = z.discriminatedUnion("op", [
