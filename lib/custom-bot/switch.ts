@@ -38,10 +38,10 @@ export async function acknowledgeBlock(db: Db, guildId: string, userId: string):
 
 /** The platform answered 401 to the stored token: the bot is blocked, and says why. `userId`: whose call found it. */
 export async function markBlocked(db: Db, guildId: string, userId: string): Promise<void> {
-  await db.transaction((tx) => blockCustomBot(tx, guildId, userId));
+  const blocked = await db.transaction((tx) => blockCustomBot(tx, guildId, userId));
   // The request that found it fails, so the route pipeline expires nothing: the page must show the block now.
   expireGuildPages(guildId);
-  await notifyBlocked(db, guildId);
+  if (blocked) await notifyBlocked(db, guildId);
 }
 
 /** Once the block committed: every manager of the guild hears that the bot is off (a repeat while unread is not told again). */

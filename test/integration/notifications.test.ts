@@ -15,7 +15,8 @@ import { FAKE_WEBHOOK_SECRET } from "@/emulators/stripe/credentials";
 import { stripeSignature } from "@/emulators/stripe/signature";
 import { USER_IDS } from "@/emulators/platform/data/ids";
 import { getDb } from "@/lib/db/client";
-import { guildManagers, notifications } from "@/lib/db/schema";
+import { customBots, guildManagers, notifications } from "@/lib/db/schema";
+import { markBlocked } from "@/lib/custom-bot/switch";
 import { recordFailure } from "@/lib/deliveries/run-status";
 import { addNotifications } from "@/lib/notifications/store";
 import { isEnvelope, pluginCall, readBody } from "@/test/api";
@@ -164,6 +165,21 @@ describe("what feeds it", () => {
     const event = stripe.state.events.filter((candidate) => candidate.payload.includes(subscriptionId)).pop()!;
     await postStripeEvent(event.payload, stripeSignature(event.payload, FAKE_WEBHOOK_SECRET));
     expect(about((await page(ada)).notifications, guild)).toHaveLength(2);
+  });
+
+  it("tells the guild's managers when the platform refuses the custom bot's token, once while unread, and nobody for a guild without one", async () => {
+    const guild = await sharedGuild();
+    const db = await getDb();
+    await db.insert(customBots).values({ guildId: guild, botUserId: "1215962284032131072", applicationId: "1215962284032131072", name: "Workshop Helper", status: "active", tokenCiphertext: "x", tokenIv: "x", tokenTag: "x", tokenKeyId: "k1" });
+    await markBlocked(db, guild, USER_IDS.ada);
+    await markBlocked(db, guild, USER_IDS.ada);
+    for (const jar of [ada, chen]) {
+      const views = about((await page(jar)).notifications, guild);
+      expect(views.map((view) => [view.kind, view.path])).toEqual([["custom_bot_blocked", `/dashboard/${guild}/custom_bot`]]);
+    }
+    const bare = await sharedGuild();
+    await markBlocked(db, bare, USER_IDS.ada);
+    expect(about((await page(ada)).notifications, bare)).toEqual([]);
   });
 
   it("tells the guild's managers when a social alert pauses and when another post fails, and lists them as plugin alerts", async () => {
