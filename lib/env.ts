@@ -203,6 +203,7 @@ const schema = z
     FLAGS_FILE: z.string().default("config/flags.json"),
     /** Flag fetches and flag metrics (GET/POST /api/e, POST /api/e/client/metrics) per user, or per client address signed out. */
     RATE_LIMIT_FLAGS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_REALTIME_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     /**
      * The keys custom bot tokens are encrypted with (lib/custom-bot/token-crypto.ts): `id:base64key`
      * (32 bytes), comma-separated. The first encrypts; every one decrypts, so a new key goes first

@@ -1,8 +1,10 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { collectingAudits } from "@/lib/audit/collect";
 import { getDb, type Db } from "@/lib/db/client";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
+import { announceGuildChanges } from "@/lib/notifications/teammate-changes";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
@@ -71,8 +73,10 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     // Query and body are read only once the caller is known to manage the guild.
     const query = parseInput(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
     const body = endpoint.body ? parseInput(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
-    const result = await endpoint.handler({ ...base, query, body, access, db });
+    const { result, audits } = await collectingAudits(() => endpoint.handler({ ...base, query, body, access, db }));
     if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId);
+    // The guild's open tabs (a reload prompt instead of a later 412) and its other managers hear of the change.
+    if (audits.length > 0) await announceGuildChanges(db, audits);
     return result;
   });
 }

@@ -58,6 +58,14 @@ import * as botOpenApi from "@/app/api/bot/v1/openapi.json/route";
 import * as botCustomBot from "@/app/api/bot/v1/guilds/[guildId]/custom-bot/route";
 import * as flagsRoute from "@/app/api/e/route";
 import * as flagMetrics from "@/app/api/e/client/metrics/route";
+import * as notificationList from "@/app/api/notifications/route";
+import * as notificationRead from "@/app/api/notifications/[notificationId]/read/route";
+import * as notificationsReadAll from "@/app/api/notifications/read-all/route";
+import * as notificationsSeenAll from "@/app/api/notifications/seen-all/route";
+import * as notificationCount from "@/app/api/notifications/unread-count/route";
+import * as pluginAlertsRoute from "@/app/api/plugin-alerts/route";
+import * as realtimeStream from "@/app/api/realtime/route";
+import * as realtimeMessages from "@/app/api/realtime/messages/route";
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
@@ -67,6 +75,7 @@ import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
 import { cryptoCheckouts } from "@/lib/db/schema";
+import { addNotifications } from "@/lib/notifications/store";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
@@ -428,6 +437,11 @@ async function storedCryptoCheckout(guildId: string, userId: string): Promise<st
 
 // The checkouts sell Pro: the guild under test already pays for Premium (beforeAll), which no checkout may sell it again.
 const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  // A tab identifies with the guild it shows: only its managers hear the guild's changes.
+  "app/api/realtime/messages/route.ts": {
+    module: realtimeMessages,
+    specs: [{ method: "POST", url: () => "/api/realtime/messages", body: (id) => ({ op: 1, d: { stream_id: "matrixStreamId00000000", guild_id: id } }) }],
+  },
   "app/api/stripe/plans/[planId]/checkout/route.ts": {
     module: stripeCheckoutRoute,
     specs: [{ method: "GET", url: (id) => `/api/stripe/plans/pro/checkout?guild_id=${id}&period=1`, params: { planId: "pro" } }],
@@ -767,6 +781,55 @@ describe("POST app/api/e/client/metrics/route.ts", () => {
   });
 });
 
+// ---- the signed-in user's own notifications and realtime channel: never anyone else's ----
+
+const NOTIFICATION_ROUTES: Record<string, { module: RouteModule; specs: Array<{ method: "GET" | "POST"; url: string; params?: () => Record<string, string> }> }> = {
+  "app/api/notifications/route.ts": { module: notificationList, specs: [{ method: "GET", url: "/api/notifications?limit=5" }] },
+  "app/api/notifications/[notificationId]/read/route.ts": { module: notificationRead, specs: [{ method: "POST", url: "/api/notifications/{id}/read", params: () => ({ notificationId: String(adasNotification) }) }] },
+  "app/api/notifications/read-all/route.ts": { module: notificationsReadAll, specs: [{ method: "POST", url: "/api/notifications/read-all" }] },
+  "app/api/notifications/seen-all/route.ts": { module: notificationsSeenAll, specs: [{ method: "POST", url: "/api/notifications/seen-all" }] },
+  "app/api/notifications/unread-count/route.ts": { module: notificationCount, specs: [{ method: "GET", url: "/api/notifications/unread-count" }] },
+  "app/api/plugin-alerts/route.ts": { module: pluginAlertsRoute, specs: [{ method: "GET", url: "/api/plugin-alerts?limit=5" }] },
+  "app/api/realtime/route.ts": { module: realtimeStream, specs: [{ method: "GET", url: "/api/realtime" }] },
+};
+/** A notification of Ada's about (her copy of) workshop, which bjorn must neither list, count nor mark. */
+let adasNotification: number;
+
+describe.each(Object.entries(NOTIFICATION_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => [`${spec.method} ${file}`, module[spec.method]!, spec] as const)))("%s", (_label, handler, spec) => {
+  beforeAll(async () => {
+    if (adasNotification) return;
+    const db = await getDb();
+    await addNotifications(db, [{ userId: USER_IDS.ada, kind: "custom_bot_blocked", guildId: workshop, params: { matrix: "1" } }]);
+    adasNotification = (await (await call(notificationList.GET!, "/api/notifications?limit=1", { jar: ada })).json()).notifications[0].id;
+  });
+  const send = (jar: CookieJar | undefined) => call(handler, spec.url.replace("{id}", String(adasNotification)), { method: spec.method, jar, params: spec.params?.() });
+
+  it("anonymous → 401", async () => {
+    const response = await send(undefined);
+    const body = await readBody(response);
+    expect({ status: response.status, envelope: isEnvelope(body, 401), code: (body as { code: string }).code }).toEqual({ status: 401, envelope: true, code: "unauthorized" });
+  });
+
+  it("bjorn → only his own: nothing of Ada's (her notification is 404 to him)", async () => {
+    const response = await send(bjorn);
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+      await response.body?.cancel();
+      expect(response.status).toBe(200);
+      return;
+    }
+    const body = await readBody(response);
+    if (spec.params) expect({ status: response.status, code: (body as { code: string }).code }).toEqual({ status: 404, code: "notification_not_found" });
+    else expect(response.status).toBe(200);
+    expect(JSON.stringify(body)).not.toMatch(/Workshop|"matrix"/);
+  });
+
+  it("Ada → 2xx on her own", async () => {
+    const response = await send(ada);
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) await response.body?.cancel();
+    expect(response.status).toBe(200);
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -794,6 +857,15 @@ describe("coverage of the matrix", () => {
   it("lists every route file of the flag API, and every method it exports", () => {
     expect(routeFiles("app/api/e").sort()).toEqual([...Object.keys(FLAG_ROUTES), "app/api/e/client/metrics/route.ts"].sort());
     for (const [file, { module, specs }] of Object.entries(FLAG_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("lists every route file of the notifications and the realtime channel", () => {
+    const files = [...routeFiles("app/api/notifications"), ...routeFiles("app/api/plugin-alerts"), ...routeFiles("app/api/realtime")].filter((file) => !(file in QUERY_GUILD_ROUTES));
+    expect(files.sort()).toEqual(Object.keys(NOTIFICATION_ROUTES).sort());
+    for (const [file, { module, specs }] of Object.entries(NOTIFICATION_ROUTES)) {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }
