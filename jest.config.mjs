@@ -14,7 +14,8 @@ const config = {
   setupFiles: ["<rootDir>/test/setup-env.ts"],
   setupFilesAfterEnv: ["<rootDir>/test/after-env.ts"],
   testMatch: ["<rootDir>/**/*.test.ts", "<rootDir>/**/*.test.tsx"],
-  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/e2e/", "/.data/"],
+  // test/multi-instance/ runs the production build in several processes: its own config, after Playwright (scripts/test.sh).
+  testPathIgnorePatterns: ["/node_modules/", "/.next/", "/e2e/", "/.data/", "/test/multi-instance/"],
   modulePathIgnorePatterns: ["<rootDir>/.next/", "<rootDir>/.data/"],
   moduleNameMapper: { "^@/(.*)$": "<rootDir>/$1", "^server-only$": "<rootDir>/test/empty-module.ts" },
   // Generous: a set-up that opens PGlite and migrates, or starts fakes, can take 20 s on a

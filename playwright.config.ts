@@ -4,7 +4,8 @@ import { fakePortsFrom } from "./emulators/ports";
 // End-to-end tests against a production build, the platform emulator and a
 // throwaway PGlite database, in Debian's Chromium (no browser download).
 export const APP_PORT = 3210;
-export const EMULATOR_PORT = 3211;
+// Not APP_PORT + 1: `npm start -- --instances N` puts its instances on the ports after APP_PORT (test/multi-instance).
+export const EMULATOR_PORT = 3219;
 export const APP_URL = `http://localhost:${APP_PORT}`;
 export const EMULATOR_URL = `http://127.0.0.1:${EMULATOR_PORT}`;
 /** The other fakes npm start runs (Stripe, Chargebee, PayPal, social, EVM node) from here on: beside a developer's own npm start. */

@@ -16,23 +16,20 @@ import { checkpoint, onCleanup, runBenchmark } from "./lib/cleanup";
 import { demoTraffic, GUILD_MENU_PAGES, MIXED_LANGUAGES } from "./lib/demo-traffic";
 import { measureFirstRenders } from "./lib/first-renders";
 import { seedLevelsGuild } from "./lib/levels-guild";
-import { runMixedLoad } from "./lib/mixed-load";
-import { startGuildhall } from "./lib/server";
+import { MIXED, runMixedLoad } from "./lib/mixed-load";
+import { BENCH_PORTS, startGuildhall } from "./lib/server";
 import { signIn } from "./lib/sign-in";
 import { LEVELS_GUILD, runColdCheck, runSingleUrlPages } from "./lib/single-url";
 import { markdownTable } from "./lib/table";
 import { reportChecks, type Check } from "./lib/targets";
 
-// The mixed load's settings and targets (issue 22).
-const MIXED = { connections: 10, durationSeconds: 15, writesPerSecond: 1 };
+// The mixed load's targets (issue 22).
 const READS_MIN_RATIO = 0.1;
 const WRITES_MIN_RATIO = 0.05;
 const MIXED_MAX_P99_MS = 300;
 const FIRST_RENDER_MAX_P50_MS = 30;
 const FIRST_RENDER_MAX_P99_MS = 100;
 
-const PORT = 3300;
-const EMULATOR_PORT = 3301;
 const ROOT = path.resolve(__dirname, "..");
 const WORKSHOP = GUILD_IDS.workshop;
 
@@ -41,8 +38,8 @@ async function main(): Promise<number> {
   const only = process.argv.includes("--mixed") ? "mixed" : process.argv.includes("--single") ? "single" : null;
   const [load1] = os.loadavg();
   console.log(`Machine: ${os.availableParallelism()} CPUs, load average ${load1?.toFixed(2)} before start (numbers are only comparable on an idle machine).`);
-  console.log(`Starting Guildhall on :${PORT} with the platform emulator on :${EMULATOR_PORT} (builds first when sources changed; can take minutes)…`);
-  const server = await startGuildhall({ root: ROOT, port: PORT, emulatorPort: EMULATOR_PORT, fakePortsFrom: 3320, dataDir: ".data/bench", prepare: (pgliteDir) => seedLevelsGuild(ROOT, pgliteDir, LEVELS_GUILD) });
+  console.log(`Starting Guildhall on :${BENCH_PORTS.port} with the platform emulator on :${BENCH_PORTS.emulatorPort} (builds first when sources changed; can take minutes)…`);
+  const server = await startGuildhall({ root: ROOT, ...BENCH_PORTS, dataDir: ".data/bench", prepare: (pgliteDir) => seedLevelsGuild(ROOT, pgliteDir, LEVELS_GUILD) });
   onCleanup(server.stop);
   console.log(`Server ready (log: ${path.relative(ROOT, server.logFile)}).`);
 

@@ -11,8 +11,8 @@ import { PLUGIN_IDS } from "../lib/plugins/index";
 import { onCleanup, runBenchmark } from "./lib/cleanup";
 import { readProfile, selfTimes } from "./lib/cpu-profile";
 import { demoTraffic } from "./lib/demo-traffic";
-import { runMixedLoad } from "./lib/mixed-load";
-import { startGuildhall } from "./lib/server";
+import { MIXED, runMixedLoad } from "./lib/mixed-load";
+import { BENCH_PORTS, startGuildhall } from "./lib/server";
 import { signIn } from "./lib/sign-in";
 import { markdownTable } from "./lib/table";
 
@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   mkdirSync(PROFILES, { recursive: true });
   // The server process writes its profile when it stops (scripts/start.ts).
   process.env.SERVER_CPU_PROF_DIR = PROFILES;
-  const server = await startGuildhall({ root: ROOT, port: 3300, emulatorPort: 3301, fakePortsFrom: 3320, dataDir: ".data/bench", stopGraceMs: 180_000 });
+  const server = await startGuildhall({ root: ROOT, ...BENCH_PORTS, dataDir: ".data/bench", stopGraceMs: 180_000 });
   delete process.env.SERVER_CPU_PROF_DIR;
   onCleanup(server.stop);
   console.log("Server ready; signing in as Ada…");
@@ -36,7 +36,7 @@ async function main(): Promise<number> {
   const started = performance.now();
   if (mixed) {
     const traffic = await demoTraffic(server.appUrl);
-    await runMixedLoad(server.appUrl, traffic, { path: `/en/dashboard/${GUILD_IDS.workshop}/welcome`, cookie }, { connections: 10, durationSeconds: 15, writesPerSecond: 1 });
+    await runMixedLoad(server.appUrl, traffic, { path: `/en/dashboard/${GUILD_IDS.workshop}/welcome`, cookie }, MIXED);
   } else {
     let pages = 0;
     for (const locale of LOCALES) {

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: type-check, lint, jest (unit + integration) and Playwright against a production build.
+# `npm test`: type-check, lint, jest (unit + integration), Playwright against a production build,
+# then two instances of that build on PostgreSQL and Redis behind the round-robin proxy.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export NEXT_TELEMETRY_DISABLED=1 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 NEXT_IGNORE_INCORRECT_LOCKFILE=1
@@ -25,7 +26,20 @@ if ! command -v redis-server >/dev/null 2>&1; then
   fi
 fi
 
+# The multi-instance test (test/multi-instance) starts a private PostgreSQL cluster with Debian's initdb.
+if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
+  if [ "$(id -u)" = "0" ]; then
+    echo "Installing Debian's postgresql for the multi-instance test…"
+    apt-get update -qq && apt-get install -y -qq postgresql >/dev/null
+  else
+    echo "PostgreSQL is missing: run 'sudo apt-get install -y postgresql'." >&2
+    exit 1
+  fi
+fi
+
 echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== jest"; npm run -s test:unit -- --ci
 echo "== playwright"; npx playwright test
+# After Playwright, on its ports and with the build it made (test/multi-instance/several-instances.test.ts).
+echo "== several instances"; npx jest -c test/multi-instance/jest.config.mjs --ci

@@ -7,9 +7,13 @@ import autocannon from "autocannon";
 import { fetchRaw, startStaticServer } from "./baseline";
 import { onCleanup } from "./cleanup";
 import type { DemoTraffic, PageRequest, Viewer } from "./demo-traffic";
+import { pageTitle } from "./html";
 import { loadProblems, runLoad, type LoadResult } from "./load";
 
 export type MixSettings = { connections: number; durationSeconds: number; writesPerSecond: number };
+
+/** The mixed load every bench runs (issue 22): 10 connections, 15 s per mix, 1 settings write a second. */
+export const MIXED: MixSettings = { connections: 10, durationSeconds: 15, writesPerSecond: 1 };
 
 export type WriteStats = { count: number; failed: number; p50Ms: number; maxMs: number };
 
@@ -18,7 +22,8 @@ export type MixedRun = {
   withWrites: LoadResult;
   writes: WriteStats;
   baseline: LoadResult;
-  warmUp: { pages: number; seconds: number; failed: string[] };
+  /** `answers`: each page's path, status and title, sorted: what two runs compare. */
+  warmUp: { pages: number; seconds: number; failed: string[]; answers: string[] };
   problems: string[];
 };
 
@@ -51,18 +56,20 @@ export async function runMixedLoad(appUrl: string, traffic: DemoTraffic, baselin
 async function drawEveryPage(appUrl: string, requests: PageRequest[], connections: number) {
   const started = performance.now();
   const failed: string[] = [];
+  const answers: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < requests.length) {
       const { path, cookie } = requests[next++]!;
       const response = await fetch(`${appUrl}${path}`, { headers: { cookie }, redirect: "manual" });
       const html = await response.text();
+      answers.push(`${path} ${response.status} ${pageTitle(html) ?? "(no title)"}`);
       // The unavailable page is a 200 too: it names no guild menu.
       if (response.status !== 200 || !html.includes('id="guild-menu"')) failed.push(`${path} answered ${response.status}${response.status === 200 ? " without the guild's menu" : ""}`);
     }
   };
   await Promise.all(Array.from({ length: connections }, worker));
-  return { pages: requests.length, seconds: (performance.now() - started) / 1000, failed };
+  return { pages: requests.length, seconds: (performance.now() - started) / 1000, failed, answers: answers.sort() };
 }
 
 /** The shuffled pages in a ring: each request takes the next, whichever connection sends it. */

@@ -1,12 +1,21 @@
 // Why: the benchmark must measure the production build exactly as `npm start`
 // serves it (build if needed, migrate, platform emulator), on its own ports and
 // its own throwaway database, and must stop the whole process group afterwards.
+// The multi-instance test (test/multi-instance) starts the build the same way.
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { closeSync, mkdirSync, openSync, readFileSync, readSync, rmSync, statSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fakePortsFrom } from "../../emulators/ports";
+
+/**
+ * Where `npm run bench`, `bench:profile` and `bench:instances` run Guildhall: the same APP_URL and
+ * emulator, so one build serves all three. The emulator is not port + 1: several instances
+ * (bench:instances) listen on the ports after `port`.
+ */
+export const BENCH_PORTS = { port: 3300, emulatorPort: 3309, fakePortsFrom: 3320 } as const;
 
 export type ServerOptions = {
   root: string;
@@ -21,10 +30,19 @@ export type ServerOptions = {
   prepare?: (pgliteDir: string) => Promise<void>;
   /** How long stop() waits for the processes to end before killing them (a CPU profile takes a while to write). */
   stopGraceMs?: number;
+  /**
+   * Several instances (`npm start -- --instances N`) behind the round-robin proxy on `port`, the
+   * instances on the ports after it; they need a shared PostgreSQL and Redis (`env`).
+   */
+  instances?: number;
+  /** More settings for start.ts (DATABASE_URL, REDIS_URL, budgets…), over the defaults below. */
+  env?: Record<string, string>;
 };
 
 export type RunningServer = {
   appUrl: string;
+  /** Each instance's own port (one: `port`); reach one with instanceRequest(), which sends APP_URL's Host. */
+  instancePorts: number[];
   emulatorUrl: string;
   logFile: string;
   /** Current size of the server log, to read what a phase logged with logSince(). */
@@ -35,7 +53,9 @@ export type RunningServer = {
 
 export async function startGuildhall(options: ServerOptions): Promise<RunningServer> {
   const { root, port, emulatorPort } = options;
-  for (const p of [port, emulatorPort]) {
+  const instances = options.instances ?? 1;
+  const instancePorts = instances > 1 ? Array.from({ length: instances }, (_, i) => port + 1 + i) : [port];
+  for (const p of new Set([port, emulatorPort, ...instancePorts])) {
     if (await isListening(p)) throw new Error(`port ${p} is already in use; stop whatever listens there first (the benchmark would measure it instead)`);
   }
 
@@ -47,7 +67,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
   const log = openSync(logFile, "w");
 
   const appUrl = `http://localhost:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", ...(instances > 1 ? ["--instances", String(instances)] : [])], {
     cwd: root,
     // Own process group, so stop() reaches start.ts, the emulator and `next start`.
     detached: true,
@@ -68,6 +88,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
       // One user loading pages thousands of times a minute is what the page budget refuses;
       // the benchmark measures rendering, so it lifts that budget.
       RATE_LIMIT_PAGES_PER_MINUTE: "100000000",
+      ...options.env,
     },
   });
   closeSync(log);
@@ -88,11 +109,14 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
     const deadline = Date.now() + (options.stopGraceMs ?? 10_000);
     while (groupAlive(child) && Date.now() < deadline) await sleep(100);
     if (groupAlive(child)) killGroup(child, "SIGKILL");
-    await Promise.race([exited, sleep(2_000)]);
+    // Unref'd: once the group has exited, this timer must not hold a test process open.
+    await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
   };
 
   try {
-    await waitUntilAnswers(`${appUrl}/en`, () => exitCode, options.readyTimeoutMs ?? 15 * 60_000);
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 15 * 60_000);
+    // Through the proxy, one instance up is enough for an answer: each must answer itself.
+    for (const instancePort of instancePorts) await waitUntilAnswers(instancePort, new URL(appUrl).host, () => exitCode, deadline);
   } catch (error) {
     await stop();
     const tail = readFileSync(logFile, "utf8").split("\n").slice(-40).join("\n");
@@ -100,6 +124,7 @@ export async function startGuildhall(options: ServerOptions): Promise<RunningSer
   }
   return {
     appUrl,
+    instancePorts,
     emulatorUrl: `http://127.0.0.1:${emulatorPort}`,
     logFile,
     logOffset: () => statSync(logFile).size,
@@ -126,21 +151,40 @@ function readFrom(file: string, offset: number): string {
   return buffer.toString("utf8");
 }
 
-async function waitUntilAnswers(url: string, exitCode: () => number | null | undefined, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
+async function waitUntilAnswers(port: number, host: string, exitCode: () => number | null | undefined, deadline: number) {
   while (Date.now() < deadline) {
     const code = exitCode();
-    if (code !== undefined) throw new Error(`the server exited (code ${code}) before ${url} answered`);
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      if (response.status >= 200 && response.status < 400) return;
-    } catch {
-      // not listening yet
-    }
+    if (code !== undefined) throw new Error(`the server exited (code ${code}) before :${port} answered`);
+    const answer = await instanceRequest(port, host, "/en", { timeoutMs: 5_000 }).catch(() => null);
+    if (answer && answer.status >= 200 && answer.status < 400) return;
     await sleep(500);
   }
-  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+  throw new Error(`:${port} did not answer /en in time`);
+}
+
+export type InstanceAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One request to one instance's own port, as the proxy forwards it: with APP_URL's Host (any
+ * other host is redirected to APP_URL first). fetch() cannot send another Host, so node:http.
+ */
+export function instanceRequest(
+  port: number,
+  host: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs?: number } = {},
+): Promise<InstanceAnswer> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: { ...options.headers, host }, timeout: options.timeoutMs ?? 60_000 }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`${options.method ?? "GET"} :${port}${path} took longer than ${options.timeoutMs ?? 60_000} ms`)));
+    request.on("error", reject);
+    request.end(options.body);
+  });
 }
 
 function killGroup(child: ChildProcess, signal: NodeJS.Signals) {

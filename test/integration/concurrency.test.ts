@@ -2,6 +2,7 @@
 // Racing writers: of several writes holding the same version exactly one wins and
 // one audit entry is written; concurrent creates never pass a collection's limit.
 import { GET as getGuild, PATCH as patchGuild } from "@/app/api/guilds/[guildId]/route";
+import { USER_IDS } from "@/emulators/platform/data/ids";
 import { resetEnvCache } from "@/lib/env";
 import { auditEventsSince, collectionPath, fillPath, lastAuditId, pluginCall, readBody } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
@@ -182,5 +183,20 @@ describe("guild settings", () => {
     expect(events.map((event) => [event.action, event.target])).toEqual([["guild.update", "guild"]]);
     expect(events[0]!.after).toMatchObject({ activePrefix: won.activePrefix });
     expect(won.version).toBe(Number(JSON.parse(etag)) + 1);
+  });
+});
+
+describe("economy balances", () => {
+  // On PostgreSQL (CI's second pass) the adjustments really overlap; PGlite runs one at a time.
+  it("keeps every one of 40 concurrent coin adjustments of a member who had no balance", async () => {
+    const path = `/economy/guilds/${guildId}/coin`;
+    expect((await pluginCall(ada, "DELETE", `/economy/guilds/${guildId}/coins`)).status).toBe(204);
+    const since = await lastAuditId(ada, guildId);
+    const responses = await Promise.all(Array.from({ length: 40 }, () => pluginCall(ada, "POST", path, { body: { user_id: USER_IDS.sam, amount: 1 } })));
+    expect(statuses(responses)).toEqual(Array<number>(40).fill(200));
+    const seen = await Promise.all(responses.map(async (response) => ((await readBody(response)) as { coins: number }).coins));
+    expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, n) => n + 1));
+    const audited = (await auditEventsSince(ada, guildId, since)).filter((event) => event.target === `economy-balance:${USER_IDS.sam}`);
+    expect(audited.map((event) => (event.after as { coins: number }).coins).sort((a, b) => a - b)).toEqual(seen);
   });
 });

@@ -48,13 +48,14 @@ export function economyEndpoints(): PluginEndpoint[] {
         if (!(await getGuildMember(params.guildId, body.user_id))) throw new ApiError(400, "validation_failed", "Invalid body: user_id is not a member of this server", [fieldIssue("user_id", "not_a_member")]);
         const coins = await db.transaction(async (tx) => {
           const where = and(eq(economyBalances.guildId, params.guildId), eq(economyBalances.userId, body.user_id));
+          // The row first, so that there is one to lock: a lock on no row holds nobody back, and
+          // concurrent first adjustments would each add to 0, all but one lost.
+          await tx.insert(economyBalances).values({ guildId: params.guildId, userId: body.user_id, coins: 0 }).onConflictDoNothing();
           const [before] = await tx.select().from(economyBalances).where(where).for("update");
-          const next = Math.min(MAX_BALANCE, Math.max(0, (before?.coins ?? 0) + body.amount));
-          await tx
-            .insert(economyBalances)
-            .values({ guildId: params.guildId, userId: body.user_id, coins: next })
-            .onConflictDoUpdate({ target: [economyBalances.guildId, economyBalances.userId], set: { coins: next, updatedAt: sql`now()` } });
-          await recordAudit(tx, { guildId: params.guildId, userId: access.userId, action: "plugin.update", target: `economy-balance:${body.user_id}`, before: { coins: before?.coins ?? 0 }, after: { coins: next } });
+          const was = before?.coins ?? 0;
+          const next = Math.min(MAX_BALANCE, Math.max(0, was + body.amount));
+          await tx.update(economyBalances).set({ coins: next, updatedAt: sql`now()` }).where(where);
+          await recordAudit(tx, { guildId: params.guildId, userId: access.userId, action: "plugin.update", target: `economy-balance:${body.user_id}`, before: { coins: was }, after: { coins: next } });
           return next;
         });
         return { user_id: body.user_id, coins };
