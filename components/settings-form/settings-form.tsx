@@ -71,6 +71,8 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
   // Who saved a newer version while this form was open (the realtime channel): the conflict names them before any save fails.
   const [changedBy, setChangedBy] = useState<string | null>(null);
   const heardWhileSaving = useRef<GuildSettingsUpdate | null>(null);
+  /** The version the realtime channel said someone saved, while that is what the conflict is about. */
+  const heardVersion = useRef<number | null>(null);
   const [reloading, setReloading] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
@@ -91,7 +93,15 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
     setEnabled(detail.enabled);
     if (detail.enabled) setTurningOn(false);
     const same = spec.fields.every((field) => isEqual(detail.config[field.name], saved[field.name]));
-    if (same) setVersion(detail.version);
+    if (!same) return;
+    setVersion(detail.version);
+    // This tab's own write (the welcome card's background) can be heard on the realtime channel
+    // before its answer announces it here: once announced, it is no one else's change.
+    if (heardVersion.current !== null && detail.version >= heardVersion.current) {
+      heardVersion.current = null;
+      setChangedBy(null);
+      setConflict(false);
+    }
   });
   useEffect(() => onPluginSaved((detail) => adoptVersion(detail)), []);
 
@@ -102,6 +112,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
     if (update.plugin_id !== pluginId || update.version === null) return;
     if (saving) heardWhileSaving.current = update;
     else if (update.version > version) {
+      heardVersion.current = update.version;
       setChangedBy(update.user.name);
       setConflict(true);
     }
