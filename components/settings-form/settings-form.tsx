@@ -134,6 +134,10 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
     heardUpdate(update);
   }, [saving, version]);
 
+  // Typing into the server-drawn form before hydration is lost when React takes it over: the
+  // marker tells automated journeys (and the e2e tests) when the form answers input.
+  useEffect(() => form.current?.setAttribute("data-hydrated", ""), []);
+
   useEffect(() => {
     if (reloading) window.location.reload();
   }, [reloading]);
