@@ -208,6 +208,8 @@ const schema = z
     AMPLITUDE_API_KEY: z.string().regex(/^[\w-]{8,100}$/, "must be an Amplitude project API key").optional(),
     /** Amplitude's HTTP V2 API, or the local fake's (emulators/amplitude). */
     AMPLITUDE_SERVER_URL: z.url({ protocol: /^https?$/ }).default("https://api2.amplitude.com/2/httpapi"),
+    /** Uploads of the browser's analytics SDK through the proxy (/api/mpp, /api/t) per user, or per client address signed out. */
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
     /** Error reporting (lib/error-reporting/): Sentry's DSN; reports are sent in staging and production only. */
     SENTRY_DSN: z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" }).optional(),
     /**

@@ -9,7 +9,7 @@ import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
-import { assertCsrf, isMutating } from "./csrf";
+import { assertCsrf, assertSameOrigin, isMutating } from "./csrf";
 import { apiLocale } from "./api-locale";
 import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
@@ -29,6 +29,8 @@ export type Schemas<P, Q, B> = {
   body?: z.ZodType<B>;
   /** What one call spends besides the general reads/writes budget (lib/http/budgets.ts). */
   budget?: Spend;
+  /** "origin": a write checked by its Origin only (csrf.ts, assertSameOrigin); the token is checked otherwise. */
+  csrf?: "origin";
 };
 
 export type RouteContext<P, Q, B, S> = { req: NextRequest; params: P; query: Q; body: B; session: S };
@@ -78,7 +80,7 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
 }
 
 async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
-  if (isMutating(req.method)) assertCsrf(req);
+  if (isMutating(req.method)) (schemas.csrf === "origin" ? assertSameOrigin : assertCsrf)(req);
   const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
