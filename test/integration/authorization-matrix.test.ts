@@ -81,7 +81,7 @@ import { startPaypalHarness, type PaypalHarness } from "@/test/paypal-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
-import { call, type CookieJar } from "@/test/route-client";
+import { call, CookieJar } from "@/test/route-client";
 import { addScratchGuild, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
