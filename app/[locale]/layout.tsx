@@ -1,6 +1,8 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { AnalyticsConsent, type ConsentText } from "@/components/analytics/analytics-consent";
 import { ErrorModal } from "@/components/error-modal";
 import { BoundaryTextProvider } from "@/components/boundary-text";
 import { APP_THEME, SITE_NAME } from "@/lib/brand/assets";
@@ -53,6 +55,10 @@ export default async function LocaleLayout({ children, params }: Props) {
           {children}
         </BoundaryTextProvider>
         <ErrorModal title={te("modal.title")} unknown={te("modal.unknown")} close={t("close")} />
+        {/* useSearchParams: below a Suspense boundary, so the rest of the page is drawn without waiting on it. */}
+        <Suspense fallback={null}>
+          <AnalyticsConsent enabled={getEnv().analytics !== null} text={t.raw("analyticsConsent") as ConsentText} />
+        </Suspense>
       </body>
     </html>
   );
