@@ -2,6 +2,8 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { getDb, type Db } from "@/lib/db/client";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/error-reporting/request-id";
+import { reportApiFailure } from "@/lib/error-reporting/server";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { cookieName } from "@/lib/session/cookie";
@@ -101,7 +103,11 @@ export async function respond(req: NextRequest, run: () => Promise<Response | ob
     return response;
   } catch (error) {
     const locale = apiLocale(req);
-    return errorResponse(toApiError(error, locale), undefined, locale);
+    const apiError = toApiError(error, locale);
+    if (apiError.status < 500) return errorResponse(apiError, undefined, locale);
+    // A 5xx is ours to look into: reported (when configured) under the id the answer carries.
+    reportApiFailure(req, error);
+    return errorResponse(apiError, { [REQUEST_ID_HEADER]: requestIdOf(req.headers) }, locale);
   }
 }
 
