@@ -773,15 +773,15 @@ describe("POST app/api/e/client/metrics/route.ts", () => {
 
 const ANALYTICS_ROUTES = { "app/api/mpp/route.ts": analyticsProxy, "app/api/t/route.ts": analyticsForm } as const;
 
-describe.each(Object.entries(ANALYTICS_ROUTES))("POST %s", (file, module) => {
+describe.each(Object.entries(ANALYTICS_ROUTES))("POST %s", (file, routeModule) => {
   const send = (jar: CookieJar | undefined) => {
     const sender = jar ?? new CookieJar();
     sender.cookies.set("gh_analytics", "analytics");
     const url = `/${file.split("/").slice(1, 3).join("/")}`;
     const events = [{ event_type: "page_viewed", device_id: "7c1e7bd8-1f4a-4d0b-9a5e-0c4b7f3e2a11" }];
     return file.endsWith("mpp/route.ts")
-      ? call(module.POST, url, { method: "POST", jar: sender, body: { api_key: "k", events } })
-      : call(module.POST, url, { method: "POST", jar: sender, rawBody: new URLSearchParams({ client: "k", e: JSON.stringify(events), v: "2", upload_time: "1", checksum: "0".repeat(32) }).toString(), contentType: "application/x-www-form-urlencoded" });
+      ? call(routeModule.POST, url, { method: "POST", jar: sender, body: { api_key: "k", events } })
+      : call(routeModule.POST, url, { method: "POST", jar: sender, rawBody: new URLSearchParams({ client: "k", e: JSON.stringify(events), v: "2", upload_time: "1", checksum: "0".repeat(32) }).toString(), contentType: "application/x-www-form-urlencoded" });
   };
 
   it("answers anyone, signed in or not, alike (here: no Amplitude key configured, or a wrong checksum), and never with guild data", async () => {
@@ -826,7 +826,7 @@ describe("coverage of the matrix", () => {
 
   it("lists every route file of the analytics proxy, and every method it exports", () => {
     expect([...routeFiles("app/api/mpp"), ...routeFiles("app/api/t")].sort()).toEqual(Object.keys(ANALYTICS_ROUTES).sort());
-    for (const module of Object.values(ANALYTICS_ROUTES)) expect(Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name))).toEqual(["POST"]);
+    for (const routeModule of Object.values(ANALYTICS_ROUTES)) expect(Object.keys(routeModule).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name))).toEqual(["POST"]);
   });
 
   it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {
