@@ -7,8 +7,13 @@ import { scrubAny, scrubEvent } from "./scrub";
 
 export const REPORTING_RULES = { sampleRate: 1, maxBreadcrumbs: 100, maxValueLength: 250, bufferSize: 30 } as const;
 
-/** Integrations that track sessions (release health): off (spec 9). */
-const SESSION_INTEGRATIONS = new Set(["BrowserSession", "ProcessSession"]);
+/**
+ * Left out: the ones that track sessions (release health; spec 9: off), and the server's
+ * instrumentation of outgoing HTTP (Http, NodeFetch), which only makes tracing spans and request
+ * breadcrumbs (no tracing here, and those URLs carry provider keys) and wraps Node's http module,
+ * which the other SDKs' uploads (Amplitude's) go through.
+ */
+const LEFT_OUT = new Set(["BrowserSession", "ProcessSession", "Http", "NodeFetch"]);
 
 export function sentryOptions(settings: Pick<ErrorReportingSettings, "dsn" | "environment">) {
   return {
@@ -20,7 +25,7 @@ export function sentryOptions(settings: Pick<ErrorReportingSettings, "dsn" | "en
     transportOptions: { bufferSize: REPORTING_RULES.bufferSize },
     sendDefaultPii: false,
     sendClientReports: false,
-    integrations: <I extends { name: string }>(defaults: I[]) => defaults.filter((integration) => !SESSION_INTEGRATIONS.has(integration.name)),
+    integrations: <I extends { name: string }>(defaults: I[]) => defaults.filter((integration) => !LEFT_OUT.has(integration.name)),
     beforeSend: scrubEvent,
     beforeBreadcrumb: scrubAny,
   };

@@ -55,3 +55,9 @@ export function reportRequestError(error: unknown, request: { path: string; meth
 
 /** Sends what waits (tests, and a server shutting down). */
 export const flushServerReports = (timeoutMs = 5_000) => Sentry.flush(timeoutMs);
+
+/** Sends what waits and stops reporting (tests). */
+export async function stopServerReporting(): Promise<void> {
+  await Sentry.close(5_000);
+  started = false;
+}

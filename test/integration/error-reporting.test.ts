@@ -11,7 +11,7 @@ import { GET as memberSearch } from "@/app/api/guilds/[guildId]/members/search/r
 import { onRequestError } from "@/instrumentation";
 import { GUILD_IDS } from "@/emulators/platform/data/ids";
 import { startSentryFake, type SentryFake } from "@/emulators/sentry/server";
-import { flushServerReports } from "@/lib/error-reporting/server";
+import { flushServerReports, stopServerReporting } from "@/lib/error-reporting/server";
 import { contentSecurityPolicy } from "@/lib/http/csp";
 import { getEnv } from "@/lib/env";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
@@ -34,6 +34,7 @@ beforeAll(async () => {
   ada = await signedInJar(platform);
 });
 afterAll(async () => {
+  await stopServerReporting();
   await Promise.all([sentry.close(), platform.stop()]);
 });
 
