@@ -3,6 +3,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
 import { collectingAudits } from "@/lib/audit/collect";
 import { getDb, type Db } from "@/lib/db/client";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/error-reporting/request-id";
+import { reportApiFailure } from "@/lib/error-reporting/server";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
 import { announceGuildChanges } from "@/lib/notifications/teammate-changes";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
@@ -11,7 +13,7 @@ import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
-import { assertCsrf, isMutating } from "./csrf";
+import { assertCsrf, assertSameOrigin, isMutating } from "./csrf";
 import { apiLocale } from "./api-locale";
 import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
@@ -31,6 +33,8 @@ export type Schemas<P, Q, B> = {
   body?: z.ZodType<B>;
   /** What one call spends besides the general reads/writes budget (lib/http/budgets.ts). */
   budget?: Spend;
+  /** "origin": a write checked by its Origin only (csrf.ts, assertSameOrigin); the token is checked otherwise. */
+  csrf?: "origin";
 };
 
 export type RouteContext<P, Q, B, S> = { req: NextRequest; params: P; query: Q; body: B; session: S };
@@ -82,7 +86,7 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
 }
 
 async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
-  if (isMutating(req.method)) assertCsrf(req);
+  if (isMutating(req.method)) (schemas.csrf === "origin" ? assertSameOrigin : assertCsrf)(req);
   const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
@@ -103,7 +107,11 @@ export async function respond(req: NextRequest, run: () => Promise<Response | ob
     return response;
   } catch (error) {
     const locale = apiLocale(req);
-    return errorResponse(toApiError(error, locale), undefined, locale);
+    const apiError = toApiError(error, locale);
+    if (apiError.status < 500) return errorResponse(apiError, undefined, locale);
+    // A 5xx is ours to look into: reported (when configured) under the id the answer carries.
+    reportApiFailure(req, error);
+    return errorResponse(apiError, { [REQUEST_ID_HEADER]: requestIdOf(req.headers) }, locale);
   }
 }
 

@@ -66,6 +66,8 @@ import * as notificationCount from "@/app/api/notifications/unread-count/route";
 import * as pluginAlertsRoute from "@/app/api/plugin-alerts/route";
 import * as realtimeStream from "@/app/api/realtime/route";
 import * as realtimeMessages from "@/app/api/realtime/messages/route";
+import * as analyticsProxy from "@/app/api/mpp/route";
+import * as analyticsForm from "@/app/api/t/route";
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
@@ -88,7 +90,7 @@ import { startPaypalHarness, type PaypalHarness } from "@/test/paypal-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
-import { call, type CookieJar } from "@/test/route-client";
+import { call, CookieJar } from "@/test/route-client";
 import { addScratchGuild, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -830,6 +832,29 @@ describe.each(Object.entries(NOTIFICATION_ROUTES).flatMap(([file, { module, spec
   });
 });
 
+// ---- the analytics proxy (/api/mpp, /api/t): anyone's uploads, names no guild; the same answer for everyone ----
+
+const ANALYTICS_ROUTES = { "app/api/mpp/route.ts": analyticsProxy, "app/api/t/route.ts": analyticsForm } as const;
+
+describe.each(Object.entries(ANALYTICS_ROUTES))("POST %s", (file, routeModule) => {
+  const send = (jar: CookieJar | undefined) => {
+    const sender = jar ?? new CookieJar();
+    sender.cookies.set("gh_analytics", "analytics");
+    const url = `/${file.split("/").slice(1, 3).join("/")}`;
+    const events = [{ event_type: "page_viewed", device_id: "7c1e7bd8-1f4a-4d0b-9a5e-0c4b7f3e2a11" }];
+    return file.endsWith("mpp/route.ts")
+      ? call(routeModule.POST, url, { method: "POST", jar: sender, body: { api_key: "k", events } })
+      : call(routeModule.POST, url, { method: "POST", jar: sender, rawBody: new URLSearchParams({ client: "k", e: JSON.stringify(events), v: "2", upload_time: "1", checksum: "0".repeat(32) }).toString(), contentType: "application/x-www-form-urlencoded" });
+  };
+
+  it("answers anyone, signed in or not, alike (here: no Amplitude key configured, or a wrong checksum), and never with guild data", async () => {
+    const answers = await Promise.all([undefined, ada, bjorn].map(async (jar) => readBody(await send(jar))));
+    expect(new Set(answers.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ status_code: file.endsWith("mpp/route.ts") ? 503 : 400 });
+    expect(JSON.stringify(answers)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -869,6 +894,11 @@ describe("coverage of the matrix", () => {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }
+  });
+
+  it("lists every route file of the analytics proxy, and every method it exports", () => {
+    expect([...routeFiles("app/api/mpp"), ...routeFiles("app/api/t")].sort()).toEqual(Object.keys(ANALYTICS_ROUTES).sort());
+    for (const routeModule of Object.values(ANALYTICS_ROUTES)) expect(Object.keys(routeModule).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name))).toEqual(["POST"]);
   });
 
   it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {
