@@ -50,6 +50,8 @@ export default defineConfig({
       PGLITE_DIR: ".data/e2e/pglite",
       FLAGS_FILE: E2E_FLAGS_FILE,
       DISCORD_CLIENT_ID: "",
+      // No consent banner over the pages the journeys click through (analytics have their own tests).
+      AMPLITUDE_API_KEY: "",
       DISCORD_CLIENT_SECRET: "",
       DISCORD_BOT_TOKEN: "",
       DATABASE_URL: "",
