@@ -8,6 +8,7 @@ import { reportApiFailure } from "@/lib/error-reporting/server";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
 import { announceGuildChanges } from "@/lib/notifications/teammate-changes";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { AUDIT_LOG_AREA } from "@/lib/guilds/page-cache-tag";
 import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { readSession } from "@/lib/session/store";
@@ -38,7 +39,16 @@ export type Schemas<P, Q, B> = {
 };
 
 export type RouteContext<P, Q, B, S> = { req: NextRequest; params: P; query: Q; body: B; session: S };
-export type GuildContext<P, Q, B> = RouteContext<P, Q, B, Session> & { access: GuildAccess; db: Db };
+export type GuildContext<P, Q, B> = RouteContext<P, Q, B, Session> & {
+  access: GuildAccess;
+  db: Db;
+  /**
+   * Says the write changed only what these areas of the guild's pages show (a plugin's page: its
+   * id; lib/guilds/page-cache-tag.ts), and the audit log: only their cached pages are expired.
+   * A write that does not say so expires every page of the guild.
+   */
+  changesOnlyPagesOf: (...areas: string[]) => void;
+};
 
 type Handler<C> = (ctx: C) => Promise<Response | object>;
 
@@ -77,8 +87,10 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     // Query and body are read only once the caller is known to manage the guild.
     const query = parseInput(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
     const body = endpoint.body ? parseInput(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
-    const { result, audits } = await collectingAudits(() => endpoint.handler({ ...base, query, body, access, db }));
-    if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId);
+    let areas: string[] | undefined;
+    const changesOnlyPagesOf = (...changed: string[]) => void (areas = [...new Set([...(areas ?? []), ...changed, AUDIT_LOG_AREA])]);
+    const { result, audits } = await collectingAudits(() => endpoint.handler({ ...base, query, body, access, db, changesOnlyPagesOf }));
+    if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId, areas);
     // The guild's open tabs (a reload prompt instead of a later 412) and its other managers hear of the change.
     if (audits.length > 0) await announceGuildChanges(db, audits);
     return result;

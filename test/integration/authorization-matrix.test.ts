@@ -15,6 +15,7 @@ import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
 import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
 import * as images from "@/app/api/guilds/[guildId]/images/route";
 import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
+import * as enabledPlugins from "@/app/api/guilds/[guildId]/enabled-plugins/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as subscription from "@/app/api/guilds/[guildId]/subscription/route";
@@ -368,6 +369,7 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
     specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/images`, form: async () => imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#36c" } }).png().toBuffer()) }],
   },
   "app/api/guilds/[guildId]/refresh/route.ts": { module: refresh, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/refresh` }] },
+  "app/api/guilds/[guildId]/enabled-plugins/route.ts": { module: enabledPlugins, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/enabled-plugins` }] },
   "app/api/guilds/[guildId]/settings-export/route.ts": { module: settingsExport, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/settings-export` }] },
   "app/api/guilds/[guildId]/settings-import/route.ts": {
     module: settingsImport,
