@@ -70,6 +70,8 @@ test("a stream going live on the fake is posted, and the delivery log links to t
   const channelId = /\/channels\/\d+\/(\d+)\//.exec(href)![1];
   const fault = await fetch(`${EMULATOR_URL}/__emulator/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: `/channels/${channelId}/messages`, method: "POST", status: 403 }) });
   expect(fault.status).toBe(201);
+  // Offline and live again: a new stream (the fake keeps a live streamer's stream).
+  expect((await live(false)).ok).toBe(true);
   expect((await live(true, "Engines, part two")).ok).toBe(true);
   await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 150_000 });
   await bell.click();
