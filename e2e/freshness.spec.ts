@@ -20,7 +20,7 @@ test.afterAll(async ({ request }) => {
 });
 
 test("a plugin switched on in one tab shows on the next load of the cached overview and plugin page, in every language", async ({ page, context }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInFullPage(page, "en", overview("en"));
   await expect(page.getByTestId("guild-overview")).toBeVisible();
   // Every language's pages are rendered and cached, switched off.

@@ -14,7 +14,7 @@ export function useEnabledPlugins(guildId: string): ReadonlySet<string> | undefi
   useEffect(() => {
     let live = true;
     const load = () =>
-      apiFetch<{ enabled: string[] }>(`/api/guilds/${guildId}/enabled-plugins`, { silent: true })
+      apiFetch<{ enabled: string[] }>(`/guilds/${guildId}/enabled-plugins`, { silent: true })
         .then(({ enabled: ids }) => {
           const next = new Set(ids);
           known.set(guildId, next);
