@@ -1,4 +1,5 @@
 import { NextRequest, NextResponse } from "next/server";
+import { recordAutoLogin } from "@/lib/analytics/login-events";
 import { loginUrlFor } from "@/lib/auth/redirect";
 import { LOCALE_COOKIE, isLocale } from "@/lib/i18n/locales";
 import { firstSegment, negotiateLocale } from "@/lib/i18n/negotiate";
@@ -156,6 +157,8 @@ async function currentSession(req: NextRequest): Promise<SessionState> {
   const outcome = await refreshSession(current);
   if (outcome.kind === "revoked") return { current: null, cleared: true };
   if (outcome.kind === "unchanged") return renew ? { current, renewed: raw } : { current };
+  // A returning visitor signed in again without a login page (spec 4: auto_login_success).
+  recordAutoLogin(req, outcome.session.userId);
   return { current: outcome.session, sealed: await sealSession(outcome.session) };
 }
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { SOCIAL_FAKE_URL } from "../playwright.config";
+import { EMULATOR_URL, SOCIAL_FAKE_URL } from "../playwright.config";
 import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
 // Settings that happen: `npm start`'s worker checks the Twitch subscription saved here against
@@ -60,6 +60,23 @@ test("a stream going live on the fake is posted, and the delivery log links to t
   await post.goto(href);
   await expect(post.getByTestId("message-content")).toHaveText("AdaLovelaceCodes went live: Engines of the future");
   await post.close();
+
+  // The bot loses its permissions in that channel: the next stream's post is refused, which
+  // retrying cannot fix, so the alert pauses and the bell counts it for Ada.
+  const bell = page.getByTestId("notification-bell");
+  await bell.click();
+  await page.keyboard.press("Escape");
+  await expect(page.getByTestId("notification-count")).toHaveCount(0);
+  const channelId = /\/channels\/\d+\/(\d+)\//.exec(href)![1];
+  const fault = await fetch(`${EMULATOR_URL}/__emulator/faults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: `/channels/${channelId}/messages`, method: "POST", status: 403 }) });
+  expect(fault.status).toBe(201);
+  // Offline and live again: a new stream (the fake keeps a live streamer's stream).
+  expect((await live(false)).ok).toBe(true);
+  expect((await live(true, "Engines, part two")).ok).toBe(true);
+  await expect(page.getByTestId("notification-count")).toHaveText("1", { timeout: 150_000 });
+  await bell.click();
+  await expect(page.getByTestId("notification-item").first()).toContainText(/alerts in .+ are paused/);
+  await page.keyboard.press("Escape");
 
   // The subscription goes again, leaving the server's streamers as they were for the other specs.
   page.once("dialog", (dialog) => void dialog.accept());

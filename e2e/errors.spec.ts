@@ -3,6 +3,10 @@ import { EMULATOR_URL } from "../playwright.config";
 import { GUILD_IDS, signInFullPage } from "./fixtures";
 import { USER_IDS } from "../emulators/platform/data/ids";
 
+// The return page finishes the login and moves on: on a busy machine that takes more than the
+// 5 s an expectation waits by default (e2e/fixtures.ts waits as long).
+const RETURN_PAGE = { timeout: 30_000 };
+
 test.afterEach(async ({ request }) => {
   await request.delete(`${EMULATOR_URL}/__emulator/faults`);
 });
@@ -19,7 +23,7 @@ test("a platform that answers after 15 s gives a page with nothing cached a clea
   await page.getByTestId("login-full-page").click();
   await page.getByRole("radio", { name: /chen\.wei/ }).check();
   await page.getByRole("button", { name: "Authorize" }).click();
-  await expect(page).toHaveURL(/\/fr\/dashboard$/);
+  await expect(page).toHaveURL(/\/fr\/dashboard$/, RETURN_PAGE);
   const started = Date.now();
   await page.goto(`/fr/dashboard/${GUILD_IDS.nightOwls}`);
   const alert = page.getByTestId("platform-unreachable");
@@ -48,7 +52,7 @@ test("my servers says, in the user's language, when Discord cannot list the serv
   await page.getByTestId("login-full-page").click();
   await page.getByRole("radio", { name: /bjorn/ }).check();
   await page.getByRole("button", { name: "Authorize" }).click();
-  await expect(page).toHaveURL(/\/de\/dashboard$/);
+  await expect(page).toHaveURL(/\/de\/dashboard$/, RETURN_PAGE);
   const alert = page.getByRole("alert").filter({ hasText: "Wir konnten deine Server nicht von Discord laden" });
   await expect(alert).toBeVisible();
   // Retrying while Discord still fails keeps the explanation (and the button) up.

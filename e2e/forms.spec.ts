@@ -17,6 +17,8 @@ const run = Date.now().toString(36);
 async function openPlugin(page: Page, locale: string, pluginId: string) {
   await page.goto(`/${locale}/dashboard/${guild}/${pluginId}`);
   await page.waitForLoadState("networkidle");
+  // "networkidle" can come before React has taken the form over (the realtime stream opens later).
+  await page.locator("form[data-hydrated]").waitFor();
 }
 
 /** Picks an option of a picker combobox by typing part of its name. */

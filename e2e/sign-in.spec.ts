@@ -1,13 +1,17 @@
 import { expect, test } from "@playwright/test";
 import { consentAsAda, GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
+// The return page finishes the login and moves on: on a busy machine that takes more than the
+// 5 s an expectation waits by default (e2e/fixtures.ts waits as long).
+const RETURN_PAGE = { timeout: 30_000 };
+
 test("signs in through the emulator and sees only the servers Ada manages", async ({ page }, testInfo) => {
   await page.goto("/en/dashboard");
   await expect(page).toHaveURL(/\/en\/login\?redirect=/);
   await screenshot(page, testInfo, "login-desktop");
   await page.getByTestId("login-full-page").click();
   await consentAsAda(page);
-  await expect(page).toHaveURL(/\/en\/dashboard$/);
+  await expect(page).toHaveURL(/\/en\/dashboard$/, RETURN_PAGE);
   await expect(page.getByTestId("user-name")).toHaveText("Ada");
 
   const withBot = page.getByTestId("guilds-with-bot");
@@ -33,7 +37,7 @@ test("a deep guarded link survives login with its path and query", async ({ page
   await expect(page).toHaveURL(/\/en\/login\?redirect=/);
   await page.getByTestId("login-full-page").click();
   await consentAsAda(page);
-  await expect(page).toHaveURL(new RegExp(`${deep.replace("?", "\\?")}$`));
+  await expect(page).toHaveURL(new RegExp(`${deep.replace("?", "\\?")}$`), RETURN_PAGE);
   await expect(page.getByTestId("guild-overview")).toContainText("Ada's Workshop");
 });
 

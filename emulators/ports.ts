@@ -2,7 +2,7 @@
 // beside a developer's own (Playwright, the benchmarks) takes a block of its own with
 // fakePortsFrom(), or every fake would clash with the first instance's.
 
-export const FAKE_PORT_SETTINGS = ["STRIPE_FAKE_PORT", "CHARGEBEE_FAKE_PORT", "PAYPAL_FAKE_PORT", "SOCIAL_FAKE_PORT", "CRYPTO_NODE_PORT"] as const;
+export const FAKE_PORT_SETTINGS = ["STRIPE_FAKE_PORT", "CHARGEBEE_FAKE_PORT", "PAYPAL_FAKE_PORT", "SOCIAL_FAKE_PORT", "CRYPTO_NODE_PORT", "AMPLITUDE_FAKE_PORT"] as const;
 type FakePortSetting = (typeof FAKE_PORT_SETTINGS)[number];
 
 export const DEFAULT_FAKE_PORTS: Record<FakePortSetting, number> = {
@@ -11,6 +11,7 @@ export const DEFAULT_FAKE_PORTS: Record<FakePortSetting, number> = {
   PAYPAL_FAKE_PORT: 3102,
   SOCIAL_FAKE_PORT: 3104,
   CRYPTO_NODE_PORT: 8545,
+  AMPLITUDE_FAKE_PORT: 3105,
 };
 
 /** The fakes on `first`, `first + 1`…, as settings for scripts/start.ts. */

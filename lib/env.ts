@@ -203,6 +203,16 @@ const schema = z
     FLAGS_FILE: z.string().default("config/flags.json"),
     /** Flag fetches and flag metrics (GET/POST /api/e, POST /api/e/client/metrics) per user, or per client address signed out. */
     RATE_LIMIT_FLAGS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    RATE_LIMIT_REALTIME_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+    // Product analytics (lib/analytics/): off without a key. The browser SDK posts through our
+    // proxy (/api/mpp), the server's SDK directly; both reach AMPLITUDE_SERVER_URL.
+    AMPLITUDE_API_KEY: z.string().regex(/^[\w-]{8,100}$/, "must be an Amplitude project API key").optional(),
+    /** Amplitude's HTTP V2 API, or the local fake's (emulators/amplitude). */
+    AMPLITUDE_SERVER_URL: z.url({ protocol: /^https?$/ }).default("https://api2.amplitude.com/2/httpapi"),
+    /** Uploads of the browser's analytics SDK through the proxy (/api/mpp, /api/t) per user, or per client address signed out. */
+    RATE_LIMIT_ANALYTICS_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Error reporting (lib/error-reporting/): Sentry's DSN; reports are sent in staging and production only. */
+    SENTRY_DSN: z.url({ protocol: /^https?$/, error: "must be a Sentry DSN (https://key@host/project)" }).optional(),
     /**
      * The keys custom bot tokens are encrypted with (lib/custom-bot/token-crypto.ts): `id:base64key`
      * (32 bytes), comma-separated. The first encrypts; every one decrypts, so a new key goes first
@@ -262,7 +272,14 @@ export type Env = Omit<RawEnv, "DISCORD_CLIENT_ID" | "DISCORD_CLIENT_SECRET" | "
   customBotTokenKeys: readonly TokenKey[] | null;
   /** The Unleash server flags are evaluated from, or null: the local flags file (FLAGS_FILE). */
   unleash: UnleashSettings | null;
+  /** Amplitude's key and API, or null: no analytics at all (nothing loaded, nothing sent). */
+  analytics: AnalyticsSettings | null;
+  /** Sentry, or null: no DSN, or development (spec 9: error reporting in staging and production only). */
+  errorReporting: ErrorReportingSettings | null;
 };
+
+export type AnalyticsSettings = { apiKey: string; serverUrl: string };
+export type ErrorReportingSettings = { dsn: string; environment: Exclude<AppEnvironment, "development"> };
 
 export type UnleashSettings = { url: string; apiToken: string; appName: string };
 
@@ -445,6 +462,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     paypal: paypalSettings(env, environment),
     customBotTokenKeys: CUSTOM_BOT_TOKEN_KEYS ?? null,
     unleash: env.UNLEASH_URL && env.UNLEASH_API_TOKEN ? { url: env.UNLEASH_URL.replace(/\/+$/, ""), apiToken: env.UNLEASH_API_TOKEN, appName: env.UNLEASH_APP_NAME } : null,
+    analytics: env.AMPLITUDE_API_KEY ? { apiKey: env.AMPLITUDE_API_KEY, serverUrl: env.AMPLITUDE_SERVER_URL } : null,
+    errorReporting: env.SENTRY_DSN && environment !== "development" ? { dsn: env.SENTRY_DSN, environment } : null,
   };
 }
 

@@ -17,6 +17,7 @@ import { fakePort } from "../emulators/ports";
 import { startSocialFake } from "../emulators/social/server";
 import { FAKE_CLIENT_ID as PAYPAL_FAKE_CLIENT_ID, FAKE_CLIENT_SECRET as PAYPAL_FAKE_CLIENT_SECRET, FAKE_WEBHOOK_ID as PAYPAL_FAKE_WEBHOOK_ID, fakePlanIds } from "../emulators/paypal/credentials";
 import { startPaypalFake } from "../emulators/paypal/server";
+import { FAKE_AMPLITUDE_KEY, startAmplitudeFake } from "../emulators/amplitude/server";
 import { openDb } from "../lib/db/open";
 import { seedDemoBirthdays } from "../demo/seed-birthdays";
 import { seedDemoCoins } from "../demo/seed-economy";
@@ -126,6 +127,17 @@ async function main() {
     console.log(`No PayPal app configured: using the local PayPal fake at ${fake.url} (its sandbox buyer approves with one click)`);
   }
 
+  // Product analytics: without an Amplitude key the consent banner's "yes" and the server's events
+  // (logins) upload to the local fake of Amplitude's HTTP V2 API; what it took is at its
+  // /__fake/received. An empty AMPLITUDE_API_KEY turns analytics off instead (the e2e tests).
+  let stopAmplitude: (() => Promise<void>) | undefined;
+  if (process.env.AMPLITUDE_API_KEY === undefined) {
+    const fake = await startAmplitudeFake({ port: fakePort("AMPLITUDE_FAKE_PORT") });
+    stopAmplitude = () => fake.close();
+    Object.assign(process.env, { AMPLITUDE_API_KEY: FAKE_AMPLITUDE_KEY, AMPLITUDE_SERVER_URL: fake.url });
+    console.log(`No Amplitude key configured: analytics (after consent) go to the local Amplitude fake at ${fake.url}`);
+  }
+
   // Social alerts and the music player: every provider whose credentials are unset searches the
   // local social fake (emulators/social: "ada" finds streamers, channels and tracks), so the demo's
   // forms find accounts; without a YouTube key the music links' hosts (oEmbed) are faked too.
@@ -139,7 +151,7 @@ async function main() {
     env = parseEnv({ ...process.env, NODE_ENV: dev ? "development" : "production" });
   } catch (error) {
     console.error(error instanceof EnvError ? error.message : error);
-    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
+    await Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopAmplitude?.(), stopSocial()]);
     process.exit(1);
   }
 
@@ -162,7 +174,7 @@ async function main() {
   // tsx's CommonJS hook only: with its ESM hooks, every import() (Next imports its cache handler
   // at each request) would wait on the hooks' thread.
   const command = dev ? [require.resolve("next/dist/bin/next"), "dev", "-p", String(env.PORT)] : [...profile, "--require", "tsx/cjs", path.join(root, "server", "main.ts")];
-  const stopFakes = () => Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopSocial()]);
+  const stopFakes = () => Promise.all([stopEmulator?.(), stopStripe?.(), stopEvmNode?.(), stopChargebee?.(), stopPaypal?.(), stopAmplitude?.(), stopSocial()]);
   if (instances > 1) return startInstances(command, env.PORT, env.TRUST_PROXY, env.APP_URL, stopFakes);
   const next = spawn(process.execPath, command, {
     stdio: "inherit",

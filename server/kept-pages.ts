@@ -16,7 +16,7 @@
 // query string, another host) goes to Next, which decides and renders as always. Copies are kept
 // as Next drew them, with the drawing nonce: server/send-page.ts gives each response its own.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { EVERY_GUILD_PAGES_TAG, guildPagesTag } from "../lib/guilds/page-cache-tag";
+import { LEADERBOARD_AREA, OVERVIEW_AREA, guildPageTags } from "../lib/guilds/page-cache-tag";
 import { inProcessMiddleware } from "../lib/http/in-process-middleware";
 import { LOCALES } from "../lib/i18n/locales";
 import type { PageCacheStore } from "../lib/page-cache/store";
@@ -29,7 +29,7 @@ const MAX_KEPT_BYTES = 128 * 1024 * 1024;
  * My servers (/{locale}/dashboard), a guild's cached pages (/{locale}/dashboard/{id}[/{page}])
  * and its public leaderboard's list pages (/{locale}/leaderboard/{id}[/{page}]).
  */
-const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/(\\d{17,20})(?:/[a-z0-9_-]+)?)?|leaderboard/(\\d{17,20})(?:/\\d+)?)$`);
+const KEEPABLE = new RegExp(`^/(?:${LOCALES.join("|")})/(?:dashboard(?:/(\\d{17,20})(?:/([a-z0-9_-]+))?)?|leaderboard/(\\d{17,20})(?:/\\d+)?)$`);
 
 type Kept = { headers: OutgoingHttpHeaders; body: Buffer; tags: string[]; keptAt: number };
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -117,11 +117,16 @@ export class KeptPages {
   }
 }
 
-/** A guild's page carries what Next's copy carries: its guild's tag and every guild's (a flag changed); my servers none (the same for everyone until the next build). */
+/**
+ * A guild's page carries what Next's copy carries (lib/guilds/page-cache-tag.ts): its guild's
+ * tag, its area's (the page's slug, the overview's, the leaderboard's) and every guild's; my
+ * servers none (the same for everyone until the next build).
+ */
 function tagsOf(path: string): string[] {
   const match = KEEPABLE.exec(path);
-  const guildId = match?.[1] ?? match?.[2];
-  return guildId ? [guildPagesTag(guildId), EVERY_GUILD_PAGES_TAG] : [];
+  if (match?.[1]) return guildPageTags(match[1], match[2] ?? OVERVIEW_AREA);
+  if (match?.[3]) return guildPageTags(match[3], LEADERBOARD_AREA);
+  return [];
 }
 
 /** A 200 HTML page from Next's page cache, drawn for everyone (a stale copy is left to Next). */

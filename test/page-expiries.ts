@@ -1,10 +1,18 @@
 // Tests only: counts the times each guild's cached pages were expired, by wrapping this
 // process's page cache store (lib/page-cache/registry.ts) in one that records each expiry.
-import { EVERY_GUILD_PAGES_TAG, guildPagesTag } from "@/lib/guilds/page-cache-tag";
+import { EVERY_GUILD_PAGES_TAG, guildAreaTag, guildPagesTag } from "@/lib/guilds/page-cache-tag";
 import { pageCacheStore, setPageCacheStore } from "@/lib/page-cache/registry";
 import type { PageCacheStore } from "@/lib/page-cache/store";
 
-export type PageExpiries = { of: (guildId: string) => number; everywhere: () => number };
+export type PageExpiries = {
+  /** Expiries of all the guild's pages. */
+  of: (guildId: string) => number;
+  /** Expiries of one area of the guild's pages (a plugin's page, the overview, the audit log). */
+  ofArea: (guildId: string, area: string) => number;
+  /** The areas expired so far, sorted. */
+  areas: (guildId: string) => string[];
+  everywhere: () => number;
+};
 
 export function countPageExpiries(): PageExpiries {
   const inner = pageCacheStore();
@@ -19,5 +27,10 @@ export function countPageExpiries(): PageExpiries {
     },
   };
   setPageCacheStore(counting);
-  return { of: (guildId) => counts.get(guildPagesTag(guildId)) ?? 0, everywhere: () => counts.get(EVERY_GUILD_PAGES_TAG) ?? 0 };
+  return {
+    of: (guildId) => counts.get(guildPagesTag(guildId)) ?? 0,
+    ofArea: (guildId, area) => counts.get(guildAreaTag(guildId, area)) ?? 0,
+    areas: (guildId) => [...counts.keys()].filter((tag) => tag.startsWith(guildAreaTag(guildId, ""))).map((tag) => tag.slice(guildAreaTag(guildId, "").length)).sort(),
+    everywhere: () => counts.get(EVERY_GUILD_PAGES_TAG) ?? 0,
+  };
 }

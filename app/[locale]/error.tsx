@@ -2,6 +2,7 @@
 
 import { useEffect } from "react";
 import { useBoundaryText } from "@/components/boundary-text";
+import { reportRenderError } from "@/components/error-reporting/browser-reporting";
 import styles from "./status-page.module.css";
 
 // Render failures (spec 2): title, description, the error message and a button.
@@ -9,6 +10,7 @@ export default function ErrorPage({ error, reset }: { error: Error & { digest?: 
   const text = useBoundaryText().error;
   useEffect(() => {
     console.error(error);
+    reportRenderError(error);
   }, [error]);
   return (
     <main id="main" className={styles.page}>

@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { AnalyticsConsent, type ConsentText } from "@/components/analytics/analytics-consent";
 import { ErrorModal } from "@/components/error-modal";
+import { REPORTING_META } from "@/components/error-reporting/browser-reporting";
 import { BoundaryTextProvider } from "@/components/boundary-text";
 import { APP_THEME, SITE_NAME } from "@/lib/brand/assets";
 import { MANIFEST_URL, SITE_ICONS, socialCards } from "@/lib/brand/metadata";
@@ -43,8 +46,15 @@ export default async function LocaleLayout({ children, params }: Props) {
   const t = await getTranslations({ locale, namespace: "common" });
   const te = await getTranslations({ locale, namespace: "error" });
   const language = LANGUAGES[locale];
+  const reporting = getEnv().errorReporting;
   return (
     <html lang={language.tag} dir={language.dir}>
+      {/* Read by instrumentation-client.ts: the browser reports errors only where the server does. */}
+      {reporting && (
+        <head>
+          <meta name={REPORTING_META} content={JSON.stringify({ dsn: reporting.dsn, environment: reporting.environment })} />
+        </head>
+      )}
       <body>
         <a className="skip-link" href="#main">
           {t("skipToContent")}
@@ -53,6 +63,10 @@ export default async function LocaleLayout({ children, params }: Props) {
           {children}
         </BoundaryTextProvider>
         <ErrorModal title={te("modal.title")} unknown={te("modal.unknown")} close={t("close")} />
+        {/* useSearchParams: below a Suspense boundary, so the rest of the page is drawn without waiting on it. */}
+        <Suspense fallback={null}>
+          <AnalyticsConsent enabled={getEnv().analytics !== null} text={t.raw("analyticsConsent") as ConsentText} />
+        </Suspense>
       </body>
     </html>
   );

@@ -4,16 +4,19 @@ import { fill } from "@/lib/i18n/fill";
 import { type firstProblem } from "./values";
 import styles from "./form.module.css";
 
-/** `invalid` and `invalidMore` are templates: {field}, {message} and {count}. */
-export type SaveBarText = { unsaved: string; save: string; saving: string; reset: string; conflict: string; reload: string; invalid: string; invalidMore: string };
+/** `invalid` and `invalidMore` are templates: {field}, {message} and {count}; `changedBy`: {user}. */
+export type SaveBarText = { unsaved: string; save: string; saving: string; reset: string; conflict: string; changedBy: string; reload: string; invalid: string; invalidMore: string };
 
 /** The first setting to fix, from the top of the form (firstProblem), and how many others need fixing too. */
-type Props = { text: SaveBarText; saving: boolean; conflict: boolean; problem: ReturnType<typeof firstProblem>; onReset: () => void; onReload: () => void };
+/** `changedBy`: who saved a newer version meanwhile, when the realtime channel said so (the conflict then names them). */
+type Props = { text: SaveBarText; saving: boolean; conflict: boolean; changedBy: string | null; problem: ReturnType<typeof firstProblem>; onReset: () => void; onReload: () => void };
 
 /** Sticky bar shown while the form differs from what is saved; the Save button submits the form. */
-export function SaveBar({ text, saving, conflict, problem, onReset, onReload }: Props) {
+export function SaveBar({ text, saving, conflict, changedBy, problem, onReset, onReload }: Props) {
   const status = conflict
-    ? text.conflict
+    ? changedBy
+      ? fill(text.changedBy, { user: changedBy })
+      : text.conflict
     : problem
       ? fill(problem.others > 0 ? text.invalidMore : text.invalid, { field: problem.field, message: problem.message, count: problem.others })
       : text.unsaved;

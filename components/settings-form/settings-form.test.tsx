@@ -25,7 +25,7 @@ const labels: FormLabels = {
   reasons: { above_bot: "Above the bot", managed: "Managed", everyone: "Everyone" }, on: "On", off: "Off", defaultText: "Default text, sent in {language}.",
 };
 const s = en.settings;
-const text: SettingsFormText = { unsaved: s.unsaved, save: s.save, saving: s.saving, reset: s.reset, conflict: s.conflict, reload: s.reload, invalid: s.invalid, invalidMore: s.invalidMore, saved: s.saved, leave: s.leave };
+const text: SettingsFormText = { unsaved: s.unsaved, save: s.save, saving: s.saving, reset: s.reset, conflict: s.conflict, changedBy: s.changedBy, reload: s.reload, invalid: s.invalid, invalidMore: s.invalidMore, saved: s.saved, leave: s.leave };
 const pickers = packPickers({ channels: [{ id: CHANNEL, name: "general", type: 0, position: 0, parent_id: null }], roles: [] });
 
 /** The labels the page sends: messages/plugins/en.json, as getPluginText reads it. */

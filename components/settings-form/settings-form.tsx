@@ -3,6 +3,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { announcePluginSaved, onPluginSaved, type PluginSaved } from "@/components/plugin-events";
+import { realtimeConnection } from "@/components/realtime/connection";
 import { takeOverTurningOn, type SwitchOutcome } from "@/components/plugin-switching";
 import { apiFetch, errorCodeOf, TransportError } from "@/lib/http/client-fetch";
 import { raiseErrorModal } from "@/lib/http/error-bus";
@@ -14,6 +15,7 @@ import { FieldsEditor } from "./fields-editor";
 import { SaveBar, type SaveBarText } from "./save-bar";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
 import type { FieldErrors, FieldTexts, FormLabels, FormSpec, Values } from "./types";
+import type { GuildSettingsUpdate } from "@/lib/realtime/opcodes";
 import { useLiveValidation } from "./use-live-validation";
 import { useUnsavedGuard } from "./use-unsaved-guard";
 import { changedKeys, drawnOrder, fieldErrorsOf, firstProblem, isEqual, needLabelsOf, pick } from "./values";
@@ -66,6 +68,11 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
   const [conflict, setConflict] = useState(false);
+  // Who saved a newer version while this form was open (the realtime channel): the conflict names them before any save fails.
+  const [changedBy, setChangedBy] = useState<string | null>(null);
+  const heardWhileSaving = useRef<GuildSettingsUpdate | null>(null);
+  /** The version the realtime channel said someone saved, while that is what the conflict is about. */
+  const heardVersion = useRef<number | null>(null);
   const [reloading, setReloading] = useState(false);
   const [justSaved, setJustSaved] = useState(false);
   const [focusErrors, setFocusErrors] = useState(0);
@@ -86,9 +93,50 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
     setEnabled(detail.enabled);
     if (detail.enabled) setTurningOn(false);
     const same = spec.fields.every((field) => isEqual(detail.config[field.name], saved[field.name]));
-    if (same) setVersion(detail.version);
+    if (!same) return;
+    setVersion(detail.version);
+    // This tab's own write (the welcome card's background) can be heard on the realtime channel
+    // before its answer announces it here: once announced, it is no one else's change.
+    if (heardVersion.current !== null && detail.version >= heardVersion.current) {
+      heardVersion.current = null;
+      setChangedBy(null);
+      setConflict(false);
+    }
   });
   useEffect(() => onPluginSaved((detail) => adoptVersion(detail)), []);
+
+  // Another tab or admin saved this plugin: a newer version than the one shown means "reload", said at once
+  // instead of a 412 on the next save. An update heard during this form's own save waits for its answer,
+  // which tells whether it was this save's own version.
+  const heardUpdate = useEffectEvent((update: GuildSettingsUpdate) => {
+    if (update.plugin_id !== pluginId || update.version === null) return;
+    if (saving) heardWhileSaving.current = update;
+    else if (update.version > version) {
+      heardVersion.current = update.version;
+      setChangedBy(update.user.name);
+      setConflict(true);
+    }
+  });
+  useEffect(() => {
+    const connection = realtimeConnection();
+    if (!connection) return;
+    connection.identify(guildId);
+    const stop = connection.listen((event) => event.t === "GUILD_SETTINGS_UPDATE" && heardUpdate(event.d as unknown as GuildSettingsUpdate));
+    return () => {
+      stop();
+      connection.identify(null);
+    };
+  }, [guildId]);
+  useEffect(() => {
+    const update = heardWhileSaving.current;
+    if (saving || !update) return;
+    heardWhileSaving.current = null;
+    heardUpdate(update);
+  }, [saving, version]);
+
+  // Typing into the server-drawn form before hydration is lost when React takes it over: the
+  // marker tells automated journeys (and the e2e tests) when the form answers input.
+  useEffect(() => form.current?.setAttribute("data-hydrated", ""), []);
 
   useEffect(() => {
     if (reloading) window.location.reload();
@@ -210,6 +258,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
           text={text}
           saving={saving}
           conflict={conflict}
+          changedBy={changedBy}
           problem={firstProblem(shownErrors, drawnOrder(spec), texts)}
           onReset={() => {
             setDraft(saved);

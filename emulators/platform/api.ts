@@ -95,7 +95,7 @@ export async function handleApi(req: IncomingMessage, res: ServerResponse, url: 
     return sendJson(res, 429, limited.body, limited.headers);
   }
   if (fault && fault.status !== 200) {
-    const failure = errors.serverError(fault.status);
+    const failure = fault.status === 403 ? errors.missingPermissions() : errors.serverError(fault.status);
     return sendJson(res, failure.status, failure.body, context.limiter.peek(template, identity, Date.now()));
   }
 

@@ -13,7 +13,8 @@ export const faultSchema = z
       .regex(/^[A-Za-z]{3,7}$/)
       .transform((method) => method.toUpperCase())
       .optional(),
-    status: z.union([z.literal(200), z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
+    /** 403 answers Missing Permissions (50013): a bot that lost its permissions in a channel. */
+    status: z.union([z.literal(200), z.literal(403), z.literal(429), z.literal(500), z.literal(502), z.literal(503), z.literal(504)]),
     count: z.int().min(1).max(1_000_000).default(1),
     /** Seconds, for 429. */
     retry_after: z.number().min(0).max(3600).optional(),

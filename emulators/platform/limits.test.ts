@@ -113,6 +113,13 @@ describe("injected faults", () => {
     expect((await getJson(`${api}/users/@me`, bearer(ada))).status).toBe(503);
   });
 
+  it("403 answers as Discord does to a bot without the channel's permissions", async () => {
+    emulator.injectFault({ path: "/guilds/:id", method: "get", status: 403 });
+    const refused = await getJson(`${api}/guilds/${GUILD_IDS.workshop}`, BOT_AUTH);
+    expect({ status: refused.status, body: refused.body }).toEqual({ status: 403, body: { message: "Missing Permissions", code: 50013 } });
+    expect((await getJson(`${api}/guilds/${GUILD_IDS.workshop}`, BOT_AUTH)).status).toBe(200);
+  });
+
   it("slow but successful answers with status 200 and delay_ms", async () => {
     emulator.injectFault({ path: "/users/@me", status: 200, delay_ms: 300 });
     const started = Date.now();

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "@/lib/db/client";
 import { auditEvents } from "@/lib/db/schema";
+import { noteAudit } from "./collect";
 
 export type AuditAction =
   | "plugin.update"
@@ -35,5 +36,6 @@ export async function recordAudit(
     .insert(auditEvents)
     .values({ ...event, before: event.before ?? null, after: event.after ?? null })
     .returning({ id: auditEvents.id });
+  noteAudit({ id: row!.id, guildId: event.guildId, userId: event.userId, action: event.action, target: event.target });
   return row!.id;
 }

@@ -5,6 +5,8 @@ import { recordAudit } from "@/lib/audit/record";
 import { disableWhenNotIncluded } from "@/lib/custom-bot/switch";
 import type { Tx } from "@/lib/db/client";
 import { guildSettings, subscriptions } from "@/lib/db/schema";
+import { billingNotice } from "@/lib/notifications/billing";
+import { addNotifications } from "@/lib/notifications/store";
 import { recordCustomer } from "./customers";
 import { CUSTOM_BOT_BUFF, PLAN_BUFFS, SUBSCRIPTION_BUFFS, isPlan } from "./plans";
 import type { ProviderSubscription, SubscriptionStatus } from "./provider-contract";
@@ -73,6 +75,10 @@ export async function applyProviderSubscription(tx: Tx, sub: ProviderSubscriptio
     ? await tx.update(subscriptions).set(values).where(where).returning()
     : await tx.insert(subscriptions).values({ id: randomUUID(), provider: sub.provider, externalId: sub.externalId, ...values, createdAt: now }).returning();
   await recordCustomer(tx, sub);
+  // The buyer hears of a renewal or a failed payment with the change (the caller's transaction:
+  // once per provider event); webhooks tell the open tabs after the commit (signalNotifications).
+  const notice = billingNotice(previous, row!, cause !== undefined);
+  if (notice) await addNotifications(tx, [notice]);
   const guilds = [...new Set([sub.guildId, ...(previous && previous.guildId !== sub.guildId ? [previous.guildId] : [])])];
   for (const guildId of guilds) {
     const buffs = await recomputeGuildBuffs(tx, guildId, now);

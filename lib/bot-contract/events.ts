@@ -1,7 +1,7 @@
 import "server-only";
 import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
-import { blockCustomBot } from "@/lib/custom-bot/switch";
+import { blockCustomBot, notifyBlocked } from "@/lib/custom-bot/switch";
 import { botEvents } from "@/lib/db/schema";
 import { getEnv } from "@/lib/env";
 import { isBotInGuild } from "@/lib/guilds/bot-presence";
@@ -105,7 +105,10 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
       return { key, status: "applied" as const };
     });
     // A blocked custom bot shows on its page at once.
-    if (result.status === "applied" && event.type === "custom_bot_token_refused") expireGuildPages(event.guild_id);
+    if (result.status === "applied" && event.type === "custom_bot_token_refused") {
+      expireGuildPages(event.guild_id);
+      await notifyBlocked(db, event.guild_id);
+    }
     return result;
   } catch (error) {
     if (error instanceof Refused) return { key, status: "refused", error: { code: error.code, message: error.message } };

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { customBots } from "@/lib/db/schema";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { notifyGuildManagers } from "@/lib/notifications/notify";
 import { CustomBotError, type CustomBotErrorCode } from "./errors";
 import { includesCustomBot } from "./gate";
 import { lockCustomBot, writeCustomBot, type CustomBotRow } from "./store";
@@ -37,9 +38,15 @@ export async function acknowledgeBlock(db: Db, guildId: string, userId: string):
 
 /** The platform answered 401 to the stored token: the bot is blocked, and says why. `userId`: whose call found it. */
 export async function markBlocked(db: Db, guildId: string, userId: string): Promise<void> {
-  await db.transaction((tx) => blockCustomBot(tx, guildId, userId));
+  const blocked = await db.transaction((tx) => blockCustomBot(tx, guildId, userId));
   // The request that found it fails, so the route pipeline expires nothing: the page must show the block now.
   expireGuildPages(guildId);
+  if (blocked) await notifyBlocked(db, guildId);
+}
+
+/** Once the block committed: every manager of the guild hears that the bot is off (a repeat while unread is not told again). */
+export function notifyBlocked(db: Db, guildId: string): Promise<unknown> {
+  return notifyGuildManagers(db, { guildId, kind: "custom_bot_blocked", params: {} });
 }
 
 /**

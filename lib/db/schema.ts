@@ -788,3 +788,41 @@ export const lockdownChannels = pgTable(
   },
   (table) => [primaryKey({ columns: [table.guildId, table.channelId] })],
 );
+
+// ---- Notifications (lib/notifications) ----
+
+/**
+ * What the notification centre lists for a user: one row per recipient, a sentence the reader's
+ * language draws from `kind` and `params` (never stored text), and the guild it is about. `seen_at`:
+ * the list was opened since it arrived (the bell's count goes); `read_at`: it was clicked or
+ * "mark all read". Read newest first by id (keyset pages).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: text("user_id").notNull(),
+    kind: text("kind").notNull(),
+    guildId: text("guild_id"),
+    params: jsonb("params").$type<Record<string, string | number>>().notNull().default({}),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    seenAt: timestamp("seen_at", { withTimezone: true }),
+  },
+  (table) => [index("notifications_user_idx").on(table.userId, table.id), index("notifications_user_unseen_idx").on(table.userId).where(sql`seen_at is null`)],
+);
+
+/**
+ * Who we know manages a guild: users the authoritative check (lib/guilds/access.ts) let in,
+ * with when it last did. A guild's notifications go to these, each checked again through the
+ * bot's view when one is sent (lib/notifications/recipients.ts); a refused check removes the row.
+ */
+export const guildManagers = pgTable(
+  "guild_managers",
+  {
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);

@@ -2,6 +2,8 @@ import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { runStatus } from "@/lib/db/schema";
+import { notifyGuildManagers } from "@/lib/notifications/notify";
+import { PROVIDER_IDS } from "@/lib/providers/types";
 import type { DeliveryTarget } from "./claim";
 import type { Failure } from "./failures";
 
@@ -25,9 +27,16 @@ export function recordChanged(db: Db | Tx, item: DeliveryTarget, channelId: stri
   return upsert(db, item, { lastPostedAt: at, lastChannelId: channelId, lastMessageId: null, nextRunAt, errorCode: null, errorValues: null, errorAt: null, pausedAt: null });
 }
 
-/** A run did not post; a failure retrying cannot fix pauses the item until it is saved again. */
-export function recordFailure(db: Db | Tx, item: DeliveryTarget, failure: Failure, at: Date, values: Record<string, string | number> = {}) {
-  return upsert(db, item, { errorCode: failure.code, errorValues: values, errorAt: at, ...(failure.pause ? { pausedAt: at } : {}) });
+/**
+ * A run did not post; a failure retrying cannot fix pauses the item until it is saved again, and
+ * its guild's managers are told (a social alert paused, another post failed): a failure the
+ * worker retries by itself tells nobody.
+ */
+export async function recordFailure(db: Db, item: DeliveryTarget, failure: Failure, at: Date, values: Record<string, string | number> = {}): Promise<void> {
+  await upsert(db, item, { errorCode: failure.code, errorValues: values, errorAt: at, ...(failure.pause ? { pausedAt: at } : {}) });
+  if (!failure.pause) return;
+  const social = (PROVIDER_IDS as readonly string[]).includes(item.pluginId);
+  await notifyGuildManagers(db, { guildId: item.guildId, kind: social ? "alert_paused" : "delivery_failed", params: { plugin: item.pluginId, reason: failure.code } });
 }
 
 /** When the item runs next (a timer's next post, a giveaway's end). */

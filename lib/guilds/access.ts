@@ -5,6 +5,7 @@ import { ApiError } from "@/lib/http/api-error";
 import { getGuildMemberWithMeta, getGuildWithMeta } from "@/lib/platform/bot-api";
 import { PlatformError } from "@/lib/platform/errors";
 import { computeMemberPermissions, hasPermissions } from "@/lib/platform/permissions";
+import { forgetManager, rememberManager } from "@/lib/notifications/managers";
 import type { Session } from "@/lib/session/session-cookie";
 import { isPremium } from "./premium";
 import { readGuildSettings } from "./settings-queries";
@@ -28,7 +29,16 @@ export type GuildAccess = {
  * role plus the member's roles, seen through the bot. No data leaves before it.
  */
 export async function requireGuildAccess(db: Db, session: Session, guildId: string): Promise<GuildAccess> {
-  const permission = await checkGuildPermission(session, guildId);
+  let permission: Awaited<ReturnType<typeof checkGuildPermission>>;
+  try {
+    permission = await checkGuildPermission(session, guildId);
+  } catch (error) {
+    // No longer a manager: the guild's notifications stop going to them.
+    if (error instanceof ApiError && error.code === "guild_forbidden") await forgetManager(db, guildId, session.userId);
+    throw error;
+  }
+  // The guild's notifications go to the managers we have seen pass this check (lib/notifications).
+  await rememberManager(db, guildId, session.userId);
   const settings = await readGuildSettings(db, guildId);
   return { ...permission, premium: isPremium(settings.buffs), buffs: settings.buffs };
 }
@@ -41,15 +51,24 @@ export async function checkGuildPermission(session: Session, guildId: string): P
     botView(session, guildId, () => getGuildMemberWithMeta(guildId, session.userId)),
   ]);
   if (!member.value) throw forbidden();
-  const isOwner = guild.value.owner_id === session.userId;
-  const permissions = computeMemberPermissions({
-    guildId,
-    ownerId: guild.value.owner_id,
-    roles: guild.value.roles,
-    member: { userId: session.userId, roleIds: member.value.roles },
-  });
-  if (!isOwner && !hasPermissions(permissions, PermissionFlagsBits.ManageGuild)) throw forbidden();
+  const { isOwner, permissions, manages } = managerVerdict(guild.value, session.userId, member.value.roles);
+  if (!manages) throw forbidden();
   return { guildId, userId: session.userId, guild: guild.value, isOwner, permissions, stale: guild.stale || member.stale };
+}
+
+/**
+ * Whether the user manages the guild now as the bot sees it, without their session: who may
+ * receive a guild's notifications. False when the bot cannot see the guild or the member.
+ */
+export async function managesGuildNow(guildId: string, userId: string): Promise<boolean> {
+  const [guild, member] = await Promise.all([getGuildWithMeta(guildId), getGuildMemberWithMeta(guildId, userId)]);
+  return member.value !== null && managerVerdict(guild.value, userId, member.value.roles).manages;
+}
+
+function managerVerdict(guild: APIGuild, userId: string, roleIds: string[]): { isOwner: boolean; permissions: bigint; manages: boolean } {
+  const isOwner = guild.owner_id === userId;
+  const permissions = computeMemberPermissions({ guildId: guild.id, ownerId: guild.owner_id, roles: guild.roles, member: { userId, roleIds } });
+  return { isOwner, permissions, manages: isOwner || hasPermissions(permissions, PermissionFlagsBits.ManageGuild) };
 }
 
 async function botView<T>(session: Session, guildId: string, load: () => Promise<T>): Promise<T> {

@@ -13,9 +13,9 @@ export type GuildPageState = ({ kind: "ok"; userId: string } & GuildShell) | { k
  * (a header middleware alone can set) for this guild, so a page reached any other way
  * draws nothing, and the guild is loaded once and shared with the layout.
  */
-export const loadGuildPage = cache(async (guildId: string): Promise<GuildPageState> => {
+export const loadGuildPage = cache(async (guildId: string, area: string): Promise<GuildPageState> => {
   if (!isSnowflake(guildId)) return { kind: "no_verdict" };
   const verdict = readVerdict((await headers()).get(VERDICT_HEADER), guildId);
   if (!verdict) return { kind: "no_verdict" };
-  return { kind: "ok", userId: verdict.userId, ...(await loadGuildShell(guildId)) };
+  return { kind: "ok", userId: verdict.userId, ...(await loadGuildShell(guildId, area)) };
 });

@@ -49,12 +49,12 @@ export async function readGuildShell(guildId: string): Promise<GuildShell> {
 }
 
 /**
- * readGuildShell for a page being rendered, which it puts under the guild's tag
- * (lib/guilds/page-cache.ts): every page that shows a guild draws it through here, so none is
- * cached without the tag a write expires. Loaded once per request (React cache) and shared by
- * the layout and the page.
+ * readGuildShell for a page being rendered, which it puts under the guild's tag and its area's
+ * (lib/guilds/page-cache.ts: a plugin page's area is the plugin's id): every page that shows a
+ * guild draws it through here, so none is cached without the tags a write expires. Loaded once
+ * per request (React cache) and shared by the page and its metadata.
  */
-export const loadGuildShell = cache(async (guildId: string): Promise<GuildShell> => {
-  const [shell] = await Promise.all([readGuildShell(guildId), tagGuildPage(guildId)]);
+export const loadGuildShell = cache(async (guildId: string, area: string): Promise<GuildShell> => {
+  const [shell] = await Promise.all([readGuildShell(guildId), tagGuildPage(guildId, area)]);
   return shell;
 });

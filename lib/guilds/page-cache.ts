@@ -1,32 +1,33 @@
 import "server-only";
 import { revalidateTag, unstable_cache } from "next/cache";
 import { pageCacheStore } from "@/lib/page-cache/registry";
-import { EVERY_GUILD_PAGES_TAG, guildPagesTag } from "./page-cache-tag";
+import { EVERY_GUILD_PAGES_TAG, guildAreaTag, guildPageTags, guildPagesTag } from "./page-cache-tag";
 
-// A guild's cached pages carry one tag, the guild's (page-cache-tag.ts): expiring it once
-// retires them all, on every instance (README "Caching").
+// A guild's cached pages carry its tag and their area's (page-cache-tag.ts): expiring the guild's
+// retires them all, an area's only that area's, on every instance (README "Caching").
 
 /**
- * Puts the guild's tag on the page being rendered. Without cacheComponents, Next tags a page
- * only with the tags of the data its render caches, so the render caches one marker under the
- * guild's tag (the data itself is read fresh at every render).
+ * Puts the guild's tag and the page's area's on the page being rendered. Without
+ * cacheComponents, Next tags a page only with the tags of the data its render caches, so the
+ * render caches one marker under those tags (the data itself is read fresh at every render).
  */
-export async function tagGuildPage(guildId: string): Promise<void> {
-  await unstable_cache(async () => true, ["guild-page", guildId], { tags: [guildPagesTag(guildId), EVERY_GUILD_PAGES_TAG] })();
+export async function tagGuildPage(guildId: string, area: string): Promise<void> {
+  await unstable_cache(async () => true, ["guild-page", guildId, area], { tags: guildPageTags(guildId, area) })();
 }
 
 /**
- * Expires every cached page of the guild, so the next visit draws them with what just changed:
- * the route pipeline calls this after every successful guild write, in its route handler, where
- * Next runs the revalidation as the request ends. Outside Next (tests, scripts) there is no
- * request to run it: the tag is expired in the store at once.
+ * Expires every cached page of the guild, or with `areas` only the pages of those areas, so the
+ * next visit draws them with what just changed: the route pipeline calls this after every
+ * successful guild write, in its route handler, where Next runs the revalidation as the
+ * request ends. Outside Next (tests, scripts) there is no request to run it: the tags are
+ * expired in the store at once.
  */
-export function expireGuildPages(guildId: string): void {
-  const tag = guildPagesTag(guildId);
+export function expireGuildPages(guildId: string, areas?: readonly string[]): void {
+  const tags = areas ? areas.map((area) => guildAreaTag(guildId, area)) : [guildPagesTag(guildId)];
   try {
-    revalidateTag(tag, { expire: 0 });
+    for (const tag of tags) revalidateTag(tag, { expire: 0 });
   } catch {
-    expireInStore(tag);
+    for (const tag of tags) expireInStore(tag);
   }
 }
 

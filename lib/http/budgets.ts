@@ -28,6 +28,10 @@ const LIMITS = {
   checkouts: (env: Env) => env.RATE_LIMIT_CHECKOUTS_PER_MINUTE,
   /** The browser flag client's fetches and metrics (lib/flags): every 30 s per open tab, plus one per page load. */
   flags: (env: Env) => env.RATE_LIMIT_FLAGS_PER_MINUTE,
+  /** The realtime channel (lib/realtime): opening a stream and each message a tab posts (a heartbeat every 30 s). */
+  realtime: (env: Env) => env.RATE_LIMIT_REALTIME_PER_MINUTE,
+  /** Uploads of the browser analytics SDK through our proxy (/api/mpp, /api/t): one per 30 s or 30 events per tab. */
+  analytics: (env: Env) => env.RATE_LIMIT_ANALYTICS_PER_MINUTE,
   /** Dynamic page renders, spent in middleware. */
   pages: (env: Env) => env.RATE_LIMIT_PAGES_PER_MINUTE,
   /** Public leaderboard searches: a page drawn per request around a search query, spent in middleware. */

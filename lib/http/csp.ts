@@ -61,7 +61,8 @@ export function contentSecurityPolicy(nonce: string): string {
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${cdn}`,
       "font-src 'self'",
-      "connect-src 'self'",
+      // The error collector, only when reports are sent (lib/error-reporting/).
+      `connect-src 'self'${env.errorReporting ? ` ${new URL(env.errorReporting.dsn).origin}` : ""}`,
       "object-src 'none'",
       "base-uri 'none'",
       "form-action 'self'",

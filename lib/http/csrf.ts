@@ -17,6 +17,14 @@ export function assertCsrf(req: NextRequest): void {
   if (!cookie || !header || !safeEqual(cookie, header)) {
     throw new ApiError(403, "xsrf_invalid", "Missing or invalid anti-forgery token.");
   }
+  assertSameOrigin(req);
+}
+
+/**
+ * The Origin check alone, for writes that change nothing of the caller's and may come from a
+ * sender that cannot add the token header (the analytics proxy: the SDK's own transport, a beacon).
+ */
+export function assertSameOrigin(req: NextRequest): void {
   const origin = req.headers.get("origin");
   if (!origin || !allowedOrigins(req).has(origin)) {
     throw new ApiError(403, "origin_invalid", "Cross-origin requests are not allowed.");

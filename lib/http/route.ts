@@ -1,15 +1,20 @@
 import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { z } from "zod";
+import { collectingAudits } from "@/lib/audit/collect";
 import { getDb, type Db } from "@/lib/db/client";
+import { REQUEST_ID_HEADER, requestIdOf } from "@/lib/error-reporting/request-id";
+import { reportApiFailure } from "@/lib/error-reporting/server";
 import { requireGuildAccess, type GuildAccess } from "@/lib/guilds/access";
+import { announceGuildChanges } from "@/lib/notifications/teammate-changes";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
+import { AUDIT_LOG_AREA } from "@/lib/guilds/page-cache-tag";
 import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { readSession } from "@/lib/session/store";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
-import { assertCsrf, isMutating } from "./csrf";
+import { assertCsrf, assertSameOrigin, isMutating } from "./csrf";
 import { apiLocale } from "./api-locale";
 import { errorResponse } from "./error-response";
 import { readJsonBody } from "./read-body";
@@ -29,10 +34,21 @@ export type Schemas<P, Q, B> = {
   body?: z.ZodType<B>;
   /** What one call spends besides the general reads/writes budget (lib/http/budgets.ts). */
   budget?: Spend;
+  /** "origin": a write checked by its Origin only (csrf.ts, assertSameOrigin); the token is checked otherwise. */
+  csrf?: "origin";
 };
 
 export type RouteContext<P, Q, B, S> = { req: NextRequest; params: P; query: Q; body: B; session: S };
-export type GuildContext<P, Q, B> = RouteContext<P, Q, B, Session> & { access: GuildAccess; db: Db };
+export type GuildContext<P, Q, B> = RouteContext<P, Q, B, Session> & {
+  access: GuildAccess;
+  db: Db;
+  /**
+   * Says the write changed only what these areas of the guild's pages show (a plugin's page: its
+   * id; lib/guilds/page-cache-tag.ts), and the audit log: only their cached pages are expired.
+   * A write that does not say so expires every page of the guild.
+   */
+  changesOnlyPagesOf: (...areas: string[]) => void;
+};
 
 type Handler<C> = (ctx: C) => Promise<Response | object>;
 
@@ -71,14 +87,18 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
     // Query and body are read only once the caller is known to manage the guild.
     const query = parseInput(endpoint.query, Object.fromEntries(req.nextUrl.searchParams), "query");
     const body = endpoint.body ? parseInput(endpoint.body, await readJsonBody(req), "body") : (undefined as B);
-    const result = await endpoint.handler({ ...base, query, body, access, db });
-    if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId);
+    let areas: string[] | undefined;
+    const changesOnlyPagesOf = (...changed: string[]) => void (areas = [...new Set([...(areas ?? []), ...changed, AUDIT_LOG_AREA])]);
+    const { result, audits } = await collectingAudits(() => endpoint.handler({ ...base, query, body, access, db, changesOnlyPagesOf }));
+    if (isMutating(req.method) && !endpoint.keepsPages) expireGuildPages(base.params.guildId, areas);
+    // The guild's open tabs (a reload prompt instead of a later 412) and its other managers hear of the change.
+    if (audits.length > 0) await announceGuildChanges(db, audits);
     return result;
   });
 }
 
 async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
-  if (isMutating(req.method)) assertCsrf(req);
+  if (isMutating(req.method)) (schemas.csrf === "origin" ? assertSameOrigin : assertCsrf)(req);
   const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
   // Before any parsing or body reading: a refused call costs next to nothing.
@@ -99,7 +119,11 @@ export async function respond(req: NextRequest, run: () => Promise<Response | ob
     return response;
   } catch (error) {
     const locale = apiLocale(req);
-    return errorResponse(toApiError(error, locale), undefined, locale);
+    const apiError = toApiError(error, locale);
+    if (apiError.status < 500) return errorResponse(apiError, undefined, locale);
+    // A 5xx is ours to look into: reported (when configured) under the id the answer carries.
+    reportApiFailure(req, error);
+    return errorResponse(apiError, { [REQUEST_ID_HEADER]: requestIdOf(req.headers) }, locale);
   }
 }
 

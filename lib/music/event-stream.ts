@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError } from "@/lib/http/api-error";
+import { claimStreamSlot } from "@/lib/live/stream-slots";
 import type { Session } from "@/lib/session/session-cookie";
 import { watchSessionEnd } from "@/lib/session/session-ends";
 import { sessionIsLive } from "@/lib/session/store";
@@ -27,24 +28,9 @@ export const MAX_STREAMS_PER_SESSION = 5;
 
 const encoder = new TextEncoder();
 
-const openKey = Symbol.for("guildhall.music.open-streams");
-type GlobalWithOpen = typeof globalThis & { [openKey]?: Map<string, number> };
-/** Open streams per session id, in this process. On globalThis: route bundles share it. */
-const openStreams = () => ((globalThis as GlobalWithOpen)[openKey] ??= new Map());
-
 /** Counts a new stream of the session, or refuses it; returns its release. */
 function claimStream(sid: string): () => void {
-  const open = openStreams();
-  const count = open.get(sid) ?? 0;
-  if (count >= MAX_STREAMS_PER_SESSION) {
-    throw new ApiError(429, "too_many_streams", `This sign-in already has ${MAX_STREAMS_PER_SESSION} live player connections open. Close another dashboard tab, then reload.`, undefined, 30);
-  }
-  open.set(sid, count + 1);
-  return () => {
-    const left = (open.get(sid) ?? 1) - 1;
-    if (left > 0) open.set(sid, left);
-    else open.delete(sid);
-  };
+  return claimStreamSlot("music", sid, MAX_STREAMS_PER_SESSION, () => new ApiError(429, "too_many_streams", `This sign-in already has ${MAX_STREAMS_PER_SESSION} live player connections open. Close another dashboard tab, then reload.`, undefined, 30));
 }
 
 function stateEvent(state: PlayerState): Uint8Array {

@@ -5,6 +5,7 @@ import type { Db } from "@/lib/db/client";
 import { validationError } from "@/lib/http/api-error";
 import { etag, expectedVersion } from "@/lib/http/etag";
 import { sameValue } from "@/lib/json/same-value";
+import { OVERVIEW_AREA } from "@/lib/guilds/page-cache-tag";
 import { guildIdParams } from "@/lib/platform/snowflake";
 import { endpoint, itemParams, type PluginEndpoint } from "./endpoint";
 import { collectionLimit } from "./collection-limit";
@@ -42,8 +43,9 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
       plugin: plugin.id,
       params: guildIdParams,
       body,
-      handler: async ({ db, params, body, access, req }) => {
+      handler: async ({ db, params, body, access, req, changesOnlyPagesOf }) => {
         const { enabled, ...changes } = body as Record<string, unknown> & { enabled?: boolean };
+        let switched = false;
         if (enabled === true || Object.keys(changes).length > 0) assertPremiumAllowed(plugin, plugin.configSchema, changes, access.premium);
         if (Object.keys(changes).length > 0) await checkReferences(db, params.guildId, { plugin }, changes);
         // Merged onto the row as locked for this write: a concurrent save of other fields is kept.
@@ -54,11 +56,14 @@ export function configEndpoints(plugin: PluginDefinition): PluginEndpoint[] {
           next: (current) => {
             const config = plugin.configSchema.parse({ ...current.config, ...changes }) as Record<string, unknown>;
             const on = enabled ?? current.enabled;
+            switched = on !== current.enabled;
             // A save that changes nothing writes no version and no audit entry.
             return on === current.enabled && sameValue(config, current.config) ? null : { enabled: on, config };
           },
           expectedVersion: expectedVersion(req),
         });
+        // Switched on or off: the overview's switches too (the menu reads its dots itself, guild-menu.tsx).
+        changesOnlyPagesOf(plugin.id, ...(switched ? [OVERVIEW_AREA] : []));
         return stateResponse(plugin, state);
       },
     }),
@@ -87,7 +92,8 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       ...common,
       params: guildIdParams,
       body: definition.itemSchema,
-      handler: async ({ db, params, body, access }) => {
+      handler: async ({ db, params, body, access, changesOnlyPagesOf }) => {
+        changesOnlyPagesOf(plugin.id);
         const data = await checkedItem(db, { plugin, collection: name }, body as Record<string, unknown>, params.guildId, access.premium);
         const [item] = await createItems(db, scope(params.guildId), definition, { userId: access.userId, buffs: access.buffs }, [data]);
         return NextResponse.json(itemResponse(item!), { status: 201, headers: { ETag: etag(item!.version) } });
@@ -109,7 +115,8 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       ...common,
       params: itemParams,
       body: patchSchema(definition.itemSchema),
-      handler: async ({ db, params, body, access, req }) => {
+      handler: async ({ db, params, body, access, req, changesOnlyPagesOf }) => {
+        changesOnlyPagesOf(plugin.id);
         // Another guild's item, or none: 404 before anything else is looked at.
         await getItem(db, scope(params.guildId), params.itemId);
         const changes = body as Record<string, unknown>;
@@ -138,7 +145,8 @@ export function collectionEndpoints(plugin: PluginDefinition, name: string, defi
       path: `${base}/:itemId`,
       ...common,
       params: itemParams,
-      handler: async ({ db, params, access }) => {
+      handler: async ({ db, params, access, changesOnlyPagesOf }) => {
+        changesOnlyPagesOf(plugin.id);
         await deleteItem(db, scope(params.guildId), params.itemId, { userId: access.userId, buffs: access.buffs });
         return new NextResponse(null, { status: 204 });
       },

@@ -15,6 +15,7 @@ import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
 import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
 import * as images from "@/app/api/guilds/[guildId]/images/route";
 import * as refresh from "@/app/api/guilds/[guildId]/refresh/route";
+import * as enabledPlugins from "@/app/api/guilds/[guildId]/enabled-plugins/route";
 import * as settingsExport from "@/app/api/guilds/[guildId]/settings-export/route";
 import * as settingsImport from "@/app/api/guilds/[guildId]/settings-import/route";
 import * as subscription from "@/app/api/guilds/[guildId]/subscription/route";
@@ -58,6 +59,16 @@ import * as botOpenApi from "@/app/api/bot/v1/openapi.json/route";
 import * as botCustomBot from "@/app/api/bot/v1/guilds/[guildId]/custom-bot/route";
 import * as flagsRoute from "@/app/api/e/route";
 import * as flagMetrics from "@/app/api/e/client/metrics/route";
+import * as notificationList from "@/app/api/notifications/route";
+import * as notificationRead from "@/app/api/notifications/[notificationId]/read/route";
+import * as notificationsReadAll from "@/app/api/notifications/read-all/route";
+import * as notificationsSeenAll from "@/app/api/notifications/seen-all/route";
+import * as notificationCount from "@/app/api/notifications/unread-count/route";
+import * as pluginAlertsRoute from "@/app/api/plugin-alerts/route";
+import * as realtimeStream from "@/app/api/realtime/route";
+import * as realtimeMessages from "@/app/api/realtime/messages/route";
+import * as analyticsProxy from "@/app/api/mpp/route";
+import * as analyticsForm from "@/app/api/t/route";
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
@@ -67,6 +78,7 @@ import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
 import { cryptoCheckouts } from "@/lib/db/schema";
+import { addNotifications } from "@/lib/notifications/store";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
 import type { PluginEndpoint } from "@/lib/plugins/endpoint";
@@ -79,7 +91,7 @@ import { startPaypalHarness, type PaypalHarness } from "@/test/paypal-harness";
 import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
-import { call, type CookieJar } from "@/test/route-client";
+import { call, CookieJar } from "@/test/route-client";
 import { addScratchGuild, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
@@ -357,6 +369,7 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
     specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/images`, form: async () => imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#36c" } }).png().toBuffer()) }],
   },
   "app/api/guilds/[guildId]/refresh/route.ts": { module: refresh, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/refresh` }] },
+  "app/api/guilds/[guildId]/enabled-plugins/route.ts": { module: enabledPlugins, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/enabled-plugins` }] },
   "app/api/guilds/[guildId]/settings-export/route.ts": { module: settingsExport, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/settings-export` }] },
   "app/api/guilds/[guildId]/settings-import/route.ts": {
     module: settingsImport,
@@ -428,6 +441,11 @@ async function storedCryptoCheckout(guildId: string, userId: string): Promise<st
 
 // The checkouts sell Pro: the guild under test already pays for Premium (beforeAll), which no checkout may sell it again.
 const QUERY_GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> = {
+  // A tab identifies with the guild it shows: only its managers hear the guild's changes.
+  "app/api/realtime/messages/route.ts": {
+    module: realtimeMessages,
+    specs: [{ method: "POST", url: () => "/api/realtime/messages", body: (id) => ({ op: 1, d: { stream_id: "matrixStreamId00000000", guild_id: id } }) }],
+  },
   "app/api/stripe/plans/[planId]/checkout/route.ts": {
     module: stripeCheckoutRoute,
     specs: [{ method: "GET", url: (id) => `/api/stripe/plans/pro/checkout?guild_id=${id}&period=1`, params: { planId: "pro" } }],
@@ -767,6 +785,78 @@ describe("POST app/api/e/client/metrics/route.ts", () => {
   });
 });
 
+// ---- the signed-in user's own notifications and realtime channel: never anyone else's ----
+
+const NOTIFICATION_ROUTES: Record<string, { module: RouteModule; specs: Array<{ method: "GET" | "POST"; url: string; params?: () => Record<string, string> }> }> = {
+  "app/api/notifications/route.ts": { module: notificationList, specs: [{ method: "GET", url: "/api/notifications?limit=5" }] },
+  "app/api/notifications/[notificationId]/read/route.ts": { module: notificationRead, specs: [{ method: "POST", url: "/api/notifications/{id}/read", params: () => ({ notificationId: String(adasNotification) }) }] },
+  "app/api/notifications/read-all/route.ts": { module: notificationsReadAll, specs: [{ method: "POST", url: "/api/notifications/read-all" }] },
+  "app/api/notifications/seen-all/route.ts": { module: notificationsSeenAll, specs: [{ method: "POST", url: "/api/notifications/seen-all" }] },
+  "app/api/notifications/unread-count/route.ts": { module: notificationCount, specs: [{ method: "GET", url: "/api/notifications/unread-count" }] },
+  "app/api/plugin-alerts/route.ts": { module: pluginAlertsRoute, specs: [{ method: "GET", url: "/api/plugin-alerts?limit=5" }] },
+  "app/api/realtime/route.ts": { module: realtimeStream, specs: [{ method: "GET", url: "/api/realtime" }] },
+};
+/** A notification of Ada's about (her copy of) workshop, which bjorn must neither list, count nor mark. */
+let adasNotification: number;
+
+describe.each(Object.entries(NOTIFICATION_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => [`${spec.method} ${file}`, module[spec.method]!, spec] as const)))("%s", (_label, handler, spec) => {
+  beforeAll(async () => {
+    if (adasNotification) return;
+    const db = await getDb();
+    await addNotifications(db, [{ userId: USER_IDS.ada, kind: "custom_bot_blocked", guildId: workshop, params: { matrix: "1" } }]);
+    adasNotification = (await (await call(notificationList.GET!, "/api/notifications?limit=1", { jar: ada })).json()).notifications[0].id;
+  });
+  const send = (jar: CookieJar | undefined) => call(handler, spec.url.replace("{id}", String(adasNotification)), { method: spec.method, jar, params: spec.params?.() });
+
+  it("anonymous → 401", async () => {
+    const response = await send(undefined);
+    const body = await readBody(response);
+    expect({ status: response.status, envelope: isEnvelope(body, 401), code: (body as { code: string }).code }).toEqual({ status: 401, envelope: true, code: "unauthorized" });
+  });
+
+  it("bjorn → only his own: nothing of Ada's (her notification is 404 to him)", async () => {
+    const response = await send(bjorn);
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) {
+      await response.body?.cancel();
+      expect(response.status).toBe(200);
+      return;
+    }
+    const body = await readBody(response);
+    if (spec.params) expect({ status: response.status, code: (body as { code: string }).code }).toEqual({ status: 404, code: "notification_not_found" });
+    else expect(response.status).toBe(200);
+    expect(JSON.stringify(body)).not.toMatch(/Workshop|"matrix"/);
+  });
+
+  it("Ada → 2xx on her own", async () => {
+    const response = await send(ada);
+    if (response.headers.get("content-type")?.startsWith("text/event-stream")) await response.body?.cancel();
+    expect(response.status).toBe(200);
+  });
+});
+
+// ---- the analytics proxy (/api/mpp, /api/t): anyone's uploads, names no guild; the same answer for everyone ----
+
+const ANALYTICS_ROUTES = { "app/api/mpp/route.ts": analyticsProxy, "app/api/t/route.ts": analyticsForm } as const;
+
+describe.each(Object.entries(ANALYTICS_ROUTES))("POST %s", (file, routeModule) => {
+  const send = (jar: CookieJar | undefined) => {
+    const sender = jar ?? new CookieJar();
+    sender.cookies.set("gh_analytics", "analytics");
+    const url = `/${file.split("/").slice(1, 3).join("/")}`;
+    const events = [{ event_type: "page_viewed", device_id: "7c1e7bd8-1f4a-4d0b-9a5e-0c4b7f3e2a11" }];
+    return file.endsWith("mpp/route.ts")
+      ? call(routeModule.POST, url, { method: "POST", jar: sender, body: { api_key: "k", events } })
+      : call(routeModule.POST, url, { method: "POST", jar: sender, rawBody: new URLSearchParams({ client: "k", e: JSON.stringify(events), v: "2", upload_time: "1", checksum: "0".repeat(32) }).toString(), contentType: "application/x-www-form-urlencoded" });
+  };
+
+  it("answers anyone, signed in or not, alike (here: no Amplitude key configured, or a wrong checksum), and never with guild data", async () => {
+    const answers = await Promise.all([undefined, ada, bjorn].map(async (jar) => readBody(await send(jar))));
+    expect(new Set(answers.map((body) => JSON.stringify(body))).size).toBe(1);
+    expect(answers[0]).toMatchObject({ status_code: file.endsWith("mpp/route.ts") ? 503 : 400 });
+    expect(JSON.stringify(answers)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -797,6 +887,20 @@ describe("coverage of the matrix", () => {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }
+  });
+
+  it("lists every route file of the notifications and the realtime channel", () => {
+    const files = [...routeFiles("app/api/notifications"), ...routeFiles("app/api/plugin-alerts"), ...routeFiles("app/api/realtime")].filter((file) => !(file in QUERY_GUILD_ROUTES));
+    expect(files.sort()).toEqual(Object.keys(NOTIFICATION_ROUTES).sort());
+    for (const [file, { module, specs }] of Object.entries(NOTIFICATION_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("lists every route file of the analytics proxy, and every method it exports", () => {
+    expect([...routeFiles("app/api/mpp"), ...routeFiles("app/api/t")].sort()).toEqual(Object.keys(ANALYTICS_ROUTES).sort());
+    for (const routeModule of Object.values(ANALYTICS_ROUTES)) expect(Object.keys(routeModule).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name))).toEqual(["POST"]);
   });
 
   it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {

@@ -150,6 +150,23 @@ describe("kept dashboard pages", () => {
     expect(callsFor(WELCOME)).toBe(welcome + 2);
   });
 
+  it("retires the copies of an area at its expiry (a plugin's settings saved), in every language, and keeps the guild's other pages", async () => {
+    const french = WELCOME.replace("/en/", "/fr/");
+    const overview = `/en/dashboard/${GUILD}`;
+    for (const path of [WELCOME, french, overview]) await get(path, { cookie: ada.cookie });
+    tick();
+    const before = [WELCOME, french, overview].map(callsFor);
+    expireGuildPages(GUILD, ["welcome"]);
+    tick();
+    for (const path of [WELCOME, french, overview]) await get(path, { cookie: ada.cookie });
+    expect([WELCOME, french, overview].map(callsFor)).toEqual([before[0]! + 1, before[1]! + 1, before[2]]);
+    tick();
+    expireGuildPages(GUILD, ["overview"]);
+    tick();
+    for (const path of [WELCOME, overview]) await get(path, { cookie: ada.cookie });
+    expect([WELCOME, overview].map(callsFor)).toEqual([before[0]! + 1, before[2]! + 1]);
+  });
+
   it("retires every guild's copies when every guild's pages expire (a feature flag changed)", async () => {
     const other = `/en/dashboard/${GUILD_IDS.nightOwls}/welcome`;
     await get(WELCOME, { cookie: ada.cookie });

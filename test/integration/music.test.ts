@@ -333,9 +333,9 @@ describe("cached pages", () => {
     await queueOf(guildId, SATIE);
     await ok(first, guildId, "POST", "join", { channel_id: refs.voice });
     expect(expiries.of(guildId)).toBe(0);
-    // A change of the plugin's settings does expire them.
+    // A change of the plugin's settings does expire its page (and the audit log's).
     expect((await pluginCall(first, "PATCH", `/music/config/${guildId}`, { body: { default_volume: 70 } })).status).toBe(200);
-    expect(expiries.of(guildId)).toBe(1);
+    expect({ guild: expiries.of(guildId), areas: expiries.areas(guildId) }).toEqual({ guild: 0, areas: ["audit-log", "music"] });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { NotificationBell } from "@/components/notifications/bell";
 import { SiteHeader } from "@/components/site-header";
 import { UserMenu } from "@/components/user-menu";
 import { getEnv } from "@/lib/env";
@@ -23,7 +24,23 @@ export default async function DashboardLayout({ children, params }: { children: 
       <SiteHeader
         locale={locale}
         actions={
-          <UserMenu
+          <>
+            <NotificationBell
+              locale={locale}
+              labels={{
+                bell: tn("notifications.bell"),
+                bellNew: tn.raw("notifications.bellNew") as string,
+                title: tn("notifications.title"),
+                empty: tn("notifications.empty"),
+                loading: tn("notifications.loading"),
+                failed: tn("notifications.failed"),
+                retry: tn("notifications.retry"),
+                loadMore: tn("notifications.loadMore"),
+                markAllRead: tn("notifications.markAllRead"),
+                unread: tn("notifications.unread"),
+              }}
+            />
+            <UserMenu
             cdnBase={getEnv().DISCORD_CDN_URL}
             labels={{
               signOut: t("signOut"),
@@ -32,7 +49,8 @@ export default async function DashboardLayout({ children, params }: { children: 
               menu: tn.raw("userMenu") as string,
               loading: tn("userMenuLoading"),
             }}
-          />
+            />
+          </>
         }
       />
       <main id="main">{children}</main>

@@ -1,6 +1,7 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { inputText } from "@/lib/validation/text";
+import { recordLoginEvents } from "@/lib/analytics/login-events";
 import { finalizeLogin } from "@/lib/auth/finalize-login";
 import { LOGIN_COOKIE } from "@/lib/auth/login-cookie";
 import { getDb } from "@/lib/db/client";
@@ -23,6 +24,7 @@ export const POST = publicRoute({ body, budget: "logins" }, async ({ req, body, 
   const login = await finalizeLogin(db, { code: body.code, state: body.state, loginCookie, userAgent: req.headers.get("user-agent") });
   // The new cookie replaces this browser's previous one: its session must not outlive it.
   if (previous) await endSession(db, previous.sid);
+  recordLoginEvents(db, req, login.user, "login");
   const response = NextResponse.json({
     user: toUserEntity(login.user),
     redirect: login.redirect,

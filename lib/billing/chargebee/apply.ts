@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq } from "drizzle-orm";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
+import { signalNotifications } from "@/lib/realtime/hub";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import { getDb } from "@/lib/db/client";
 import { subscriptions } from "@/lib/db/schema";
@@ -55,6 +56,10 @@ export async function applyChargebeeEvent(event: { id: string; event_type: strin
     await applyProviderSubscription(tx, current);
     return true;
   });
-  if (applied && current) expireGuildPages(current.guildId);
+  if (applied && current) {
+    expireGuildPages(current.guildId);
+    // A renewal or a failed payment the change noted reaches the buyer's open tabs.
+    await signalNotifications([current.userId]);
+  }
   return applied;
 }

@@ -4,6 +4,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { ProviderSubscription } from "@/lib/billing/provider-contract";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
+import { signalNotifications } from "@/lib/realtime/hub";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import type { Db } from "@/lib/db/client";
 import { payments, subscriptions } from "@/lib/db/schema";
@@ -99,7 +100,11 @@ export async function handlePaypalEvent(db: Db, payload: string, headers: Paypal
     return { received: true as const, applied: true };
   });
   // The guild's cached pages show Premium on or off from now on (a route's pipeline does this for its own writes).
-  if (result.applied) for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
+  if (result.applied) {
+    for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
+    // A renewal or a failed payment the change noted reaches the buyer's open tabs.
+    await signalNotifications([sub.userId]);
+  }
   return result;
 }
 

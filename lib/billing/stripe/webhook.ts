@@ -7,6 +7,7 @@ import { and, eq } from "drizzle-orm";
 import { payments, subscriptions } from "@/lib/db/schema";
 import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
+import { signalNotifications } from "@/lib/realtime/hub";
 import { recordPayment } from "@/lib/billing/purchases";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import { ApiError } from "@/lib/http/api-error";
@@ -67,7 +68,11 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
     return { received: true as const, applied: true };
   });
   // The guild's cached pages show Premium on or off from now on (a route's pipeline does this for its own writes).
-  if (result.applied) for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
+  if (result.applied) {
+    for (const guildId of new Set([sub.guildId, previousGuild ?? sub.guildId])) expireGuildPages(guildId);
+    // A renewal or a failed payment the change noted reaches the buyer's open tabs.
+    await signalNotifications([sub.userId]);
+  }
   return result;
 }
 

@@ -76,6 +76,7 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
     saving: t("saving"),
     reset: t("reset"),
     conflict: t("conflict"),
+    changedBy: raw("changedBy"),
     reload: t("reload"),
     invalid: raw("invalid"),
     invalidMore: raw("invalidMore"),

@@ -5,7 +5,6 @@ import { rankCardDialogText } from "@/components/rank-card/rank-card-text";
 import { getEnv } from "@/lib/env";
 import type { GuildShell } from "@/lib/guilds/guild-shell";
 import type { Locale } from "@/lib/i18n/locales";
-import { getEnabledPlugins } from "@/lib/plugins/plugin-states";
 import { GuildNav } from "./guild-nav";
 import { getPluginText } from "./plugin-text";
 import styles from "./shell.module.css";
@@ -19,8 +18,7 @@ type Props = { locale: Locale; shell: GuildShell; children: React.ReactNode };
  * guild's name, icon or plugins without one. Its islands read feature flags (PageFlags).
  */
 export async function GuildFrame({ locale, shell, children }: Props) {
-  const [enabled, t, tc, pluginText, tr] = await Promise.all([
-    getEnabledPlugins(shell.guild.id),
+  const [t, tc, pluginText, tr] = await Promise.all([
     getTranslations({ locale, namespace: "guild" }),
     getTranslations({ locale, namespace: "common" }),
     getPluginText(locale),
@@ -38,7 +36,6 @@ export async function GuildFrame({ locale, shell, children }: Props) {
           guild={shell.guild}
           cdnBase={getEnv().DISCORD_CDN_URL}
           premium={shell.premium}
-          enabled={enabled}
           pluginText={pluginText}
           text={{
             label: t("nav.label"),

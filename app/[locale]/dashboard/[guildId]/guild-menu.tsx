@@ -6,12 +6,14 @@ import { usePremiumHref } from "@/components/premium/use-premium-href";
 import { SpriteIcon } from "@/components/sprite-icon";
 import { ENABLED, PREMIUM, type MenuEntry } from "./menu-entry";
 import { NavLink } from "./nav-link";
+import { useEnabledPlugins } from "./use-enabled-plugins";
 import styles from "./shell.module.css";
 
 export type MenuGroup = { id: string; heading: string; items: MenuEntry[] };
 export type MenuText = { label: string; menu: string; premium: string; enabled: string };
 
 type Props = {
+  guildId: string;
   /** /{locale}/dashboard/{guildId} */
   base: string;
   spriteUrl: string;
@@ -30,8 +32,9 @@ type Props = {
  * Its links carry no classes or icon sizes (shell.module.css styles `.navList a`): every byte
  * of a link is paid ~40 times on every guild page.
  */
-export function GuildMenu({ base, spriteUrl, pages, groups, text, children }: Props) {
+export function GuildMenu({ guildId, base, spriteUrl, pages, groups, text, children }: Props) {
   const pathname = usePathname();
+  const enabled = useEnabledPlugins(guildId);
   const premiumHref = usePremiumHref();
   const hrefOf = ([slug]: MenuEntry) => (slug ? `${base}/${slug}` : base);
   const current = [...pages, ...groups.flatMap((group) => group.items)].find((entry) => {
@@ -39,7 +42,8 @@ export function GuildMenu({ base, spriteUrl, pages, groups, text, children }: Pr
     return pathname === href || (entry[0] !== "" && pathname.startsWith(`${href}/`));
   });
   const link = (entry: MenuEntry) => {
-    const [slug, label, icon, flags = 0] = entry;
+    const [slug, label, icon, premium = 0] = entry;
+    const flags = premium | (enabled?.has(slug) ? ENABLED : 0);
     return (
     <li key={slug}>
       <NavLink href={hrefOf(entry)} exact={slug === ""}>

@@ -5,7 +5,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { pluginsByCategory } from "@/lib/plugins/index";
 import { CATEGORIES } from "@/lib/plugins/types";
 import { GuildMenu, type MenuGroup } from "./guild-menu";
-import { ENABLED, PREMIUM, type MenuEntry } from "./menu-entry";
+import { PREMIUM, type MenuEntry } from "./menu-entry";
 import type { PluginText } from "./plugin-text";
 import styles from "./shell.module.css";
 
@@ -16,13 +16,12 @@ type Props = {
   guild: { id: string; name: string; icon: string | null };
   cdnBase: string;
   premium: boolean;
-  enabled: ReadonlySet<string>;
   text: NavText;
   pluginText: PluginText;
 };
 
 /** The guild's menu: a sidebar on wide screens, a bar with a toggle above the content on phones (one list for both). */
-export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, pluginText }: Props) {
+export function GuildNav({ locale, guild, cdnBase, premium, text, pluginText }: Props) {
   const base = `/${locale}/dashboard/${guild.id}`;
   const groups = pluginsByCategory();
   const pages: MenuEntry[] = [
@@ -33,10 +32,8 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
   const navGroups: MenuGroup[] = CATEGORIES.filter((category) => groups[category].length > 0).map((category) => ({
     id: category,
     heading: pluginText.category(category),
-    items: groups[category].map((plugin): MenuEntry => {
-      const flags = (plugin.premium ? PREMIUM : 0) | (enabled.has(plugin.id) ? ENABLED : 0);
-      return flags ? [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon), flags] : [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon)];
-    }),
+    // Which plugins are on, the menu reads in the browser (use-enabled-plugins.ts).
+    items: groups[category].map((plugin): MenuEntry => (plugin.premium ? [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon), PREMIUM] : [plugin.id, pluginText.name(plugin.id), resolveIcon(plugin.icon)])),
   }));
 
   const header = (
@@ -54,7 +51,7 @@ export function GuildNav({ locale, guild, cdnBase, premium, enabled, text, plugi
       <Link href={`/${locale}/dashboard`} className={styles.allServers}>
         <BackArrow /> {text.allServers}
       </Link>
-      <GuildMenu base={base} spriteUrl={ICON_SPRITE_URL} pages={pages} groups={navGroups} text={{ label: text.label, menu: text.menu, premium: text.premium, enabled: text.enabled }}>
+      <GuildMenu guildId={guild.id} base={base} spriteUrl={ICON_SPRITE_URL} pages={pages} groups={navGroups} text={{ label: text.label, menu: text.menu, premium: text.premium, enabled: text.enabled }}>
         {header}
       </GuildMenu>
     </aside>

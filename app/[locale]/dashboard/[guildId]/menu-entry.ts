@@ -3,7 +3,7 @@
 
 /**
  * One link of the menu: `slug` below the guild's base path ("" for the overview), `icon` a
- * symbol of the sprite, `flags` PREMIUM | ENABLED. A row, not an object: ~40 of them travel
+ * symbol of the sprite, `flags` PREMIUM (the menu adds ENABLED in the browser). A row, not an object: ~40 of them travel
  * in every guild page's payload, and the keys were a third of it.
  */
 export type MenuEntry = readonly [slug: string, label: string, icon: string, flags?: number];

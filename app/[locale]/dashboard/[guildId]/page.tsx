@@ -7,6 +7,7 @@ import { GuildIcon } from "@/components/guild-icon";
 import { fillNodes } from "@/components/pickers/fill-nodes";
 import { getEnv } from "@/lib/env";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
+import { OVERVIEW_AREA } from "@/lib/guilds/page-cache-tag";
 import { guildLanguage } from "@/lib/guilds/guild-language";
 import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { languageLabel, languageName } from "@/lib/i18n/language-name";
@@ -34,7 +35,7 @@ export const revalidate = 60;
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
-  const [state, t] = await Promise.all([loadGuildShell(guildId), getTranslations({ locale, namespace: "guild" })]);
+  const [state, t] = await Promise.all([loadGuildShell(guildId, OVERVIEW_AREA), getTranslations({ locale, namespace: "guild" })]);
   return { title: t("metaTitle", { name: state.guild.name }), robots: { index: false } };
 }
 
@@ -43,7 +44,7 @@ export default async function GuildOverviewPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const state = await loadGuildShell(guildId);
+  const state = await loadGuildShell(guildId, OVERVIEW_AREA);
 
   const [enabled, t, tc, pluginText, settings, tb, strings, subscription] = await Promise.all([
     getEnabledPlugins(guildId),

@@ -221,7 +221,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
   setRequestLocale(locale);
   const plugin = getPlugin(pluginId);
   if (!plugin) notFound();
-  const state = await loadGuildShell(guildId);
+  const state = await loadGuildShell(guildId, pluginId);
 
   const spec = (extras.spec ?? ((own: FormSpec) => own))(configFormSpec(plugin) as FormSpec);
   const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));

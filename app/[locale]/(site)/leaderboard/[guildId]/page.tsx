@@ -4,6 +4,7 @@ import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import { tagGuildPage } from "@/lib/guilds/page-cache";
+import { LEADERBOARD_AREA } from "@/lib/guilds/page-cache-tag";
 import { localeOr } from "@/lib/i18n/locales";
 import { loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "./leaderboard-view";
@@ -24,7 +25,7 @@ type Props = { params: Promise<{ locale: string; guildId: string }> };
 
 /** One load per render, shared by the metadata and the page. */
 const viewOf = cache(async (guildId: string) => {
-  await tagGuildPage(guildId);
+  await tagGuildPage(guildId, LEADERBOARD_AREA);
   return loadLeaderboard(await getDb(), guildId, { page: 1 });
 });
 

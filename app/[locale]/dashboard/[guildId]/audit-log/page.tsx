@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { loadGuildShell } from "@/lib/guilds/guild-shell";
+import { AUDIT_LOG_AREA } from "@/lib/guilds/page-cache-tag";
 import { localeOr } from "@/lib/i18n/locales";
 import { AuditLogView } from "./audit-log-view";
 
@@ -27,6 +28,6 @@ export default async function AuditLogPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const shell = await loadGuildShell(guildId);
+  const shell = await loadGuildShell(guildId, AUDIT_LOG_AREA);
   return <AuditLogView locale={locale} guildId={guildId} shell={shell} filters={{}} />;
 }

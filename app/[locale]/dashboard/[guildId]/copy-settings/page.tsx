@@ -30,7 +30,7 @@ export default async function CopySettingsPage({ params }: Props) {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const state = await loadGuildShell(guildId);
+  const state = await loadGuildShell(guildId, "copy-settings");
   const [t, pluginText] = await Promise.all([getTranslations({ locale, namespace: "copySettings" }), getPluginText(locale)]);
   const pluginNames = Object.fromEntries(PLUGINS.map((plugin) => [plugin.id, pluginText.name(plugin.id)]));
   const collectionTitles = Object.fromEntries(

@@ -34,7 +34,7 @@ export default async function CustomBotPage({ params }: PluginRouteProps) {
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const shell = await loadGuildShell(guildId);
+  const shell = await loadGuildShell(guildId, "custom_bot");
   const [data, pluginText, tc, t] = await Promise.all([loadCustomBotPage(guildId, locale), getPluginText(locale), getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "customBot" })]);
   // Templates go over raw: the island fills {name} {date} {server} {url} itself.
   const text = Object.fromEntries(TEXT_KEYS.map((key) => [key, t.raw(key)])) as CustomBotText;

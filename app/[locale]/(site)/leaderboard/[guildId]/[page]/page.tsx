@@ -4,6 +4,7 @@ import { cache } from "react";
 import { setRequestLocale } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import { tagGuildPage } from "@/lib/guilds/page-cache";
+import { LEADERBOARD_AREA } from "@/lib/guilds/page-cache-tag";
 import { localeOr } from "@/lib/i18n/locales";
 import { leaderboardPageParam, loadLeaderboard } from "@/lib/levels/leaderboard-data";
 import { LeaderboardBody, leaderboardMetadata } from "../leaderboard-view";
@@ -22,7 +23,7 @@ type Props = { params: Promise<{ locale: string; guildId: string; page: string }
 const viewOf = cache(async (guildId: string, rawPage: string) => {
   const page = leaderboardPageParam.safeParse(rawPage);
   if (!page.success) return null;
-  await tagGuildPage(guildId);
+  await tagGuildPage(guildId, LEADERBOARD_AREA);
   return loadLeaderboard(await getDb(), guildId, { page: page.data });
 });
 

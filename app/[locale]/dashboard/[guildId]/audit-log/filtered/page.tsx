@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { readAuditLogQuery } from "@/lib/audit-log/filters";
 import { loadGuildPage } from "@/lib/guilds/guild-page";
+import { AUDIT_LOG_AREA } from "@/lib/guilds/page-cache-tag";
 import { localeOr } from "@/lib/i18n/locales";
 import { AuditLogView } from "../audit-log-view";
 import { generateMetadata as auditLogMetadata } from "../page";
@@ -22,7 +23,7 @@ export default async function FilteredAuditLogPage({ params, searchParams }: Pro
   const { locale: raw, guildId } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const state = await loadGuildPage(guildId);
+  const state = await loadGuildPage(guildId, AUDIT_LOG_AREA);
   if (state.kind !== "ok") notFound();
   const { filters, before, cleaned } = readAuditLogQuery(await searchParams);
   // A bad value, or the empty fields of a submitted form, leave the address: it says what the page shows.
