@@ -49,12 +49,12 @@ const panelBody = (extra: Record<string, unknown> = {}) => ({
   channel_id: refs.channel,
   embeds: [{ title: "Need help?", description: "Open a ticket in {server.name}." }],
   buttons: [
-    { label: "Open a ticket", emoji: "🎫", style: "primary" },
-    { label: "Report a member", emoji: "", style: "danger" },
+    { text: "Open a ticket", emoji: "🎫", style: "primary" },
+    { text: "Report a member", emoji: "", style: "danger" },
   ],
   support_role_ids: [refs.role],
   ticket_limit: 2,
-  form: [{ label: "What do you need?", type: "text", required: true, options: [] }],
+  form: [{ question: "What do you need?", type: "text", required: true, choices: [] }],
   name_template: "help-{ticket.number}",
   ...extra,
 });
@@ -76,7 +76,7 @@ describe("ticket panels on the platform", () => {
     ]);
     expect(buttonsOf(first.message_id)[1]).not.toHaveProperty("emoji");
 
-    await json(await pluginCall(ada, "PATCH", `${panels()}/${panel.id}`, { body: { buttons: [{ label: "Contact staff", emoji: "📨", style: "success" }] } }), 200);
+    await json(await pluginCall(ada, "PATCH", `${panels()}/${panel.id}`, { body: { buttons: [{ text: "Contact staff", emoji: "📨", style: "success" }] } }), 200);
     const again = await json<Posted>(await pluginCall(ada, "POST", `${panels()}/${panel.id}/post`), 200);
     expect(again).toMatchObject({ message_id: first.message_id, reposted: false });
     expect(onPlatform(first.message_id)?.edited_timestamp).not.toBeNull();
@@ -120,17 +120,17 @@ describe("ticket panels on the platform", () => {
     const db = await getDb();
     const stored = async () => (await db.select().from(pluginItems).where(and(eq(pluginItems.guildId, guild), eq(pluginItems.pluginId, "ticketing")))).length;
     const [before, since] = [await stored(), await lastAuditId(ada, guild)];
-    const input = { label: "Question", type: "text", required: false, options: [] };
+    const input = { question: "Question", type: "text", required: false, choices: [] };
     const sixInputs = await json<Envelope>(await pluginCall(ada, "POST", panels(), { body: panelBody({ form: Array.from({ length: 6 }, () => input) }) }), 400);
     expect(sixInputs).toMatchObject({ code: "validation_failed", fields: [expect.objectContaining({ path: "form", code: "too_many" })] });
-    const longLabel = await json<Envelope>(await pluginCall(ada, "POST", panels(), { body: panelBody({ buttons: [{ label: "x".repeat(81), emoji: "", style: "primary" }] }), headers: { "accept-language": "fr" } }), 400);
-    expect(longLabel).toMatchObject({ code: "validation_failed", fields: [expect.objectContaining({ path: "buttons.0.label", code: "too_long" })] });
+    const longLabel = await json<Envelope>(await pluginCall(ada, "POST", panels(), { body: panelBody({ buttons: [{ text: "x".repeat(81), emoji: "", style: "primary" }] }), headers: { "accept-language": "fr" } }), 400);
+    expect(longLabel).toMatchObject({ code: "validation_failed", fields: [expect.objectContaining({ path: "buttons.0.text", code: "too_long" })] });
     expect(longLabel.message).toMatch(/80/);
     expect(longLabel.message).not.toMatch(/characters|at most/i);
     // The same limits hold for an edit of a saved panel.
     const panel = await json<{ id: string; version: number }>(await pluginCall(ada, "POST", panels(), { body: panelBody({ title: "Limits" }) }), 201);
     const [afterCreate, sinceCreate] = [await stored(), await lastAuditId(ada, guild)];
-    expect((await pluginCall(ada, "PATCH", `${panels()}/${panel.id}`, { body: { buttons: [{ label: "y".repeat(81), emoji: "", style: "primary" }] } })).status).toBe(400);
+    expect((await pluginCall(ada, "PATCH", `${panels()}/${panel.id}`, { body: { buttons: [{ text: "y".repeat(81), emoji: "", style: "primary" }] } })).status).toBe(400);
     expect((await pluginCall(ada, "PATCH", `${panels()}/${panel.id}`, { body: { form: Array.from({ length: 6 }, () => input) } })).status).toBe(400);
     expect(await json(await pluginCall(ada, "GET", `${panels()}/${panel.id}`), 200)).toMatchObject({ version: panel.version, buttons: panelBody().buttons });
     expect(await stored()).toBe(afterCreate);

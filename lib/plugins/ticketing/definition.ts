@@ -12,17 +12,19 @@ export const PANEL_INPUT_TYPES = ["text", "select", "number"] as const;
 export const PANEL_LIMITS = { buttons: 5, buttonLabel: 80, inputs: 5, inputLabel: 45, options: 25 } as const;
 
 const panelButton = z.strictObject({
-  label: inputText().trim().min(1).max(PANEL_LIMITS.buttonLabel),
+  /** The button's label on the platform. */
+  text: inputText().trim().min(1).max(PANEL_LIMITS.buttonLabel),
   emoji: emojiField(),
   style: z.enum(PANEL_BUTTON_STYLES).default("primary"),
 });
 
 const panelInput = z.strictObject({
-  label: inputText().trim().min(1).max(PANEL_LIMITS.inputLabel),
+  /** The input's label in the platform's form. */
+  question: inputText().trim().min(1).max(PANEL_LIMITS.inputLabel),
   type: z.enum(PANEL_INPUT_TYPES).default("text"),
   required: toggle(true),
   /** The choices of a select (ignored by the other types). */
-  options: list(inputText().trim().min(1).max(100), PANEL_LIMITS.options),
+  choices: list(inputText().trim().min(1).max(100), PANEL_LIMITS.options),
 });
 
 export const ticketing = definePlugin({
@@ -70,7 +72,7 @@ export const ticketing = definePlugin({
         return {
           ...rest,
           embeds: [{ title: rest.title, ...(typeof description === "string" && description !== "" ? { description } : {}) }],
-          buttons: [{ label: typeof buttonLabel === "string" && buttonLabel !== "" ? buttonLabel : "Open a ticket", emoji: "🎫", style: "primary" }],
+          buttons: [{ text: typeof buttonLabel === "string" && buttonLabel !== "" ? buttonLabel : "Open a ticket", emoji: "🎫", style: "primary" }],
         };
       },
       actions: [{ id: "post", path: "post", postedField: "message_id" }],

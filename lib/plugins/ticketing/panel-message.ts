@@ -28,7 +28,7 @@ function buttonEmoji(stored: string): APIMessageComponentEmoji | undefined {
 export function buildPanelMessage(panelId: string, item: PanelItem, render: (text: string) => string = (text) => text, now = new Date()): PanelMessage {
   const buttons = item.buttons.map((button, index): APIButtonComponentWithCustomId => {
     const emoji = buttonEmoji(button.emoji);
-    return { type: ComponentType.Button, style: STYLES[button.style], label: button.label, custom_id: panelButtonId(panelId, index), ...(emoji ? { emoji } : {}) };
+    return { type: ComponentType.Button, style: STYLES[button.style], label: button.text, custom_id: panelButtonId(panelId, index), ...(emoji ? { emoji } : {}) };
   });
   return {
     content: item.content.trim() === "" ? null : render(item.content),
