@@ -125,6 +125,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
       await apply(tx, bot, event);
       return { key, status: "applied" as const };
     });
+    // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
+    if (result.status === "applied" && event.type.startsWith("ticket_")) expireGuildPages(event.guild_id);
     // A blocked custom bot shows on its page at once.
     if (result.status === "applied" && event.type === "custom_bot_token_refused") {
       expireGuildPages(event.guild_id);

@@ -4,15 +4,13 @@ import { and, desc, eq, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { pluginItems, tickets, type TicketAnswer, type TranscriptLine } from "@/lib/db/schema";
+import { TICKET_STATUSES, type TicketDetail, type TicketStatus, type TicketView } from "./view";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputUuid } from "@/lib/validation/text";
 import { ticketing } from "./definition";
 
 // The tickets of a guild as the bot reports them (lib/bot-contract/events.ts), and as the
 // Ticketing page lists them: newest first, filtered, in keyset pages by number.
-
-export const TICKET_STATUSES = ["open", "closed"] as const;
-export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
 /** Why a report cannot apply: the event is refused with this code and changes nothing. */
 export type TicketRefusal = "unknown_panel" | "ticket_exists" | "unknown_ticket" | "ticket_closed";
@@ -37,26 +35,6 @@ export const ticketListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
 });
 export type TicketListQuery = z.output<typeof ticketListQuery>;
-
-/** A ticket as the list and the transcript view show it. */
-export type TicketView = {
-  id: string;
-  number: number;
-  panel_id: string | null;
-  channel_id: string;
-  opener_id: string;
-  opener_name: string | null;
-  status: TicketStatus;
-  claimed_by: string | null;
-  closed_by: string | null;
-  close_reason: string | null;
-  opened_at: string;
-  claimed_at: string | null;
-  closed_at: string | null;
-  has_transcript: boolean;
-};
-
-export type TicketDetail = TicketView & { answers: TicketAnswer[]; transcript: TranscriptLine[] | null };
 
 type Row = typeof tickets.$inferSelect;
 
