@@ -20,10 +20,10 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const TEXT_CHANNEL = 0;
 
-/** Where the demo panel goes: a support or help channel when the server has one, else its first text channel. */
+/** Where the demo panel goes: a support or help text channel when the server has one, else #general, else its first text channel. */
 function panelChannel(guild: GuildRecord): string | null {
   const text = guild.channels.filter((channel) => channel.type === TEXT_CHANNEL);
-  return (text.find((channel) => /support|help/i.test(channel.name ?? "")) ?? text[0])?.id ?? null;
+  return (text.find((channel) => /support|help/i.test(channel.name ?? "")) ?? text.find((channel) => channel.name === "general") ?? text[0])?.id ?? null;
 }
 
 /** Opens, claims and closes the demo tickets of a guild; returns how many it opened. */
