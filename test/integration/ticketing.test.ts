@@ -116,7 +116,7 @@ describe("ticket panels on the platform", () => {
     expect((await pluginCall(ada, "DELETE", `${panels()}/${panel.id}`)).status).toBe(204);
   });
 
-  it("refuses a form of 6 inputs and a button label of 81 characters, in the caller's language, writing nothing", async () => {
+  it("refuses a form of 6 inputs, a button label of 81 characters and a list without choices, in the caller's language, writing nothing", async () => {
     const db = await getDb();
     const stored = async () => (await db.select().from(pluginItems).where(and(eq(pluginItems.guildId, guild), eq(pluginItems.pluginId, "ticketing")))).length;
     const [before, since] = [await stored(), await lastAuditId(ada, guild)];
@@ -126,6 +126,8 @@ describe("ticket panels on the platform", () => {
     const longLabel = await json<Envelope>(await pluginCall(ada, "POST", panels(), { body: panelBody({ buttons: [{ text: "x".repeat(81), emoji: "", style: "primary" }] }), headers: { "accept-language": "fr" } }), 400);
     expect(longLabel).toMatchObject({ code: "validation_failed", fields: [expect.objectContaining({ path: "buttons.0.text", code: "too_long" })] });
     expect(longLabel.message).toMatch(/80/);
+    const noChoices = await json<Envelope>(await pluginCall(ada, "POST", panels(), { body: panelBody({ form: [{ ...input, type: "select", choices: [] }] }) }), 400);
+    expect(noChoices.fields).toEqual([expect.objectContaining({ path: "form.0.choices", code: "required" })]);
     expect(longLabel.message).not.toMatch(/characters|at most/i);
     // The same limits hold for an edit of a saved panel.
     const panel = await json<{ id: string; version: number }>(await pluginCall(ada, "POST", panels(), { body: panelBody({ title: "Limits" }) }), 201);

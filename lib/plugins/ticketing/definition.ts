@@ -2,6 +2,7 @@ import { z } from "zod";
 import { embedsField } from "../embeds-field";
 import { categoryChannelField, channelField, emojiField, inputText, integer, list, messageField, requiredChannelField, rolesField, snowflake, text, toggle } from "../fields";
 import { definePlugin } from "../types";
+import { issue } from "../../validation/issues";
 import { defaultMessage } from "../../templates/default-messages";
 
 /** The platform's button styles a panel may use (a link button opens no ticket). */
@@ -25,7 +26,9 @@ const panelInput = z.strictObject({
   required: toggle(true),
   /** The choices of a select (ignored by the other types). */
   choices: list(inputText().trim().min(1).max(100), PANEL_LIMITS.options),
-});
+})
+  // A choice from a list with nothing to choose could not be answered.
+  .refine((input) => input.type !== "select" || input.choices.length > 0, { ...issue("required"), path: ["choices"] });
 
 export const ticketing = definePlugin({
   id: "ticketing",
