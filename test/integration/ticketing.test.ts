@@ -143,6 +143,22 @@ describe("ticket panels on the platform", () => {
   });
 });
 
+describe("panels saved before panels had embeds and buttons", () => {
+  it("read with their description in an embed and their button label on a button, and post that way", async () => {
+    const db = await getDb();
+    const id = randomUUID();
+    await db.insert(pluginItems).values({ id, guildId: guild, pluginId: "ticketing", collection: "panels", position: 99, data: { title: "Old panel", description: "Ask us anything.", channel_id: refs.channel, category_id: null, support_role_ids: [], button_label: "Ask" } });
+    expect(await json(await pluginCall(ada, "GET", `${panels()}/${id}`), 200)).toMatchObject({
+      title: "Old panel",
+      embeds: [{ title: "Old panel", description: "Ask us anything." }],
+      buttons: [{ text: "Ask", emoji: "🎫", style: "primary" }],
+    });
+    const posted = await json<Posted>(await pluginCall(ada, "POST", `${panels()}/${id}/post`), 200);
+    expect(buttonsOf(posted.message_id)).toEqual([expect.objectContaining({ label: "Ask", custom_id: `ticket:${id}:0` })]);
+    expect((await pluginCall(ada, "DELETE", `${panels()}/${id}`)).status).toBe(204);
+  });
+});
+
 describe("tickets the bot reports", () => {
   const tickets = (query = "") => `/ticketing/guilds/${ticketGuild}/tickets${query}`;
   let ticketGuild: string;
