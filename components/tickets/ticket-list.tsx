@@ -37,6 +37,8 @@ export function TicketList({ guildId, locale, initial, panels, text }: Props) {
   const [draft, setDraft] = useState(NO_FILTERS);
   const [applied, setApplied] = useState(NO_FILTERS);
   const [loading, setLoading] = useState(false);
+  // Member ids are checked once a filter is asked for, not while they are typed.
+  const [tried, setTried] = useState(false);
   const [open, setOpen] = useState<TicketDetail | null>(null);
   const [opening, setOpening] = useState<number | null>(null);
   const base = `/plugins/ticketing/guilds/${guildId}/tickets`;
@@ -59,6 +61,7 @@ export function TicketList({ guildId, locale, initial, panels, text }: Props) {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
     if (MEMBER_FILTERS.some(invalid)) return;
     void load(draft, null);
   }
@@ -104,23 +107,26 @@ export function TicketList({ guildId, locale, initial, panels, text }: Props) {
           </select>
         </label>
         {MEMBER_FILTERS.map((key) => (
-          <label key={key} className={styles.filter}>
-            <span className={form.label}>{text[MEMBER_LABEL[key]]}</span>
+          <div key={key} className={styles.filter}>
+            <label htmlFor={`${id}-${key}`} className={form.label}>
+              {text[MEMBER_LABEL[key]]}
+            </label>
             <input
+              id={`${id}-${key}`}
               className={form.input}
               inputMode="numeric"
               value={draft[key]}
               placeholder={text.memberHint}
-              aria-invalid={invalid(key)}
-              aria-describedby={invalid(key) ? `${id}-${key}-hint` : undefined}
+              aria-invalid={tried && invalid(key)}
+              aria-describedby={tried && invalid(key) ? `${id}-${key}-hint` : undefined}
               onChange={(event) => setDraft({ ...draft, [key]: event.target.value })}
             />
-            {invalid(key) ? (
+            {tried && invalid(key) ? (
               <span id={`${id}-${key}-hint`} className={styles.hint} role="alert">
                 {text.memberHint}
               </span>
             ) : null}
-          </label>
+          </div>
         ))}
         <div className={styles.filterActions}>
           <button type="submit" className="button button-secondary button-small" disabled={loading}>
