@@ -23,6 +23,7 @@ import { seedDemoBirthdays } from "../demo/seed-birthdays";
 import { seedDemoCoins } from "../demo/seed-economy";
 import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
+import { seedDemoTickets } from "../demo/seed-tickets";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
@@ -164,6 +165,7 @@ async function main() {
     await seedDemoCoins(handle.db, demoWorld);
     grantDemoModeration(demoWorld);
     await seedDemoCases(handle.db, demoWorld);
+    await seedDemoTickets(handle.db, demoWorld);
   }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);

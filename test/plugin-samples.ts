@@ -35,7 +35,7 @@ export function sampleItems({
     "reddit/subreddits": { source_id: "t5_3b8kq", source_name: "r/adaprogramming", channel_id: CHANNEL },
     "youtube/subscriptions": { source_id: "UCa7dLovelaceAcademy01xQ", source_name: "Ada Lovelace Academy", channel_id: CHANNEL },
     "giveaways/giveaways": { prize: "Nitro", winners: 2, ends_at: "2030-01-01T12:00:00Z", channel_id: CHANNEL, required_role_ids: [ROLE] },
-    "ticketing/panels": { title: "Support", channel_id: CHANNEL },
+    "ticketing/panels": { title: "Support", channel_id: CHANNEL, embeds: [{ title: "Need help?", description: "Open a ticket and our team answers." }], buttons: [{ text: "Open a ticket", emoji: "🎫", style: "primary" }], support_role_ids: [ROLE] },
     "achievements/trophies": { name: "Chatterbox", condition: "messages_sent", threshold: 1000 },
     "economy/wares": { name: "VIP", price: 5000, role_id: ROLE, stock: 10 },
     "moderator/rules": { name: "No invites", trigger: "invites", actions: ["delete", "alert"], alert_channel_id: CHANNEL, exempt_role_ids: [ROLE] },

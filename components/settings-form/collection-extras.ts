@@ -19,6 +19,7 @@ export async function getCollectionExtrasText(locale: Locale): Promise<ActionTex
     again: perAction("again"),
     busy: perAction("busy"),
     done: perAction("done"),
+    reposted: raw("reposted"),
     posted: t("posted"),
     open: t("open"),
     dismiss: t("dismiss"),

@@ -121,6 +121,15 @@ describe("collection item actions", () => {
     expect(screen.queryByRole("status")).toBeNull();
   });
 
+  it("says so when the message posted before was gone from the platform and a new one was posted", async () => {
+    mockFetch(() => answer(200, { channel_id: CHANNEL, message_id: "584327784348909998", reposted: true, item: { ...data, message_id: "584327784348909998", id: ITEM, position: 0, version: 3 } }));
+    renderSection();
+    await act(async () => fireEvent.click(postButton()));
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain("Its earlier message had been deleted in Discord, so it was posted again in #general.");
+    expect(within(notice).getByRole("link", { name: "Open in Discord" }).getAttribute("href")).toBe(`https://discord.example/channels/${GUILD}/${CHANNEL}/584327784348909998`);
+  });
+
   it("says under a post that the plugin is off, and turns it on from there", async () => {
     const fetch = mockFetch(() => answer(200, { channel_id: CHANNEL, message_id: "584327784348909999", item: { ...data, message_id: "584327784348909999", id: ITEM, position: 0, version: 2 } }));
     renderSection({ name: "Reaction roles", enabled: false });

@@ -23,6 +23,8 @@ export type ActionText = {
   busy: PerAction;
   /** "Posted in {channel}." */
   done: PerAction;
+  /** A re-post whose earlier message was deleted on the platform: "… posted again in {channel}." */
+  reposted: string;
   posted: string;
   open: string;
   dismiss: string;
@@ -50,7 +52,8 @@ export type ItemActionsConfig = { list: readonly CollectionAction[]; text: Actio
 
 export type ActionResult = { ok: true; text: string; href: string } | { ok: false; text: string };
 
-type Posted = { channel_id: string; message_id: string; item?: RawItem };
+/** `reposted`: the message posted before was gone from the platform, so this is a new one. */
+type Posted = { channel_id: string; message_id: string; item?: RawItem; reposted?: boolean };
 type ErrorBody = { message?: string; fields?: Array<{ path?: string; code?: string; message?: string }> };
 
 /** The codes explained under the item instead of in the error modal. */
@@ -103,7 +106,7 @@ export async function runItemAction(
     if (result.item) onItem(result.item);
     return {
       ok: true,
-      text: fill(config.text.done[action.id], { channel: describe.channelName(result.channel_id) }),
+      text: fill(result.reposted ? config.text.reposted : config.text.done[action.id], { channel: describe.channelName(result.channel_id) }),
       href: `${config.linkBase}/channels/${guildId}/${result.channel_id}/${result.message_id}`,
     };
   } catch (error) {

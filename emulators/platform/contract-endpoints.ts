@@ -110,6 +110,21 @@ const SAMPLE_MESSAGE = {
   ],
 };
 
+/** What a ticket panel sends (lib/plugins/ticketing/panel-message.ts): an embed and a row of buttons, one with an emoji. */
+const SAMPLE_PANEL = {
+  embeds: [{ title: "Need help?", description: "Open a ticket and our team answers." }],
+  allowed_mentions: { parse: [] },
+  components: [
+    {
+      type: 1,
+      components: [
+        { type: 2, style: 1, label: "Open a ticket", custom_id: "ticket:5d0c6f3e-6f4e-4c55-9a43-0d3f8f8b7d10:0", emoji: { name: "🎫" } },
+        { type: 2, style: 4, label: "Report a member", custom_id: "ticket:5d0c6f3e-6f4e-4c55-9a43-0d3f8f8b7d10:1" },
+      ],
+    },
+  ],
+};
+
 const thumbsUp = encodeURIComponent("👍");
 
 /** Posts the sample message with a reaction on it, so reads return reactions too. */
@@ -238,8 +253,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "create message",
     client: "bot POST Routes.channelMessages",
     spec: { path: "/channels/{channel_id}/messages", method: "post" },
-    call: (emulator) =>
-      one(bot(emulator, "POST", `/channels/${general(emulator)}/messages`, { ...SAMPLE_MESSAGE, nonce: "contract-nonce", enforce_nonce: true })),
+    call: async (emulator) => [
+      { ...(await bot(emulator, "POST", `/channels/${general(emulator)}/messages`, { ...SAMPLE_MESSAGE, nonce: "contract-nonce", enforce_nonce: true })), label: "embed" },
+      { ...(await bot(emulator, "POST", `/channels/${general(emulator)}/messages`, { ...SAMPLE_PANEL, nonce: "contract-panel", enforce_nonce: true })), label: "ticket panel" },
+    ],
   },
   {
     name: "list messages",
@@ -260,7 +277,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
     name: "edit message",
     client: "bot PATCH Routes.channelMessage",
     spec: { path: "/channels/{channel_id}/messages/{message_id}", method: "patch" },
-    call: async (emulator) => [await bot(emulator, "PATCH", await messagePath(emulator), { content: "Edited", embeds: null })],
+    call: async (emulator) => [
+      { ...(await bot(emulator, "PATCH", await messagePath(emulator), { content: "Edited", embeds: null })), label: "text" },
+      { ...(await bot(emulator, "PATCH", await messagePath(emulator), { content: null, ...SAMPLE_PANEL })), label: "ticket panel" },
+    ],
   },
   {
     name: "delete message",

@@ -67,6 +67,24 @@ function toApiEmbed(embed: EmbedInput): APIEmbed {
   };
 }
 
+/**
+ * Components as Discord stores them: each row and each child carries a numeric `id`, the
+ * sender's own or the next free one counted from 1 in the order they appear.
+ */
+function numberComponents(rows: readonly Record<string, unknown>[]): Record<string, unknown>[] {
+  const copy = structuredClone(rows) as Array<Record<string, unknown> & { components?: Record<string, unknown>[] }>;
+  const all = copy.flatMap((row) => [row, ...(row.components ?? [])]);
+  const taken = new Set(all.map((component) => component.id).filter((id): id is number => typeof id === "number"));
+  let next = 1;
+  for (const component of all) {
+    if (typeof component.id === "number") continue;
+    while (taken.has(next)) next++;
+    component.id = next;
+    taken.add(next);
+  }
+  return copy;
+}
+
 const isEmpty = (content: string, embeds: readonly unknown[], components: readonly unknown[]) =>
   content.trim() === "" && embeds.length === 0 && components.length === 0;
 
@@ -149,7 +167,7 @@ export const MESSAGE_ROUTES: readonly Route[] = [
         author_id: auth.userId,
         content,
         embeds,
-        components: structuredClone(components),
+        components: numberComponents(components),
         // TTS silently becomes a plain message without SEND_TTS_MESSAGES, as on Discord.
         tts: (body.tts ?? false) && has(access.permissions, PERMISSIONS.SendTTSMessages),
         flags: body.flags ?? 0,
@@ -190,7 +208,7 @@ export const MESSAGE_ROUTES: readonly Route[] = [
         const body = parsed.data;
         const content = body.content === undefined ? record.content : (body.content ?? "");
         const embeds = body.embeds === undefined ? record.embeds : (body.embeds ?? []).map(toApiEmbed);
-        const components = body.components === undefined ? record.components : structuredClone(body.components ?? []);
+        const components = body.components === undefined ? record.components : numberComponents(body.components ?? []);
         if (isEmpty(content, embeds, components)) return errors.emptyMessage();
 
         if (body.content !== undefined || body.allowed_mentions !== undefined) {

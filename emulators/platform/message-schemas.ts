@@ -21,6 +21,8 @@ export const LIMITS = {
   url: 2048,
   allowedMentionIds: 100,
   components: 5,
+  buttonLabel: 80,
+  customId: 100,
   nonce: 25,
 } as const;
 
@@ -118,10 +120,46 @@ export const allowedMentionsSchema = z
     }
   });
 
-/** Action rows and their children, checked only for shape: the emulator stores and echoes them. */
+/**
+ * A button as Discord checks it: a style (1–5; 5 is a link), a label of at most 80, an emoji
+ * or a label, a custom_id of 1–100 on every button but a link's, which has a URL instead.
+ */
+const button = z
+  .looseObject({
+    type: z.literal(2),
+    style: z.int().min(1).max(5),
+    label: atMost(LIMITS.buttonLabel).optional(),
+    emoji: z.looseObject({ id: snowflake.nullable().optional(), name: z.string().nullable().optional(), animated: z.boolean().optional() }).optional(),
+    custom_id: required(LIMITS.customId).optional(),
+    url: link.optional(),
+    disabled: z.boolean().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const isLink = value.style === 5;
+    if (isLink && value.url === undefined) ctx.addIssue({ code: "custom", path: ["url"], message: "This field is required", params: { discordCode: "BASE_TYPE_REQUIRED" } });
+    if (!isLink && value.custom_id === undefined) ctx.addIssue({ code: "custom", path: ["custom_id"], message: "This field is required", params: { discordCode: "BASE_TYPE_REQUIRED" } });
+    if (isLink && value.custom_id !== undefined) ctx.addIssue({ code: "custom", path: ["custom_id"], message: "A link button cannot have a custom_id", params: { discordCode: "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED" } });
+    if (!value.label && !value.emoji) ctx.addIssue({ code: "custom", path: ["label"], message: "A button needs a label or an emoji", params: { discordCode: "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED" } });
+  });
+
+/** Another component of a row (select menus…): checked only for shape, stored and echoed. */
+const otherComponent = z.looseObject({ type: z.literal([3, 4, 5, 6, 7, 8]) });
+
+/** Action rows of 1–5 components; custom_ids are unique within the message, as Discord requires. */
 const components = z
-  .array(z.looseObject({ type: z.int().min(1), components: z.array(z.looseObject({ type: z.int().min(1) })).max(5).optional() }))
-  .max(LIMITS.components, `Must be ${LIMITS.components} or fewer in length.`);
+  .array(z.looseObject({ type: z.literal(1), components: z.array(z.discriminatedUnion("type", [button, otherComponent])).min(1).max(5, "Must be 5 or fewer in length.") }))
+  .max(LIMITS.components, `Must be ${LIMITS.components} or fewer in length.`)
+  .superRefine((rows, ctx) => {
+    const seen = new Set<string>();
+    rows.forEach((row, rowIndex) =>
+      row.components.forEach((component, index) => {
+        const id = (component as { custom_id?: unknown }).custom_id;
+        if (typeof id !== "string") return;
+        if (seen.has(id)) ctx.addIssue({ code: "custom", path: [rowIndex, "components", index, "custom_id"], message: "Component custom id cannot be duplicated", params: { discordCode: "COMPONENT_CUSTOM_ID_DUPLICATED" } });
+        seen.add(id);
+      }),
+    );
+  });
 
 const flags = z
   .int()

@@ -227,7 +227,8 @@ describe("POST /channels/:id/messages", () => {
     const withButton = await posted(general(), {
       components: [{ type: 1, components: [{ type: 2, style: 5, label: "Docs", url: "https://example.com" }] }],
     });
-    expect(withButton.components).toEqual([{ type: 1, components: [{ type: 2, style: 5, label: "Docs", url: "https://example.com" }] }]);
+    // Discord numbers every component of a message (row and children) from 1.
+    expect(withButton.components).toEqual([{ type: 1, id: 1, components: [{ type: 2, id: 2, style: 5, label: "Docs", url: "https://example.com" }] }]);
   });
 
   it("answers 50109 for a body that is not JSON and 50035 for one that is not an object", async () => {
@@ -325,8 +326,52 @@ describe("message limits, at and over the bound", () => {
     expectInvalid(await post(general(), { content: "x", nonce: chars(26) }), ["nonce"], "BASE_TYPE_MAX_LENGTH");
     expectInvalid(await post(general(), { content: "x", flags: 1 << 6 }), ["flags"], "MESSAGE_FLAGS_INVALID");
     expect((await posted(general(), { content: "quiet", flags: 1 << 12 })).flags).toBe(1 << 12);
-    const rows = Array.from({ length: 6 }, () => ({ type: 1, components: [] }));
+    const rows = Array.from({ length: 6 }, (_, index) => ({ type: 1, components: [{ type: 2, style: 1, label: "x", custom_id: `row${index}` }] }));
     expectInvalid(await post(general(), { content: "x", components: rows }), ["components"], "BASE_TYPE_MAX_LENGTH");
+  });
+});
+
+describe("buttons", () => {
+  const row = (...buttons: unknown[]) => [{ type: 1, components: buttons }];
+  /** A row as Discord answers it: the row and each button numbered from 1. */
+  const numbered = (...buttons: Record<string, unknown>[]) => [{ type: 1, id: 1, components: buttons.map((button, index) => ({ ...button, id: index + 2 })) }];
+  const ticket = (extra: Record<string, unknown> = {}) => ({ type: 2, style: 1, label: "Open a ticket", custom_id: "ticket:1:0", ...extra });
+
+  it("stores a row of buttons with their emoji and echoes it on reads and edits", async () => {
+    const message = await posted(general(), { content: "Need help?", components: row(ticket({ emoji: { name: "🎫" } }), ticket({ style: 4, label: "Report", custom_id: "ticket:1:1" })) });
+    expect(message.components).toEqual(numbered(ticket({ emoji: { name: "🎫" } }), ticket({ style: 4, label: "Report", custom_id: "ticket:1:1" })));
+    const edited = await call<StoredMessage>("PATCH", messagePath(general(), message.id), { components: row(ticket({ label: "Contact staff" })) });
+    expect(edited.body.components).toEqual(numbered(ticket({ label: "Contact staff" })));
+    expect((await call<StoredMessage>("GET", messagePath(general(), message.id))).body.components).toEqual(numbered(ticket({ label: "Contact staff" })));
+  });
+
+  it("refuses what Discord refuses: a label over 80, no custom_id, a link without a URL, a repeated custom_id, an empty row, six buttons", async () => {
+    expectInvalid(await post(general(), { components: row(ticket({ label: chars(81) })) }), ["components", "0", "components", "0", "label"], "BASE_TYPE_MAX_LENGTH");
+    expect((await post(general(), { components: row(ticket({ label: chars(80) })) })).status).toBe(200);
+    expectInvalid(await post(general(), { components: row({ type: 2, style: 1, label: "x" }) }), ["components", "0", "components", "0", "custom_id"], "BASE_TYPE_REQUIRED");
+    expectInvalid(await post(general(), { components: row({ type: 2, style: 5, label: "x" }) }), ["components", "0", "components", "0", "url"], "BASE_TYPE_REQUIRED");
+    expectInvalid(await post(general(), { components: row(ticket(), ticket()) }), ["components", "0", "components", "1", "custom_id"], "COMPONENT_CUSTOM_ID_DUPLICATED");
+    expectInvalid(await post(general(), { components: row(ticket({ label: undefined })) }), ["components", "0", "components", "0", "label"], "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED");
+    expectInvalid(await post(general(), { content: "x", components: row() }), ["components", "0", "components"], "BASE_TYPE_MIN_LENGTH");
+    const six = Array.from({ length: 6 }, (_, index) => ticket({ custom_id: `b${index}` }));
+    expectInvalid(await post(general(), { components: row(...six) }), ["components", "0", "components"], "BASE_TYPE_MAX_LENGTH");
+    const edit = await posted(general(), { content: "keep" });
+    expectInvalid(await call<StoredMessage & ErrorBody>("PATCH", messagePath(general(), edit.id), { components: row(ticket({ label: chars(81) })) }), ["components", "0", "components", "0", "label"], "BASE_TYPE_MAX_LENGTH");
+  });
+
+  it("draws the channel's messages with their buttons on its page, and a message's alone on its own", async () => {
+    const message = await posted(general(), { content: "Panel page", components: row(ticket({ emoji: { name: "🎫" } })) });
+    const page = await fetch(`${emulator.url}/channels/${GUILD_IDS.workshop}/${general()}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`data-message-id="${message.id}"`);
+    expect(html).toMatch(/data-testid="message-buttons"><span class="button"[^>]*>🎫 Open a ticket<\/span>/);
+    const own = await (await fetch(`${emulator.url}/channels/${GUILD_IDS.workshop}/${general()}/${message.id}`)).text();
+    expect(own.match(/data-testid="message"/g)).toHaveLength(1);
+    await call("DELETE", messagePath(general(), message.id));
+    expect((await fetch(`${emulator.url}/channels/${GUILD_IDS.workshop}/${general()}/${message.id}`)).status).toBe(404);
+    expect(await (await fetch(`${emulator.url}/channels/${GUILD_IDS.workshop}/${general()}`)).text()).not.toContain(`data-message-id="${message.id}"`);
+    expect((await fetch(`${emulator.url}/channels/${GUILD_IDS.lofi}/${general()}`)).status).toBe(404);
   });
 });
 

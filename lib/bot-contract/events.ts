@@ -11,6 +11,8 @@ import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
 import { levels } from "@/lib/plugins/levels/definition";
 import { recordCase } from "@/lib/moderation/cases";
 import { readPluginState } from "@/lib/plugins/plugin-states";
+import { ticketing } from "@/lib/plugins/ticketing/definition";
+import { recordClaimed, recordClosed, recordOpened, TicketReportRefused, type TicketRefusal } from "@/lib/plugins/ticketing/tickets";
 import type { BotKey } from "./keys";
 import type { BotEvent, EventResult } from "./schemas";
 
@@ -19,7 +21,7 @@ import type { BotEvent, EventResult } from "./schemas";
 // an event sent twice, even at the same instant, has one effect (the second insert waits for the
 // first and finds the key taken). An event that cannot apply changes nothing and leaves its key
 // unused. bot_events is also the record of who wrote what: each row names the bot key that
-// reported it. XP, joins and entries write no audit row (they come by the thousand; the audit log
+// reported it. XP, joins, entries and tickets write no audit row (they come by the thousand; the audit log
 // is the owners' record of their settings and of moderation); a moderation case writes its case's,
 // and a custom bot's token refused by the platform blocks the bot, which its owner sees.
 
@@ -72,11 +74,30 @@ async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<void> {
       );
       return;
     }
+    case "ticket_opened": {
+      const state = await readPluginState(tx, event.guild_id, ticketing);
+      if (!state.enabled) throw new Refused("plugin_disabled", "Ticketing is turned off in this guild: it opens no tickets.");
+      await recordOpened(tx, event.guild_id, { channelId: event.channel_id, panelId: event.panel_id, userId: event.user_id, userName: event.user_name, answers: event.answers, at: new Date(event.at) });
+      return;
+    }
+    case "ticket_claimed":
+      await recordClaimed(tx, event.guild_id, { channelId: event.channel_id, userId: event.user_id, at: new Date(event.at) });
+      return;
+    case "ticket_closed":
+      await recordClosed(tx, event.guild_id, { channelId: event.channel_id, userId: event.user_id, reason: event.reason, transcript: event.transcript, at: new Date(event.at) });
+      return;
     case "custom_bot_token_refused":
       if (!(await blockCustomBot(tx, event.guild_id, `bot-key:${bot.id}`, event.bot_user_id))) throw new Refused("custom_bot_not_set_up", "This guild's custom bot is not this bot.");
       return;
   }
 }
+
+const TICKET_REFUSALS: Record<TicketRefusal, string> = {
+  unknown_panel: "This guild has no such ticket panel.",
+  ticket_exists: "A ticket of this guild already lives in this channel.",
+  unknown_ticket: "No ticket of this guild lives in this channel.",
+  ticket_closed: "This ticket is closed already.",
+};
 
 async function isKnown(db: Db, key: string): Promise<boolean> {
   const [row] = await db.select({ key: botEvents.key }).from(botEvents).where(eq(botEvents.key, key));
@@ -104,6 +125,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
       await apply(tx, bot, event);
       return { key, status: "applied" as const };
     });
+    // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
+    if (result.status === "applied" && event.type.startsWith("ticket_")) expireGuildPages(event.guild_id);
     // A blocked custom bot shows on its page at once.
     if (result.status === "applied" && event.type === "custom_bot_token_refused") {
       expireGuildPages(event.guild_id);
@@ -112,6 +135,7 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
     return result;
   } catch (error) {
     if (error instanceof Refused) return { key, status: "refused", error: { code: error.code, message: error.message } };
+    if (error instanceof TicketReportRefused) return { key, status: "refused", error: { code: error.code, message: TICKET_REFUSALS[error.code] } };
     throw error;
   }
 }

@@ -123,6 +123,9 @@ const eventBase = z.strictObject({
 });
 
 const memberId = platformId("user");
+const ticketChannel = platformId("channel").meta({ description: "The ticket's own channel." });
+
+export const MAX_TRANSCRIPT_LINES = 500;
 
 const botEventSchema = z.discriminatedUnion("type", [
   eventBase.extend({ type: z.literal("member_join"), user_id: memberId }),
@@ -160,6 +163,42 @@ const botEventSchema = z.discriminatedUnion("type", [
       .max(366 * 86_400)
       .nullable()
       .meta({ description: "How long a mute or timeout lasts; null when it has no end or for other actions." }),
+  }),
+  eventBase.extend({
+    type: z.literal("ticket_opened").meta({ description: "A member opened a ticket with a panel's button: the ticket is numbered in the guild and listed on the Ticketing page as open." }),
+    channel_id: ticketChannel,
+    panel_id: inputUuid().nullable().meta({ description: "The panel whose button was pressed (the item id in the button's custom_id `ticket:{panel_id}:{button}`); null when the bot cannot tell." }),
+    user_id: memberId,
+    user_name: inputText().min(1).max(100).nullable().meta({ description: "The member's display name when they opened it." }),
+    answers: z
+      .array(z.strictObject({ label: inputText().min(1).max(45), value: inputText().max(4000) }))
+      .max(5)
+      .default([])
+      .meta({ description: "Their answers to the panel's form, in its order." }),
+  }),
+  eventBase.extend({
+    type: z.literal("ticket_claimed").meta({ description: "A member of the support roles took the ticket on." }),
+    channel_id: ticketChannel,
+    user_id: memberId.meta({ description: "Who claimed it." }),
+  }),
+  eventBase.extend({
+    type: z.literal("ticket_closed").meta({ description: "The ticket was closed, with its transcript: the dashboard keeps it and shows it to the server's managers." }),
+    channel_id: ticketChannel,
+    user_id: memberId.meta({ description: "Who closed it." }),
+    reason: inputText().max(512).nullable().default(null),
+    transcript: z
+      .array(
+        z.strictObject({
+          id: platformId("message"),
+          author_id: platformId("user"),
+          author_name: inputText().min(1).max(100),
+          content: inputText().max(4000),
+          at: inputDateTime(),
+          attachments: z.array(inputText().max(2048)).max(10).default([]).meta({ description: "Links to the message's attachments." }),
+        }),
+      )
+      .max(MAX_TRANSCRIPT_LINES)
+      .meta({ description: `The ticket channel's messages, oldest first (at most ${MAX_TRANSCRIPT_LINES}: the latest ones).` }),
   }),
   eventBase.extend({
     type: z.literal("custom_bot_token_refused").meta({ description: "The platform refused the guild's custom bot token (401 at login or on a call): the bot is blocked until its owner sets a new token. Only from a key with the custom_bot_tokens scope." }),

@@ -459,7 +459,7 @@ export const botEvents = pgTable(
     /** The bot key that reported it: who wrote what the event changed. */
     botKeyId: text("bot_key_id").notNull(),
     guildId: text("guild_id").notNull(),
-    /** member_join, xp_gain, giveaway_entry or moderation_case. */
+    /** The event's type (lib/bot-contract/schemas.ts): member_join, xp_gain, ticket_closed… */
     type: text("type").notNull(),
     /** The event as the bot sent it (after validation). */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
@@ -825,4 +825,42 @@ export const guildManagers = pgTable(
     verifiedAt: timestamp("verified_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.guildId, table.userId] })],
+);
+
+// ---- Tickets (lib/plugins/ticketing) ----
+
+/** A line of a closed ticket's transcript, as the bot reported it. */
+export type TranscriptLine = { id: string; author_id: string; author_name: string; content: string; at: string; attachments: string[] };
+/** A member's answer to one question of a panel's form. */
+export type TicketAnswer = { label: string; value: string };
+
+/**
+ * The tickets members opened through a panel, as the bot reports them (POST /api/bot/v1/events:
+ * ticket_opened, ticket_claimed, ticket_closed). Numbered per guild in the order they were
+ * reported; the transcript arrives with the close. Read newest first by number (keyset pages).
+ */
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    number: integer("number").notNull(),
+    /** The panel item it was opened from; null once the panel is deleted or when the bot did not say. */
+    panelId: text("panel_id"),
+    /** The ticket's own channel on the platform. */
+    channelId: text("channel_id").notNull(),
+    openerId: text("opener_id").notNull(),
+    openerName: text("opener_name"),
+    /** open or closed. */
+    status: text("status").notNull().default("open"),
+    claimedBy: text("claimed_by"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    closedBy: text("closed_by"),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    closeReason: text("close_reason"),
+    answers: jsonb("answers").$type<TicketAnswer[]>().notNull().default([]),
+    transcript: jsonb("transcript").$type<TranscriptLine[]>(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex("tickets_guild_number_idx").on(table.guildId, table.number), uniqueIndex("tickets_guild_channel_idx").on(table.guildId, table.channelId)],
 );

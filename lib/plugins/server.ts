@@ -14,14 +14,16 @@ import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
+import { ticketingEndpoints } from "./ticketing/server";
 import { timersEndpoints } from "./timers/server";
 import { twitchEndpoints } from "./twitch/server";
 import { welcomeEndpoints } from "./welcome/server";
 
 // Every endpoint below /api/plugins: the special ones plugins declare, then the
 // generic config and collection endpoints of every registered plugin. Plugins
-// with special paths for a collection (timers, Twitch streamers by login) replace its generic paths; the other
-// special endpoints (each plugin's server.ts) add to them.
+// with special paths for a collection (timers, Twitch streamers by login) replace its generic paths; a
+// special endpoint with a generic one's method and path replaces that one alone (deleting a ticket
+// panel takes its message down too); the other special endpoints (each plugin's server.ts) add to them.
 
 const REPLACING: PluginEndpoint[] = [...timersEndpoints(), ...twitchEndpoints()];
 const SPECIAL: PluginEndpoint[] = [
@@ -36,10 +38,12 @@ const SPECIAL: PluginEndpoint[] = [
   ...musicEndpoints(),
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
+  ...ticketingEndpoints(),
   ...welcomeEndpoints(),
   ...deliveryLogEndpoints(),
 ];
 const REPLACED = new Set(REPLACING.filter((item) => item.collection).map((item) => `${item.plugin}/${item.collection}`));
+const OVERRIDDEN = new Set(SPECIAL.map((item) => `${item.method} ${item.path}`));
 
 export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
   // Config paths first: /timers/config/:guildId also fits the special /timers/:guildId/:itemId.
@@ -48,7 +52,8 @@ export const PLUGIN_ENDPOINTS: readonly PluginEndpoint[] = [
   ...PLUGINS.flatMap((plugin) =>
     Object.entries(plugin.collections)
       .filter(([name]) => !REPLACED.has(`${plugin.id}/${name}`))
-      .flatMap(([name, definition]) => collectionEndpoints(plugin, name, definition)),
+      .flatMap(([name, definition]) => collectionEndpoints(plugin, name, definition))
+      .filter((item) => !OVERRIDDEN.has(`${item.method} ${item.path}`)),
   ),
 ];
 

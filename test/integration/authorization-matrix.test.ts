@@ -2,6 +2,7 @@
 // Every guild-scoped endpoint × every kind of caller, generated from the plugin
 // registry and the route files, so a new endpoint cannot ship without a check.
 import { PermissionFlagsBits } from "discord-api-types/v10";
+import { and, eq } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -77,7 +78,8 @@ import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
-import { cryptoCheckouts } from "@/lib/db/schema";
+import { cryptoCheckouts, tickets } from "@/lib/db/schema";
+import { ingestEvents } from "@/lib/bot-contract/events";
 import { addNotifications } from "@/lib/notifications/store";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
 import { resetEnvCache } from "@/lib/env";
@@ -92,7 +94,7 @@ import { GUILD_IDS, guildRefs } from "@/test/guild-harness";
 import { callForm, imageForm } from "@/test/multipart-client";
 import { sampleItems } from "@/test/plugin-samples";
 import { call, CookieJar } from "@/test/route-client";
-import { addScratchGuild, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
+import { addScratchGuild, freshSnowflake, grantBot, readBuffs, setBuffs } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
 import { startSocialHarness, type SocialHarness } from "@/test/social-harness";
 import { startStripeHarness } from "@/test/stripe-harness";
@@ -207,6 +209,17 @@ async function musicSetup(ep: PluginEndpoint, guildId: string): Promise<string> 
   return added.added_id as string;
 }
 
+/** A ticket the bot reported in the guild (Ticketing turned on for it); its number. */
+async function reportedTicket(guildId: string): Promise<number> {
+  await json(await pluginCall(ada, "PATCH", `/ticketing/config/${guildId}`, { body: { enabled: true } }), 200);
+  const db = await getDb();
+  const channelId = freshSnowflake();
+  const [result] = await ingestEvents(db, (await createBotKey(db, "matrix ticket bot", [])).botKey, [{ key: `matrix-${randomUUID()}`, type: "ticket_opened", guild_id: guildId, at: new Date().toISOString(), channel_id: channelId, panel_id: null, user_id: USER_IDS.ada, user_name: "Ada", answers: [] }]);
+  if (result?.status !== "applied") throw new Error(`the matrix could not report a ticket: ${JSON.stringify(result)}`);
+  const [row] = await db.select({ number: tickets.number }).from(tickets).where(and(eq(tickets.guildId, guildId), eq(tickets.channelId, channelId)));
+  return row!.number;
+}
+
 /** A valid query string for an endpoint that requires one. */
 function queryFor(ep: PluginEndpoint): string {
   if (ep.plugin === "music" && ep.path.endsWith("/search")) return "q=satie";
@@ -256,8 +269,10 @@ function pluginTarget(ep: PluginEndpoint): Target {
         grantBot(harness, guildId, PermissionFlagsBits.BanMembers | PermissionFlagsBits.KickMembers | PermissionFlagsBits.ModerateMembers);
         if (ep.path.includes(":caseId")) caseId = String(((await json(await pluginCall(ada, "POST", `/moderator/guilds/${guildId}/infractions`, { body: { type: "note", user_id: USER_IDS.sam } }), 201)).infraction as { id: number }).id);
       }
+      // A ticket to read: the manager's case has the bot report one in this guild.
+      const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
       const query = ep.query ? `?${queryFor(ep)}` : "";
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId })}${query}`, { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -930,7 +945,7 @@ describe("coverage of the matrix", () => {
 
   it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
     const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
-      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1" }).split("/").filter(Boolean));
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1", ticketNumber: "1" }).split("/").filter(Boolean));
       return match.kind !== "found" || match.endpoint !== ep;
     });
     expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);
