@@ -17,7 +17,7 @@ import { emojis } from "./definition";
 
 const emojiName = inputText().regex(EMOJI_NAME, issue("invalid_emoji_name"));
 const emojiParams = guildIdParams.extend({ emojiId: platformId("emoji") });
-const uploadFields = z.object({ name: z.array(z.string()).max(1).transform((values) => values[0] ?? "").pipe(emojiName) });
+const uploadFields = z.object({ name: z.array(inputText()).max(1).transform((values) => values[0] ?? "").pipe(emojiName) });
 
 export function emojisEndpoints(): PluginEndpoint[] {
   const path = (rest: string) => `/emojis/guilds/:guildId/${rest}`;
