@@ -23,6 +23,7 @@ import { seedDemoBirthdays } from "../demo/seed-birthdays";
 import { seedDemoCoins } from "../demo/seed-economy";
 import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
+import { grantDemoExpressions } from "../demo/grant-expressions";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
@@ -163,6 +164,7 @@ async function main() {
     await seedDemoBirthdays(handle.db);
     await seedDemoCoins(handle.db, demoWorld);
     grantDemoModeration(demoWorld);
+    grantDemoExpressions(demoWorld);
     await seedDemoCases(handle.db, demoWorld);
   }
   await handle.close();
