@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
+import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_PUBLIC_KEY } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/credentials";
 import { startStripeFake } from "../emulators/stripe/server";
@@ -67,6 +67,7 @@ async function main() {
       DEMO_GIVEAWAY_ENTRANTS: "1",
       DISCORD_CLIENT_ID: EMULATOR_CLIENT_ID,
       DISCORD_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+      DISCORD_PUBLIC_KEY: EMULATOR_PUBLIC_KEY,
       DISCORD_BOT_TOKEN: EMULATOR_BOT_TOKEN,
       DISCORD_API_URL: `${emulator.url}/api`,
       DISCORD_OAUTH_URL: emulator.url,
