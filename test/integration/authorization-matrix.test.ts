@@ -218,13 +218,17 @@ function queryFor(ep: PluginEndpoint): string {
 /** Plugin endpoints that take a multipart image instead of JSON. */
 const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background", "POST /levels/guilds/:guildId/rank-card/backgrounds", "POST /emojis/guilds/:guildId/serveremojis"]);
 
-/** The emoji endpoints act on the platform: the bot may manage expressions in the manager's guild, and :emojiId is one of its emojis. */
-function emojiSetup(ep: PluginEndpoint, guildId: string, asManager: boolean): string {
+/**
+ * The emoji endpoints act on the platform: the bot may manage expressions in the manager's guild,
+ * and :emojiId is an emoji of its own (the fixture's are what other samples, reaction roles, refer to).
+ */
+function emojiSetup(guildId: string, asManager: boolean): string {
   if (!asManager) return "100000000000000001";
   grantBot(harness, guildId, PermissionFlagsBits.ManageGuildExpressions);
-  const emoji = harness.emulator.state.guild(guildId)!.emojis.find((candidate) => !candidate.animated);
-  if (!emoji) throw new Error(`authorization-matrix: no static emoji left in ${guildId} for ${ep.method} ${ep.path}`);
-  return emoji.id;
+  const { state } = harness.emulator;
+  const id = state.newId();
+  state.guild(guildId)!.emojis.push({ id, name: "matrix_emoji", roles: [], user_id: null, require_colons: true, managed: false, animated: false, available: true });
+  return id;
 }
 
 /** A webhook the bot made in the manager's guild, for the routes on one webhook; a made-up id for everyone else. */
@@ -249,7 +253,7 @@ function pluginTarget(ep: PluginEndpoint): Target {
   return {
     label: `${ep.method} /api/plugins${ep.path}`,
     async prepare(guildId, asManager) {
-      const emojiId = ep.plugin === "emojis" ? emojiSetup(ep, guildId, asManager) : "";
+      const emojiId = ep.plugin === "emojis" ? emojiSetup(guildId, asManager) : "";
       if (MULTIPART_PLUGIN_PATHS.has(`${ep.method} ${ep.path}`)) {
         const segments = fillPath(ep.path, { guildId }).split("/").filter(Boolean);
         const form = imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c36" } }).png().toBuffer(), ep.plugin === "emojis" ? { extra: { name: "matrix" } } : {});
