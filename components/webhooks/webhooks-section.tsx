@@ -1,7 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
-import type { PickerChannel } from "@/lib/guilds/pickers";
+import { getGuildPickers } from "@/lib/guilds/pickers";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
 import { WEBHOOK_NAME_MAX } from "@/lib/webhooks/input";
@@ -18,10 +18,11 @@ import styles from "./webhooks.module.css";
 
 const TEXT_KEYS = ["title", "intro", "empty", "unavailable", "inChannel", "createdBy", "noCreator", "create", "created", "rename", "avatar", "remove", "failed"] as const satisfies ReadonlyArray<keyof WebhookText>;
 
-type Props = { guildId: string; locale: Locale; channels: readonly PickerChannel[] };
+type Props = { guildId: string; locale: Locale };
 
-export async function WebhooksSection({ guildId, locale, channels }: Props) {
-  const t = await getTranslations({ locale, namespace: "webhookManager" });
+export async function WebhooksSection({ guildId, locale }: Props) {
+  // The plugin has no settings, so the page loads no pickers for it: the channels are read here (kept per guild).
+  const [t, { channels }] = await Promise.all([getTranslations({ locale, namespace: "webhookManager" }), getGuildPickers(guildId)]);
   const text = Object.fromEntries(TEXT_KEYS.map((key) => [key, t.raw(key)])) as WebhookText;
   let hooks: WebhookView[] | null = null;
   try {

@@ -14,5 +14,5 @@ export async function generateMetadata({ params }: PluginRouteProps): Promise<Me
 }
 
 export default function WebhooksPage({ params }: PluginRouteProps) {
-  return <PluginPage params={params} pluginId="webhooks" extras={{ top: ({ guildId, locale, channels }) => <WebhooksSection guildId={guildId} locale={locale} channels={channels} /> }} />;
+  return <PluginPage params={params} pluginId="webhooks" extras={{ top: ({ guildId, locale }) => <WebhooksSection guildId={guildId} locale={locale} /> }} />;
 }
