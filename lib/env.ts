@@ -52,6 +52,11 @@ const schema = z
     DISCORD_CLIENT_ID: snowflake.optional(),
     DISCORD_CLIENT_SECRET: z.string().min(1).optional(),
     DISCORD_BOT_TOKEN: z.string().min(1).optional(),
+    /** The application's public key (Developer Portal, hex): /api/discord-incoming-webhook checks events with it; unset, it takes none. */
+    DISCORD_PUBLIC_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, "must be the application's Ed25519 public key, 64 hex digits")
+      .optional(),
     DISCORD_REDIRECT_URI: optionalUrl,
     DISCORD_API_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com/api"),
     DISCORD_OAUTH_URL: z.url({ protocol: /^https?$/ }).default("https://discord.com"),

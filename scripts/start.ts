@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET } from "../emulators/platform/credentials";
+import { EMULATOR_BOT_TOKEN, EMULATOR_CLIENT_ID, EMULATOR_CLIENT_SECRET, EMULATOR_PUBLIC_KEY } from "../emulators/platform/credentials";
 import { startPlatformEmulator } from "../emulators/platform/server";
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from "../emulators/stripe/credentials";
 import { startStripeFake } from "../emulators/stripe/server";
@@ -24,6 +24,7 @@ import { seedDemoCoins } from "../demo/seed-economy";
 import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
 import { seedDemoTickets } from "../demo/seed-tickets";
+import { grantDemoExpressions } from "../demo/grant-expressions";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
 import { startRoundRobinProxy, type RoundRobinProxy } from "./round-robin-proxy";
@@ -67,6 +68,7 @@ async function main() {
       DEMO_GIVEAWAY_ENTRANTS: "1",
       DISCORD_CLIENT_ID: EMULATOR_CLIENT_ID,
       DISCORD_CLIENT_SECRET: EMULATOR_CLIENT_SECRET,
+      DISCORD_PUBLIC_KEY: EMULATOR_PUBLIC_KEY,
       DISCORD_BOT_TOKEN: EMULATOR_BOT_TOKEN,
       DISCORD_API_URL: `${emulator.url}/api`,
       DISCORD_OAUTH_URL: emulator.url,
@@ -164,6 +166,7 @@ async function main() {
     await seedDemoBirthdays(handle.db);
     await seedDemoCoins(handle.db, demoWorld);
     grantDemoModeration(demoWorld);
+    grantDemoExpressions(demoWorld);
     await seedDemoCases(handle.db, demoWorld);
     await seedDemoTickets(handle.db, demoWorld);
   }

@@ -12,6 +12,7 @@ process.env.APP_URL ??= "http://localhost:3000";
 // Credentials of the built-in platform emulator (emulators/platform/credentials.ts).
 process.env.DISCORD_CLIENT_ID ??= "1100000000000000001";
 process.env.DISCORD_CLIENT_SECRET ??= "emulator-client-secret";
+process.env.DISCORD_PUBLIC_KEY ??= "f7489ebc4a37be9a0e42b0b3564a02c480130cc99e973318c1c793c29c6a44b1";
 process.env.DISCORD_BOT_TOKEN ??= "emulator-bot-token";
 process.env.PLATFORM_EMULATOR ??= "1";
 process.env.PGLITE_DIR ??= "memory://";

@@ -8,10 +8,12 @@ import { compareSnowflakes } from "./snowflake";
 import { BOT_USER_ID, type PlatformState } from "./state";
 import { APPLICATION_ROUTES } from "./application-routes";
 import { DIRECT_MESSAGE_ROUTES } from "./direct-messages";
+import { EMOJI_ROUTES } from "./emoji-routes";
 import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
 import { MODERATION_ROUTES } from "./moderation-routes";
 import { PERMISSIONS } from "./permissions";
+import { WEBHOOK_ROUTES } from "./webhook-routes";
 import { parse, queryBoolean, queryInt, snowflake } from "./validation";
 
 // The Discord REST routes the dashboard uses: the reads below, the channel message routes
@@ -31,6 +33,8 @@ export interface ApiRequest {
   rawBody?: string;
   /** The body parsed as JSON (an empty body is {}), for routes that are not GET or DELETE. */
   body?: unknown;
+  /** Where the emulator was reached (`http://host:port`): the base of the webhook URLs it hands out. */
+  origin?: string;
   /** The `X-Audit-Log-Reason` header, URL-decoded: what the audit log entry of a moderation act says. */
   auditReason?: string;
 }
@@ -240,7 +244,7 @@ function specificity(route: Route): number {
 /** Path parameters that are not ids (so not checked to be snowflakes). */
 const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES, ...APPLICATION_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES, ...APPLICATION_ROUTES, ...EMOJI_ROUTES, ...WEBHOOK_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];

@@ -18,6 +18,8 @@ import type { PlatformState } from "./state";
 const API_PATH = /^\/api\/v(?:9|10)(\/.*)?$/;
 const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "PUT"]);
 const AVATAR_BODY_BYTES = 14 * 1024 * 1024;
+/** Routes whose body may hold an avatar. */
+const AVATAR_PATHS = /^\/(users\/@me|webhooks\/\d+|channels\/\d+\/webhooks)$/;
 
 export function resolveAuth(header: string | undefined, state: PlatformState): Auth | null {
   const match = /^(Bot|Bearer)\s+(\S+)\s*$/i.exec(header ?? "");
@@ -66,8 +68,9 @@ async function answer(req: IncomingMessage, method: string, path: string, url: U
     query: searchParamsObject(url.searchParams),
     auth: resolveAuth(req.headers.authorization, state),
     state,
+    origin: `http://${req.headers.host ?? "127.0.0.1"}`,
     // Parsed as JSON by dispatchApi once a route that takes a body matched; an avatar is a data URI of up to 10 MB.
-    ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req, path === "/users/@me" ? AVATAR_BODY_BYTES : undefined) } : {}),
+    ...(BODY_METHODS.has(method) ? { rawBody: await readBody(req, AVATAR_PATHS.test(path) ? AVATAR_BODY_BYTES : undefined) } : {}),
     ...auditReason(req.headers["x-audit-log-reason"]),
   });
 }

@@ -66,7 +66,7 @@ export const APPLICATION_ROUTES: readonly Route[] = [
 ];
 
 /** Keeps the picture for the CDN and answers its hash (an animated GIF's starts with a_, as on Discord). */
-function storeAvatar(images: Map<string, { bytes: Buffer; contentType: string }>, dataUri: string): string {
+export function storeAvatar(images: Map<string, { bytes: Buffer; contentType: string }>, dataUri: string): string {
   const [, type, base64] = DATA_URI.exec(dataUri) as unknown as [string, string, string];
   const bytes = Buffer.from(base64, "base64");
   const hash = `${type === "gif" ? "a_" : ""}${createHash("md5").update(bytes).digest("hex")}`;

@@ -83,6 +83,8 @@ export function emojiSvg(name: string, id: string, animated: boolean, size: numb
 
 function ownerName(context: EmulatorContext, kind: string, id: string, hash: string): string | null {
   const { state } = context;
+  const hook = kind === "avatars" ? state.webhooks.get(id) : undefined;
+  if (hook) return hook.avatar === hash ? hook.name : null;
   if (kind === "avatars" || (kind === "banners" && state.user(id))) {
     const user = state.user(id);
     const matches = kind === "avatars" ? user?.avatar === hash : user?.banner === hash;
@@ -114,6 +116,9 @@ export function handleCdn(res: ServerResponse, url: URL, method: string, context
     const found = context.state.emoji(id);
     // Only animated emoji have a GIF; still images come as PNG or WebP.
     if (!found || (ext === "gif" && !found.emoji.animated)) return sendText(res, 404, "404: Not Found");
+    // One uploaded through the API (emoji-routes.ts) is the picture it sent.
+    const uploaded = context.state.emojiImages.get(id);
+    if (uploaded) return send(res, 200, uploaded.bytes, { ...IMAGE_HEADERS, "Content-Type": uploaded.contentType });
     return send(res, 200, emojiSvg(found.emoji.name, id, found.emoji.animated, size), IMAGE_HEADERS);
   }
 
@@ -122,7 +127,7 @@ export function handleCdn(res: ServerResponse, url: URL, method: string, context
   const [, kind, id, hash] = image as unknown as [string, string, string, string];
   const name = ownerName(context, kind, id, hash);
   if (name === null) return sendText(res, 404, "404: Not Found");
-  // An avatar a bot set through the API (application-routes.ts) is the picture it sent.
+  // An avatar a bot or a webhook was given through the API is the picture it sent.
   const uploaded = kind === "avatars" ? context.state.avatarImages.get(hash) : undefined;
   if (uploaded) return send(res, 200, uploaded.bytes, { ...IMAGE_HEADERS, "Content-Type": uploaded.contentType });
   const wide = kind === "banners" || kind === "splashes";

@@ -168,6 +168,31 @@ async function banEmre(emulator: PlatformEmulator): Promise<Reply> {
   return bot(emulator, "PUT", `/guilds/${guild}/bans/${USER_IDS.emre}`, { delete_message_seconds: 0 });
 }
 
+/** Gives the bot's role in the workshop MANAGE_GUILD_EXPRESSIONS and MANAGE_WEBHOOKS (its invite asks for them; the fixture's role has less). */
+function expressiveBot(emulator: PlatformEmulator): void {
+  const role = emulator.state.guild(guild)?.roles.find((candidate) => candidate.managed && candidate.tags?.bot_id === BOT_USER_ID);
+  if (!role) throw new Error("the workshop fixture has no Guildhall role");
+  role.permissions = (BigInt(role.permissions) | PERMISSIONS.ManageGuildExpressions | PERMISSIONS.ManageWebhooks).toString();
+}
+
+/** An emoji the bot uploaded (what the emoji gallery sends: a re-encoded PNG as a data URI). */
+async function uploadedEmoji(emulator: PlatformEmulator): Promise<string> {
+  expressiveBot(emulator);
+  const created = await bot(emulator, "POST", `/guilds/${guild}/emojis`, { name: "contract", image: PNG_AVATAR });
+  const id = (created.body as { id?: string } | undefined)?.id;
+  if (created.status !== 201 || !id) throw new Error(`could not upload the sample emoji: ${created.status}`);
+  return id;
+}
+
+/** A webhook the bot made in #general. */
+async function madeWebhook(emulator: PlatformEmulator): Promise<string> {
+  expressiveBot(emulator);
+  const created = await bot(emulator, "POST", `/channels/${general(emulator)}/webhooks`, { name: "Deploys", avatar: PNG_AVATAR });
+  const id = (created.body as { id?: string } | undefined)?.id;
+  if (created.status !== 200 || !id) throw new Error(`could not make the sample webhook: ${created.status}`);
+  return id;
+}
+
 const TOKEN_RESPONSE: Schema = {
   type: "object",
   properties: {
@@ -415,6 +440,57 @@ export const ENDPOINTS: readonly Endpoint[] = [
     client: "bot POST Routes.userChannels",
     spec: { path: "/users/@me/channels", method: "post" },
     call: async (emulator) => [await bot(emulator, "POST", "/users/@me/channels", { recipient_id: USER_IDS.sam })],
+  },
+  {
+    name: "upload an emoji",
+    client: "bot POST Routes.guildEmojis",
+    spec: { path: "/guilds/{guild_id}/emojis", method: "post" },
+    call: async (emulator) => {
+      expressiveBot(emulator);
+      return [await bot(emulator, "POST", `/guilds/${guild}/emojis`, { name: "contract", image: PNG_AVATAR })];
+    },
+  },
+  {
+    name: "rename an emoji",
+    client: "bot PATCH Routes.guildEmoji",
+    spec: { path: "/guilds/{guild_id}/emojis/{emoji_id}", method: "patch" },
+    call: async (emulator) => [await bot(emulator, "PATCH", `/guilds/${guild}/emojis/${await uploadedEmoji(emulator)}`, { name: "renamed" })],
+  },
+  {
+    name: "delete an emoji",
+    client: "bot DELETE Routes.guildEmoji",
+    spec: { path: "/guilds/{guild_id}/emojis/{emoji_id}", method: "delete" },
+    call: async (emulator) => [await bot(emulator, "DELETE", `/guilds/${guild}/emojis/${await uploadedEmoji(emulator)}`)],
+  },
+  {
+    name: "make a webhook",
+    client: "bot POST Routes.channelWebhooks",
+    spec: { path: "/channels/{channel_id}/webhooks", method: "post" },
+    call: async (emulator) => {
+      expressiveBot(emulator);
+      return [await bot(emulator, "POST", `/channels/${general(emulator)}/webhooks`, { name: "Deploys", avatar: null })];
+    },
+  },
+  {
+    name: "guild webhooks",
+    client: "bot GET Routes.guildWebhooks",
+    spec: { path: "/guilds/{guild_id}/webhooks", method: "get" },
+    call: async (emulator) => {
+      await madeWebhook(emulator);
+      return [await bot(emulator, "GET", `/guilds/${guild}/webhooks`)];
+    },
+  },
+  {
+    name: "rename a webhook, change its avatar",
+    client: "bot PATCH Routes.webhook",
+    spec: { path: "/webhooks/{webhook_id}", method: "patch" },
+    call: async (emulator) => [await bot(emulator, "PATCH", `/webhooks/${await madeWebhook(emulator)}`, { name: "Releases", avatar: PNG_AVATAR })],
+  },
+  {
+    name: "delete a webhook",
+    client: "bot DELETE Routes.webhook",
+    spec: { path: "/webhooks/{webhook_id}", method: "delete" },
+    call: async (emulator) => [await bot(emulator, "DELETE", `/webhooks/${await madeWebhook(emulator)}`)],
   },
   {
     name: "custom bot's own user",

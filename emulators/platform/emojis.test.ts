@@ -120,3 +120,96 @@ describe("CDN /emojis/{id}", () => {
     expect((await fetch(`${cdn}/emojis/solder.png`)).status).toBe(404);
   });
 });
+
+// A 1×1 PNG, and the smallest animated GIF header a reader needs (the emulator goes by the type).
+const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const png = `data:image/png;base64,${PNG}`;
+const gif = `data:image/gif;base64,${Buffer.from("GIF89a").toString("base64")}`;
+
+function botMay(guildId: string, bits: bigint): void {
+  const role = emulator.state.guild(guildId)!.roles.find((candidate) => candidate.tags?.bot_id === USER_IDS.bot)!;
+  role.permissions = (BigInt(role.permissions) | bits).toString();
+}
+
+const send = (method: string, path: string, body?: unknown) =>
+  fetch(`${api}${path}`, { method, headers: { ...BOT_AUTH, "Content-Type": "application/json" }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+describe("POST /guilds/{guild.id}/emojis, PATCH and DELETE /guilds/{guild.id}/emojis/{emoji.id}", () => {
+  const workshop = GUILD_IDS.workshop;
+
+  it("uploads, renames and deletes an emoji with MANAGE_GUILD_EXPRESSIONS, and the CDN serves the picture sent", async () => {
+    botMay(workshop, PERMISSIONS.ManageGuildExpressions);
+    const created = await send("POST", `/guilds/${workshop}/emojis`, { name: "new_one", image: png });
+    expect(created.status).toBe(201);
+    const emoji = (await created.json()) as Emoji;
+    expect(emoji).toMatchObject({ name: "new_one", animated: false, available: true, require_colons: true, managed: false, roles: [], user: { id: USER_IDS.bot } });
+    const picture = await fetch(`${cdn}/emojis/${emoji.id}.png`);
+    expect(picture.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await picture.arrayBuffer()).toString("base64")).toBe(PNG);
+
+    const renamed = await send("PATCH", `/guilds/${workshop}/emojis/${emoji.id}`, { name: "renamed" });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as Emoji).name).toBe("renamed");
+    expect((await emojisOf(workshop)).body.find((entry) => entry.id === emoji.id)?.name).toBe("renamed");
+
+    expect((await send("DELETE", `/guilds/${workshop}/emojis/${emoji.id}`)).status).toBe(204);
+    expect((await emojisOf(workshop)).body.some((entry) => entry.id === emoji.id)).toBe(false);
+    expect(await (await send("DELETE", `/guilds/${workshop}/emojis/${emoji.id}`)).json()).toEqual({ message: "Unknown Emoji", code: 10014 });
+  });
+
+  it("makes a GIF an animated emoji", async () => {
+    botMay(workshop, PERMISSIONS.ManageGuildExpressions);
+    const created = await send("POST", `/guilds/${workshop}/emojis`, { name: "spinner", image: gif });
+    expect(((await created.json()) as Emoji).animated).toBe(true);
+  });
+
+  it("refuses without MANAGE_GUILD_EXPRESSIONS (403 50013), and changes nothing", async () => {
+    const before = emulator.state.guild(workshop)!.emojis.length;
+    const refused = await send("POST", `/guilds/${workshop}/emojis`, { name: "nope", image: png });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ message: "Missing Permissions", code: 50013 });
+    const solder = emulator.state.guild(workshop)!.emojis[0]!;
+    expect((await send("PATCH", `/guilds/${workshop}/emojis/${solder.id}`, { name: "x_x" })).status).toBe(403);
+    expect((await send("DELETE", `/guilds/${workshop}/emojis/${solder.id}`)).status).toBe(403);
+    expect(emulator.state.guild(workshop)!.emojis.length).toBe(before);
+  });
+
+  it("refuses bad names, bad image data and pictures over 256 KiB with 50035, naming the field", async () => {
+    botMay(workshop, PERMISSIONS.ManageGuildExpressions);
+    const before = emulator.state.guild(workshop)!.emojis.length;
+    const refusal = async (body: unknown) => {
+      const response = await send("POST", `/guilds/${workshop}/emojis`, body);
+      return { status: response.status, body: (await response.json()) as { code: number; errors: Record<string, { _errors: Array<{ code: string }> }> } };
+    };
+    for (const name of ["a", "x".repeat(33), "has space", "émoji"]) {
+      const answer = await refusal({ name, image: png });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body.errors)).toEqual(["name"]);
+    }
+    const text = await refusal({ name: "text", image: `data:text/plain;base64,${Buffer.from("hello").toString("base64")}` });
+    expect(text.body.errors.image?._errors[0]?.code).toBe("IMAGE_INVALID");
+    const huge = await refusal({ name: "huge", image: `data:image/png;base64,${Buffer.alloc(256 * 1024 + 1).toString("base64")}` });
+    expect(huge).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(huge.body.errors.image?._errors[0]?.code).toBe("BINARY_TYPE_MAX_SIZE");
+    expect(emulator.state.guild(workshop)!.emojis.length).toBe(before);
+  });
+
+  it("counts slots per kind by the boost tier: 400 30008 (30018 animated) once they are full", async () => {
+    botMay(workshop, PERMISSIONS.ManageGuildExpressions);
+    const guild = emulator.state.guild(workshop)!;
+    guild.premium_tier = 0;
+    const statics = guild.emojis.filter((emoji) => !emoji.animated).length;
+    for (let index = statics; index < 50; index++) {
+      guild.emojis.push({ id: emulator.state.newId(), name: `filler_${index}`, roles: [], user_id: null, require_colons: true, managed: false, animated: false, available: true });
+    }
+    const full = await send("POST", `/guilds/${workshop}/emojis`, { name: "one_more", image: png });
+    expect(full.status).toBe(400);
+    expect(await full.json()).toEqual({ message: "Maximum number of emojis reached (50)", code: 30008 });
+    expect(guild.emojis.length).toBe(50 + guild.emojis.filter((emoji) => emoji.animated).length);
+    // Animated slots are counted apart.
+    expect((await send("POST", `/guilds/${workshop}/emojis`, { name: "still_room", image: gif })).status).toBe(201);
+    // Tier 1 has 100 of each.
+    guild.premium_tier = 1;
+    expect((await send("POST", `/guilds/${workshop}/emojis`, { name: "one_more", image: png })).status).toBe(201);
+  });
+});

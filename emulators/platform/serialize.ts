@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 
 import type { APIApplication, APIEmoji, APIGuild, APIGuildMember, APIRole, APIUser, RESTAPIPartialCurrentUserGuild } from "discord-api-types/v10";
 
+import type { WebhookRecord } from "./state";
 import type { ApplicationRecord, ChannelRecord, EmojiRecord, GuildRecord, MemberRecord, RoleRecord, UserRecord } from "./model";
 import { compareSnowflakes } from "./snowflake";
 
@@ -100,6 +101,22 @@ export function emoji(record: EmojiRecord, uploader?: UserRecord): APIEmoji {
     managed: record.managed,
     animated: record.animated,
     available: record.available,
+  };
+}
+
+/** An incoming webhook as Discord answers a caller with MANAGE_WEBHOOKS: token and URL included. */
+export function webhook(record: WebhookRecord, creator: UserRecord | undefined, origin: string): Record<string, unknown> {
+  return {
+    application_id: null,
+    avatar: record.avatar,
+    channel_id: record.channel_id,
+    guild_id: record.guild_id,
+    id: record.id,
+    name: record.name,
+    type: 1,
+    ...(creator ? { user: publicUser(creator) } : {}),
+    token: record.token,
+    url: `${origin}/api/webhooks/${record.id}/${record.token}`,
   };
 }
 

@@ -20,6 +20,17 @@ export const BOT_USER_ID = EMULATOR_CLIENT_ID;
 /** Guildhall's own application, as GET /applications/@me shows it to its bot; staff.sam owns it. */
 const GUILDHALL_APPLICATION: ApplicationRecord = { id: EMULATOR_CLIENT_ID, name: "Guildhall", description: "Configure your server with plugins.", owner_id: USER_IDS.sam, token: EMULATOR_BOT_TOKEN };
 
+/** An incoming webhook (webhook-routes.ts); `user_id` is who made it. */
+export interface WebhookRecord {
+  id: string;
+  guild_id: string;
+  channel_id: string;
+  name: string;
+  avatar: string | null;
+  token: string;
+  user_id: string;
+}
+
 export interface ResetOptions {
   /** Also forget issued codes and tokens (signed-in sessions stop working). */
   tokens?: boolean;
@@ -43,6 +54,10 @@ export class PlatformState {
   avatarChanges = new Map<string, number[]>();
   /** Avatars set through the API, by hash: the CDN serves these bytes for them. */
   avatarImages = new Map<string, { bytes: Buffer; contentType: string }>();
+  /** Emoji pictures uploaded through the API, by emoji id: the CDN serves these bytes for them. */
+  emojiImages = new Map<string, { bytes: Buffer; contentType: string }>();
+  /** Incoming webhooks by id (webhook-routes.ts). */
+  webhooks = new Map<string, WebhookRecord>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -62,6 +77,8 @@ export class PlatformState {
     this.closedDms = new Set();
     this.avatarChanges = new Map();
     this.avatarImages = new Map();
+    this.emojiImages = new Map();
+    this.webhooks = new Map();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }

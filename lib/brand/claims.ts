@@ -18,7 +18,7 @@ export type Claim = { id: string; key: string; needs: readonly ClaimNeed[] };
  * members' histories, bans, timeouts, the lockdown) runs since issue 21: none of it is listed.
  */
 export const NOT_BUILT: { plugins: readonly PluginId[]; settings: readonly string[] } = {
-  plugins: ["webhooks", "memberships", "credits", "nft_avatars"],
+  plugins: ["memberships", "credits", "nft_avatars"],
   settings: [],
 };
 
@@ -74,7 +74,7 @@ export const LANDING_CLAIMS = {
       landing("ticketing", ...plugins("ticketing")),
       landing("automations", ...plugins("automations")),
       landing("achievements", ...plugins("achievements")),
-      landing("emojis", ...plugins("emojis")),
+      landing("emojis", ...plugins("emojis"), { route: "POST /api/plugins/emojis/guilds/:guildId/serveremojis" }),
       landing("podcasts", ...plugins("podcasts")),
       landing("auditLog", { route: "GET /api/guilds/:guildId/audit-log" }, { route: "POST /api/guilds/:guildId/audit-log/:eventId/revert" }),
       landing("settingsTransfer", { route: "GET /api/guilds/:guildId/settings-export" }, { route: "POST /api/guilds/:guildId/settings-import" }),

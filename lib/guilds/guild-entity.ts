@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { listWebhooks } from "@/lib/webhooks/manage";
 import type { GuildAccess } from "./access";
 import { getGuildPickers } from "./pickers";
 import { tierValue } from "./premium";
@@ -12,11 +13,12 @@ export type PluginSwitches = Record<string, { enabled: boolean }>;
 /** The Guild entity of spec 3, assembled from the platform (bot view) and the database. */
 export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitches: PluginSwitches | Promise<PluginSwitches>) {
   const { guild } = access;
-  const [settings, pickers, plugins, member] = await Promise.all([
+  const [settings, pickers, plugins, member, webhooks] = await Promise.all([
     readGuildSettings(db, access.guildId),
     getGuildPickers(access.guildId),
     pluginSwitches,
     getGuildMember(access.guildId, access.userId),
+    listWebhooks(access.guildId),
   ]);
   return {
     id: guild.id,
@@ -33,7 +35,8 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
       : {},
     roles: guild.roles.map((role) => ({ id: role.id, name: role.name, color: role.color, permissions: role.permissions, mentionable: role.mentionable, position: role.position, icon: role.icon ?? null, managed: role.managed })),
     plugins: Object.entries(plugins).map(([id, state]) => ({ id, config: { enabled: state.enabled } })),
-    webhooks: [],
+    /** Without tokens: a webhook's URL is shown once, when it is made. */
+    webhooks,
     ignored_channel_ids: settings.ignoredChannelIds,
     buffs: settings.buffs,
     is_premium: access.premium,

@@ -1,5 +1,7 @@
 import "server-only";
 import { CustomBotError, customBotApiError } from "@/lib/custom-bot/errors";
+import { EmojiError, emojiApiError } from "@/lib/emojis/errors";
+import { WebhookError, webhookApiError } from "@/lib/webhooks/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { unmetNeedIssues, UnmetNeedsError } from "@/lib/plugins/needs-check";
 import { PlatformError } from "@/lib/platform/errors";
@@ -16,6 +18,8 @@ export function toApiError(error: unknown, locale: Locale = "en"): ApiError {
   if (error instanceof ProviderError) return providerApiError(error);
   if (error instanceof UnmetNeedsError) return fieldsError(unmetNeedIssues(error, locale), "body");
   if (error instanceof CustomBotError) return customBotApiError(error, locale);
+  if (error instanceof EmojiError) return emojiApiError(error, locale);
+  if (error instanceof WebhookError) return webhookApiError(error, locale);
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }

@@ -9,10 +9,12 @@ import { toApiError } from "./to-api-error";
 // provider proves itself: basic auth, a signature) and no budget (the provider paces itself).
 // Errors still answer in the envelope; 5xx tells the provider to send again later.
 
-export function webhookRoute(handler: (req: NextRequest) => Promise<object>) {
+export function webhookRoute(handler: (req: NextRequest) => Promise<Response | object>) {
   return async (req: NextRequest): Promise<Response> => {
     try {
-      const response = NextResponse.json(await handler(req));
+      const result = await handler(req);
+      // An object is answered as JSON; a Response (the platform's 204 with no body) as it is.
+      const response = result instanceof Response ? result : NextResponse.json(result);
       response.headers.set("Cache-Control", "no-store");
       return response;
     } catch (error) {

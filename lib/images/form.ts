@@ -27,6 +27,14 @@ const fields = z.object({
 });
 
 export async function readImageForm(req: Request): Promise<ImageForm> {
+  const { image, form } = await readImageUpload(req);
+  const parsed = fields.safeParse({ plugin_id: form.getAll("plugin_id") });
+  if (!parsed.success) throw validationError(parsed.error, "body");
+  return { image, pluginId: (parsed.data.plugin_id as PluginId | undefined) ?? null };
+}
+
+/** The one image of a multipart upload, and the form for the caller to parse its other fields with zod. */
+export async function readImageUpload(req: Request): Promise<{ image: Uint8Array; form: FormData }> {
   const contentType = req.headers.get("content-type") ?? "";
   if (mediaType(req) !== "multipart/form-data") {
     throw new ApiError(415, "unsupported_media_type", "Send the image as multipart/form-data in a field named image.");
@@ -45,9 +53,7 @@ export async function readImageForm(req: Request): Promise<ImageForm> {
   if (image === undefined || typeof image === "string") throw missing("The form has no file in a field named image.");
   if (image.size === 0) throw missing("The image file is empty.");
   if (image.size > MAX_IMAGE_BYTES) throw tooLarge();
-  const parsed = fields.safeParse({ plugin_id: form.getAll("plugin_id") });
-  if (!parsed.success) throw validationError(parsed.error, "body");
-  return { image: new Uint8Array(await image.arrayBuffer()), pluginId: (parsed.data.plugin_id as PluginId | undefined) ?? null };
+  return { image: new Uint8Array(await image.arrayBuffer()), form };
 }
 
 function missing(message: string): ApiError {

@@ -7,6 +7,7 @@ import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
 import { birthdaysEndpoints } from "./birthdays/server";
 import { economyEndpoints } from "./economy/server";
+import { emojisEndpoints } from "./emojis/server";
 import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
@@ -31,6 +32,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...achievementsEndpoints(),
   ...birthdaysEndpoints(),
   ...economyEndpoints(),
+  ...emojisEndpoints(),
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),
   ...levelsEndpoints(),

@@ -28,6 +28,8 @@ export const CUSTOM_ISSUES = [
   "embed_total",
   "embeds_total",
   "invalid_playlist_url",
+  "invalid_emoji_name",
+  "webhook_name_reserved",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 
@@ -108,6 +110,15 @@ export const ISSUE_CODES = [
   "custom_bot_switch",
   "custom_bot_stream_url",
   "custom_bot_url_streaming_only",
+  // Emoji uploads and changes (lib/emojis/errors.ts), webhooks (lib/webhooks/errors.ts).
+  "emoji_type_unsupported",
+  "emoji_too_large",
+  "emoji_slots_full",
+  "emoji_not_found",
+  "emoji_bot_missing_permission",
+  "webhook_limit_reached",
+  "webhook_not_found",
+  "webhook_bot_missing_permission",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",

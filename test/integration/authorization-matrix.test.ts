@@ -11,6 +11,8 @@ import sharp from "sharp";
 import * as guildRoot from "@/app/api/guilds/[guildId]/route";
 import * as auditLog from "@/app/api/guilds/[guildId]/audit-log/route";
 import * as emojis from "@/app/api/guilds/[guildId]/emojis/route";
+import * as webhooks from "@/app/api/guilds/[guildId]/webhooks/route";
+import * as webhook from "@/app/api/guilds/[guildId]/webhooks/[webhookId]/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
 import * as memberSearch from "@/app/api/guilds/[guildId]/members/search/route";
@@ -169,6 +171,7 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.endsWith("/lockdown")) return { enabled: false };
   if (ep.plugin === "moderator" && ep.path.endsWith("/infractions") && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
   if (ep.plugin === "moderator" && ep.path.endsWith("/rules/dry-run")) return { messages: [{ content: "discord.gg/matrix" }] };
+  if (ep.plugin === "emojis" && ep.method === "PATCH" && ep.path.includes(":emojiId")) return { name: "matrix_renamed" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
@@ -227,7 +230,28 @@ function queryFor(ep: PluginEndpoint): string {
 }
 
 /** Plugin endpoints that take a multipart image instead of JSON. */
-const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background", "POST /levels/guilds/:guildId/rank-card/backgrounds"]);
+const MULTIPART_PLUGIN_PATHS = new Set(["POST /welcome/welcome-card/:guildId/background", "POST /levels/guilds/:guildId/rank-card/backgrounds", "POST /emojis/guilds/:guildId/serveremojis"]);
+
+/**
+ * The emoji endpoints act on the platform: the bot may manage expressions in the manager's guild,
+ * and :emojiId is an emoji of its own (the fixture's are what other samples, reaction roles, refer to).
+ */
+function emojiSetup(guildId: string, asManager: boolean): string {
+  if (!asManager) return "100000000000000001";
+  grantBot(harness, guildId, PermissionFlagsBits.ManageGuildExpressions);
+  const { state } = harness.emulator;
+  const id = state.newId();
+  state.guild(guildId)!.emojis.push({ id, name: "matrix_emoji", roles: [], user_id: null, require_colons: true, managed: false, animated: false, available: true });
+  return id;
+}
+
+/** A webhook the bot made in the manager's guild, for the routes on one webhook; a made-up id for everyone else. */
+async function webhookIn(guildId: string, asManager: boolean): Promise<string> {
+  if (!asManager) return "100000000000000001";
+  grantBot(harness, guildId, PermissionFlagsBits.ManageWebhooks);
+  const made = await json(await call(webhooks.POST!, `/api/guilds/${guildId}/webhooks`, { method: "POST", jar: ada, params: { guildId }, body: { channel_id: refs.channel, name: "Matrix" } }), 201);
+  return (made.webhook as { id: string }).id;
+}
 
 /** Endpoints on one of the guild's uploads rather than a collection item: the manager case uploads one first. */
 const UPLOAD_ITEM_PATHS: Record<string, string[]> = { "DELETE /levels/guilds/:guildId/rank-card/backgrounds/:itemId": ["levels", "guilds", ":guildId", "rank-card", "backgrounds"] };
@@ -243,9 +267,10 @@ function pluginTarget(ep: PluginEndpoint): Target {
   return {
     label: `${ep.method} /api/plugins${ep.path}`,
     async prepare(guildId, asManager) {
+      const emojiId = ep.plugin === "emojis" ? emojiSetup(guildId, asManager) : "";
       if (MULTIPART_PLUGIN_PATHS.has(`${ep.method} ${ep.path}`)) {
         const segments = fillPath(ep.path, { guildId }).split("/").filter(Boolean);
-        const form = imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c36" } }).png().toBuffer());
+        const form = imageForm(await sharp({ create: { width: 2, height: 2, channels: 3, background: "#c36" } }).png().toBuffer(), ep.plugin === "emojis" ? { extra: { name: "matrix" } } : {});
         return { send: (jar) => callForm(pluginPost, `/api/plugins/${segments.join("/")}`, form, { jar, params: { path: segments } }) };
       }
       const body = bodyFor(ep);
@@ -272,7 +297,7 @@ function pluginTarget(ep: PluginEndpoint): Target {
       // A ticket to read: the manager's case has the bot report one in this guild.
       const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
       const query = ep.query ? `?${queryFor(ep)}` : "";
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber })}${query}`, { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -377,6 +402,21 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   "app/api/guilds/[guildId]/audit-log/route.ts": { module: auditLog, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/audit-log` }] },
   "app/api/guilds/[guildId]/audit-log/[eventId]/revert/route.ts": { module: revert, specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/audit-log/1/revert` }] },
   "app/api/guilds/[guildId]/emojis/route.ts": { module: emojis, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/emojis` }] },
+  // Webhooks are the platform's: the bot may manage them in the manager's guild (webhookIn).
+  "app/api/guilds/[guildId]/webhooks/route.ts": {
+    module: webhooks,
+    specs: [
+      { method: "GET", url: (id) => `/api/guilds/${id}/webhooks` },
+      { method: "POST", url: (id) => `/api/guilds/${id}/webhooks`, setup: async (id, manager) => void (manager && grantBot(harness, id, PermissionFlagsBits.ManageWebhooks)), body: () => ({ channel_id: refs.channel, name: "Matrix" }) },
+    ],
+  },
+  "app/api/guilds/[guildId]/webhooks/[webhookId]/route.ts": {
+    module: webhook,
+    specs: [
+      { method: "PATCH", url: (id) => `/api/guilds/${id}/webhooks/:webhookId`, body: () => ({ name: "Matrix renamed" }) },
+      { method: "DELETE", url: (id) => `/api/guilds/${id}/webhooks/:webhookId` },
+    ],
+  },
   "app/api/guilds/[guildId]/members/[memberId]/route.ts": { module: member, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/@me`, params: { memberId: "@me" } }] },
   "app/api/guilds/[guildId]/members/search/route.ts": { module: memberSearch, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/search?q=a` }] },
   "app/api/guilds/[guildId]/images/route.ts": {
@@ -434,7 +474,9 @@ function routeTarget(file: string, spec: RouteSpec, handler: Handler): Target {
       }
       await spec.setup?.(guildId, asManager);
       const eventId = /audit-log\/(\d+)\//.exec(url)?.[1];
-      const params = { guildId, ...spec.params, ...(eventId ? { eventId } : {}) };
+      const webhookId = url.includes("/:webhookId") ? await webhookIn(guildId, asManager) : undefined;
+      if (webhookId) url = url.replace(":webhookId", webhookId);
+      const params = { guildId, ...spec.params, ...(eventId ? { eventId } : {}), ...(webhookId ? { webhookId } : {}) };
       const body = spec.body ? await spec.body(guildId, asManager) : undefined;
       const form = spec.form ? await spec.form() : undefined;
       if (form) return { send: (jar) => callForm(handler, url, form, { method: spec.method, jar, params }) };
@@ -945,7 +987,7 @@ describe("coverage of the matrix", () => {
 
   it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
     const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
-      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1", ticketNumber: "1" }).split("/").filter(Boolean));
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1", ticketNumber: "1", emojiId: "100000000000000001" }).split("/").filter(Boolean));
       return match.kind !== "found" || match.endpoint !== ep;
     });
     expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);

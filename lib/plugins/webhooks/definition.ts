@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { channelField, text, toggle, urlField } from "../fields";
 import { definePlugin } from "../types";
 
 export const webhooks = definePlugin({
@@ -7,12 +6,7 @@ export const webhooks = definePlugin({
   category: "other",
   premium: false,
   icon: "webhook",
-  configSchema: z.strictObject({
-    default_channel_id: channelField(),
-    username: text(80),
-    avatar_url: urlField(),
-    allow_mentions: toggle(false),
-    log_channel_id: channelField(),
-  }),
+  // No settings: its page manages the server's webhooks on the platform (lib/webhooks/).
+  configSchema: z.strictObject({}),
   collections: {},
 });
