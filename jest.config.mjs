@@ -21,6 +21,10 @@ const config = {
   // Generous: a set-up that opens PGlite and migrates, or starts fakes, can take 20 s on a
   // loaded 2-core machine. Tests assert outcomes, never durations (benchmarks live in bench/).
   testTimeout: 60000,
+  // Jest 30 "soft" deletes what a test file left on the global object by turning its properties
+  // into accessors whose setter re-enters itself; an object shared across files (a library's
+  // global carrier) then overflows the stack on its next write in a later file (CI, stop 28).
+  testEnvironmentOptions: { globalsCleanup: "off" },
 };
 
 async function jestConfig() {

@@ -3,9 +3,9 @@
 // authentication, UTF-8 like production databases, one database `guildhall`. Run as root (CI,
 // this machine), the server runs as the postgres user, which PostgreSQL insists on. A machine
 // without PostgreSQL fails the test that asks for it, saying so: nothing is skipped.
+import { freePort } from "@/test/free-port";
 import { execFile } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -27,17 +27,6 @@ function postgresBin(): string {
   const newest = versions.sort((a, b) => Number(a) - Number(b)).at(-1);
   if (!newest) throw new Error(MISSING);
   return join(root, newest, "bin");
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 export async function startPostgresHarness(): Promise<PostgresHarness> {

@@ -5,9 +5,9 @@
 // (append-only file, fsync always), so a restart finds the data again: Redis's own restart, not
 // a new server. A machine without redis-server fails the test that asks for it, saying so:
 // nothing is skipped.
+import { freePort } from "@/test/free-port";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { connectRedis, type RedisLink } from "@/lib/redis/link";
@@ -24,17 +24,6 @@ export interface RedisHarness {
 }
 
 const MISSING = "redis-server was not found: install Debian's redis-server package (apt-get install -y redis-server), as .ci/run does";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Starts redis-server on `port`; resolves once it says it accepts connections. */
 function startServer(port: number, dir: string | null): Promise<ChildProcess> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { eventStreamResponse } from "@/lib/http/event-stream-response";
 import { ApiError } from "@/lib/http/api-error";
 import { claimStreamSlot } from "@/lib/live/stream-slots";
 import type { Session } from "@/lib/session/session-cookie";
@@ -117,12 +118,5 @@ export async function playerEventStream(guildId: string, session: Session, read:
       stop();
     },
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      // Proxies that buffer (nginx) would hold the events back.
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return eventStreamResponse(body);
 }

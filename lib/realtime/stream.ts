@@ -1,4 +1,5 @@
 import "server-only";
+import { eventStreamResponse } from "@/lib/http/event-stream-response";
 import { randomBytes } from "node:crypto";
 import type { Db } from "@/lib/db/client";
 import { ApiError } from "@/lib/http/api-error";
@@ -167,14 +168,7 @@ export async function openRealtimeStream(db: Db, session: Session, locale: Local
       stop();
     },
   });
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-store, no-transform",
-      // Proxies that buffer (nginx) would hold the events back.
-      "X-Accel-Buffering": "no",
-    },
-  });
+  return eventStreamResponse(body);
 }
 
 function tooManyStreams(): ApiError {

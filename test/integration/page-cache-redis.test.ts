@@ -3,8 +3,8 @@
 // standing for two instances of the app: a page drawn by one is served by the other, an expiry
 // on one retires the other's copies at once, and while Redis is away nothing stale is served
 // and no expiry is lost.
+import { freePort } from "@/test/free-port";
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
 import { createClient, type RedisClientType } from "redis";
 import { guildPagesTag } from "@/lib/guilds/page-cache-tag";
 import { CLOCK_SKEW_MS, redisPageCacheStore } from "@/lib/page-cache/redis-store";
@@ -88,17 +88,6 @@ describe("the page cache in Redis", () => {
     expect(await isCurrent(b.store, copy)).toBe(false);
   });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 /** Debian's redis-server on `port`, without persistence; resolves once it accepts connections. */
 function startRedis(on: number): Promise<ChildProcess> {
