@@ -1,32 +1,24 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { NOT_BUILT } from "@/lib/brand/claims";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 
-// The landing page and the plugin cards claim only what Guildhall does today. Webhooks are not
+// The landing page and the plugin cards claim only what Guildhall does today. NFT avatars are not
 // built yet: no landing sentence and no description of another plugin may promise them, and the
-// cards of the plugins that do nothing yet say so first. Words of each language, so a translation
-// cannot bring a claim back. Moderation (cases, the lockdown) is built since issue 21 and the
-// custom bot (lib/custom-bot/) too: the landing page names them.
+// cards of the plugins that do nothing yet (NOT_BUILT) say so first. Moderation (cases, the
+// lockdown) is built since issue 21, the custom bot (lib/custom-bot/) too, emojis and webhooks since
+// issue 24: the landing page may name them.
 
 type Json = { [key: string]: string | Json };
 const load = (...parts: string[]) => JSON.parse(readFileSync(path.join(process.cwd(), "messages", ...parts), "utf8")) as Json;
 const strings = (node: Json | string): string[] => (typeof node === "string" ? [node] : Object.values(node).flatMap(strings));
 
-const UNBUILT: Record<Locale, RegExp> = {
-  en: /webhook/i,
-  fr: /webhook/i,
-  de: /webhook/i,
-  es: /webhook/i,
-  pt: /webhook/i,
-  ru: /вебхук|webhook/i,
-  tr: /webhook/i,
-  ar: /webhook/i,
-  tw: /webhook/i,
-};
+/** Written the same in every language. */
+const UNBUILT = /\bNFTs?\b/i;
 
 /** Plugins whose settings do nothing yet: their cards open with this. */
-const NOT_YET = ["webhooks", "memberships", "credits"] as const;
+const NOT_YET = NOT_BUILT.plugins;
 const NOT_YET_OPENING: Record<Locale, string> = {
   en: "Not available yet",
   fr: "Pas encore disponible",
@@ -46,13 +38,13 @@ describe.each(LOCALES)("claims in %s", (locale) => {
 
   it("the landing page and its description promise nothing unbuilt, and no users", () => {
     const texts = [...strings(ui.landing!), (ui.meta as Json).description as string];
-    expect(texts.filter((text) => UNBUILT[locale].test(text))).toEqual([]);
+    expect(texts.filter((text) => UNBUILT.test(text))).toEqual([]);
     expect(Object.keys(ui.landing!)).not.toContain("stats");
   });
 
   it("no plugin card promises an unbuilt feature; the plugins that do nothing yet say so", () => {
-    const built = PLUGIN_IDS.filter((id) => !(NOT_YET as readonly string[]).includes(id));
-    expect(built.map(description).filter((text) => UNBUILT[locale].test(text))).toEqual([]);
+    const built = PLUGIN_IDS.filter((id) => !NOT_YET.includes(id));
+    expect(built.map(description).filter((text) => UNBUILT.test(text))).toEqual([]);
     for (const id of NOT_YET) expect({ id, opening: description(id).startsWith(NOT_YET_OPENING[locale]) }).toEqual({ id, opening: true });
   });
 
