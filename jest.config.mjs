@@ -11,6 +11,7 @@ const esmPackages = "next-intl|use-intl|intl-messageformat|@formatjs|@schummar|i
 /** @type {import('jest').Config} */
 const config = {
   testEnvironment: "node",
+  globalSetup: "<rootDir>/test/pglite-template.mjs",
   setupFiles: ["<rootDir>/test/setup-env.ts"],
   setupFilesAfterEnv: ["<rootDir>/test/after-env.ts"],
   testMatch: ["<rootDir>/**/*.test.ts", "<rootDir>/**/*.test.tsx"],

@@ -40,6 +40,8 @@ const schema = z
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
       .optional(),
     PGLITE_DIR: z.string().default(".data/pglite"),
+    /** A dump of a migrated PGlite database that a `memory://` database starts from (the tests make one per run: test/pglite-template.mjs). */
+    PGLITE_TEMPLATE: z.string().optional(),
     /** "0": this server runs no job worker (workers run apart, `npm run worker`, on a shared PostgreSQL). */
     JOBS_IN_PROCESS: z.enum(["0", "1"]).default("1"),
     /**

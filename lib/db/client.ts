@@ -14,7 +14,7 @@ export function getDbHandle(): Promise<DbHandle> {
   const store = globalThis as GlobalWithDb;
   if (!store[globalKey]) {
     const env = getEnv();
-    const opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR });
+    const opening = openDb({ databaseUrl: env.DATABASE_URL, pgliteDir: env.PGLITE_DIR, pgliteTemplate: env.PGLITE_TEMPLATE });
     store[globalKey] = opening;
     opening.catch(() => delete store[globalKey]);
   }

@@ -25,7 +25,7 @@ export type DbSource = { kind: "postgres"; url: string } | { kind: "pglite"; cli
 export type DbHandle = { db: Db; source: DbSource; close: () => Promise<void> };
 
 /** Opens a database and applies the committed migrations. PostgreSQL when a URL is given, else PGlite. */
-export async function openDb(options: { databaseUrl?: string; pgliteDir: string }): Promise<DbHandle> {
+export async function openDb(options: { databaseUrl?: string; pgliteDir: string; pgliteTemplate?: string }): Promise<DbHandle> {
   if (options.databaseUrl) {
     const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePg({ client: pool, schema });
@@ -38,7 +38,10 @@ export async function openDb(options: { databaseUrl?: string; pgliteDir: string 
   const unlock = inMemory ? () => undefined : lockFolder(options.pgliteDir);
   // The contrib extensions the migrations create (leaderboard search, 0013): PGlite loads only those it is given.
   const extensions = { btree_gin, pg_trgm, unaccent };
-  const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions });
+  // A new in-memory database may start from a dump of a migrated one (PGLITE_TEMPLATE): the test
+  // run opens one per file, and PGlite's initdb costs seconds where loading a dump costs a fraction.
+  const loadDataDir = inMemory && options.pgliteTemplate ? new Blob([readFileSync(options.pgliteTemplate)]) : undefined;
+  const client = new PGlite({ dataDir: inMemory ? undefined : options.pgliteDir, extensions, loadDataDir });
   const db = drizzlePglite({ client, schema });
   try {
     await migratePglite(db, { migrationsFolder });

@@ -24,6 +24,7 @@ import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild } from "@/test/scratch-guild";
 import { setEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
+import { waitFor } from "@/test/wait-for";
 
 let redis: RedisHarness;
 let platform: EmulatorHarness;
@@ -56,11 +57,13 @@ const readWelcome = () => pluginCall(ada, "GET", `welcome/config/${guild}`);
 const patchWelcome = (enabled: boolean) => pluginCall(ada, "PATCH", `welcome/config/${guild}`, { body: { enabled, join_enabled: false } });
 const openGuildPage = (jar: CookieJar) => middleware(new NextRequest(`http://localhost:3000/en/dashboard/${guild}/welcome`, { headers: { cookie: jar.header() } }));
 const budgetKeys = () => observer.client.keys("guildhall:budget:*");
+// A take that runs past the command timeout (a loaded machine; the script loaded again after a
+// restart) is answered in process, by design: the next reads spend their budget in Redis.
+const budgetsInRedis = () => waitFor(async () => (await readWelcome()).status === 200 && (await budgetKeys()).length > 0, 10_000, "budgets spent in Redis");
 
 it("answers reads and lands writes while Redis is down, and shares again once it is back", async () => {
   // Up: the budgets, the platform cache and the session check live in Redis.
-  expect((await readWelcome()).status).toBe(200);
-  expect((await budgetKeys()).length).toBeGreaterThan(0);
+  await budgetsInRedis();
   const sharedCache = new SharedTtlCache(observer);
   expect(await sharedCache.peek(`${guildKey(guild)}guild`)).toBeDefined();
 
@@ -87,8 +90,7 @@ it("answers reads and lands writes while Redis is down, and shares again once it
 
   // Back, by itself: budgets are spent in Redis again, the player's streams read their state again.
   await observer.client.flushAll(); // what the restart brought back from disk is not what is checked here
-  expect((await readWelcome()).status).toBe(200);
-  expect((await budgetKeys()).length).toBeGreaterThan(0);
+  await budgetsInRedis();
   await resync;
   unsubscribe();
 });
