@@ -62,6 +62,13 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
+  // The version held, also as a ref: an update heard after a version was adopted but before the
+  // render that adoption causes must be compared with the new version, not the rendered one.
+  const heldVersion = useRef(initial.version);
+  const holdVersion = (next: number) => {
+    heldVersion.current = next;
+    setVersion(next);
+  };
   const [enabled, setEnabled] = useState(initial.enabled);
   // A refused switch: what turning the plugin on needs stays shown, live, until it is on.
   const [turningOn, setTurningOn] = useState(false);
@@ -94,7 +101,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
     if (detail.enabled) setTurningOn(false);
     const same = spec.fields.every((field) => isEqual(detail.config[field.name], saved[field.name]));
     if (!same) return;
-    setVersion(detail.version);
+    holdVersion(detail.version);
     // This tab's own write (the welcome card's background) can be heard on the realtime channel
     // before its answer announces it here: once announced, it is no one else's change.
     if (heardVersion.current !== null && detail.version >= heardVersion.current) {
@@ -111,7 +118,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
   const heardUpdate = useEffectEvent((update: GuildSettingsUpdate) => {
     if (update.plugin_id !== pluginId || update.version === null) return;
     if (saving) heardWhileSaving.current = update;
-    else if (update.version > version) {
+    else if (update.version > heldVersion.current) {
       heardVersion.current = update.version;
       setChangedBy(update.user.name);
       setConflict(true);
@@ -175,7 +182,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
         handles: ["version_conflict", "validation_failed"],
       });
       setSaved(result.config);
-      setVersion(result.version);
+      holdVersion(result.version);
       setEnabled(result.enabled);
       setTurningOn(false);
       // Keep edits made while the request was in flight; take the server's value elsewhere.

@@ -7,7 +7,7 @@ import { sessionIdOf } from "@/lib/http/session-id";
 import { snowflakeToTimestamp } from "@/lib/platform/snowflake";
 import { findUser, type UserRow } from "@/lib/users/queries";
 import { CONSENT_COOKIE, consentOf, type Consent } from "./consent";
-import { identifyServerUser, sendServerEvent, type UserProperties } from "./server-events";
+import { gatherInBackground, identifyServerUser, sendServerEvent, type UserProperties } from "./server-events";
 
 // The sign-in events (spec 4): login_success on a sign-in, auto_login_success when a returning
 // visitor's session carries on by itself (its tokens refreshed), account_created when the
@@ -57,7 +57,7 @@ async function send(db: Db, user: UserRow, kind: LoginKind, consent: Consent, se
 export function recordLoginEvents(db: Db, req: NextRequest, user: UserRow, kind: LoginKind, now = new Date()): void {
   const consent = consentOf(req.cookies.get(CONSENT_COOKIE)?.value);
   if (!consent?.analytics) return;
-  send(db, user, kind, consent, sessionIdOf(req.headers), now).catch((error: unknown) => console.error("[analytics] the sign-in events were not recorded", error));
+  gatherInBackground(send(db, user, kind, consent, sessionIdOf(req.headers), now).catch((error: unknown) => console.error("[analytics] the sign-in events were not recorded", error)));
 }
 
 /** A returning visitor's session carried on (middleware refreshed its tokens): auto_login_success, in the background. */

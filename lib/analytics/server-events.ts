@@ -50,8 +50,18 @@ export function identifyServerUser(userId: string, properties: UserProperties): 
   return current.guard.send(undefined, () => current.client.identify(identify, { user_id: userId }));
 }
 
+/** Work that ends in events once it has read what they carry (a sign-in's user properties). */
+const gathering = new Set<Promise<void>>();
+
+/** Runs `work` in the background; flushServerAnalytics waits for it before it uploads. */
+export function gatherInBackground(work: Promise<void>): void {
+  gathering.add(work);
+  void work.finally(() => gathering.delete(work));
+}
+
 /** Uploads what waits now and resolves once the SDK settled it (tests, and a server shutting down). */
 export async function flushServerAnalytics(): Promise<void> {
+  await Promise.allSettled([...gathering]);
   await instance?.ready;
   await instance?.client.flush().promise;
 }

@@ -67,4 +67,4 @@ it("turns the old automod switches into rules and the bot's cases into numbered 
   ]);
   expect((await client.query("SELECT guild_id, last_number FROM moderation_case_counters")).rows).toEqual([{ guild_id: "1", last_number: 2 }]);
   await client.close();
-});
+}, 180_000); // a PGlite of its own, migrated twice: over a minute on a loaded 2-core machine
