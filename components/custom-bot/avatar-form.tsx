@@ -4,10 +4,10 @@ import { useId, useRef } from "react";
 import { apiFetch } from "@/lib/http/client-fetch";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import formStyles from "@/components/settings-form/form.module.css";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
-import styles from "./custom-bot.module.css";
+import { useAction } from "@/components/action-panel/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 
 type Props = { guildId: string; text: CustomBotText; onSaved: (view: CustomBotView) => void };
 
@@ -20,12 +20,12 @@ export function AvatarForm({ guildId, text, onSaved }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const action = useAction(text.failed);
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-avatar">
-      <div className={styles.header}>
+    <section className={panelStyles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-avatar">
+      <div className={panelStyles.header}>
         <h2 id={`${id}-title`}>{text.avatar.title}</h2>
       </div>
       <form
-        className={styles.form}
+        className={panelStyles.form}
         aria-busy={action.busy}
         onSubmit={(event) => {
           event.preventDefault();
@@ -49,7 +49,7 @@ export function AvatarForm({ guildId, text, onSaved }: Props) {
           </p>
           <input id={`${id}-file`} ref={input} type="file" accept="image/png,image/jpeg,image/gif,image/webp" required aria-describedby={`${id}-hint`} />
         </div>
-        <div className={styles.actions}>
+        <div className={panelStyles.actions}>
           <button type="submit" className="button button-primary" disabled={action.busy}>
             {action.busy ? text.avatar.uploading : text.avatar.upload}
           </button>

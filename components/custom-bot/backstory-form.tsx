@@ -4,9 +4,10 @@ import { useId, useState } from "react";
 import type { CustomBotDetails, CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
 import formStyles from "@/components/settings-form/form.module.css";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/action-panel/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import styles from "./custom-bot.module.css";
 
 type Props = { guildId: string; bot: CustomBotDetails; channels: Array<{ id: string; name: string }>; text: CustomBotText; onSaved: (view: CustomBotView) => void };
@@ -20,13 +21,13 @@ export function BackstoryForm({ guildId, bot, channels, text, onSaved }: Props) 
   const toggle = (channelId: string, on: boolean) => setAllowed((current) => (on ? [...current, channelId] : current.filter((entry) => entry !== channelId)));
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-backstory">
-      <div className={styles.header}>
+    <section className={panelStyles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-backstory">
+      <div className={panelStyles.header}>
         <h2 id={`${id}-title`}>{text.backstory.title}</h2>
         <p>{text.backstory.intro}</p>
       </div>
       <form
-        className={styles.form}
+        className={panelStyles.form}
         aria-busy={action.busy}
         onSubmit={(event) => {
           event.preventDefault();
@@ -46,7 +47,7 @@ export function BackstoryForm({ guildId, bot, channels, text, onSaved }: Props) 
             {text.backstory.channelsHint}
           </p>
           {channels.length === 0 ? (
-            <p className={styles.muted}>{text.backstory.noChannels}</p>
+            <p className={panelStyles.muted}>{text.backstory.noChannels}</p>
           ) : (
             <ul className={styles.channels}>
               {channels.map((channel) => (
@@ -62,7 +63,7 @@ export function BackstoryForm({ guildId, bot, channels, text, onSaved }: Props) 
             </ul>
           )}
         </fieldset>
-        <div className={styles.actions}>
+        <div className={panelStyles.actions}>
           <button type="submit" className="button button-primary" disabled={action.busy}>
             {action.busy ? text.saving : text.backstory.save}
           </button>

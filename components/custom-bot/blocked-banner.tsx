@@ -2,9 +2,9 @@
 
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/action-panel/use-action";
 import styles from "./custom-bot.module.css";
 
 type Props = { guildId: string; text: CustomBotText; onSaved: (view: CustomBotView) => void };

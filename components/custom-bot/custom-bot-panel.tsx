@@ -11,6 +11,7 @@ import { BotAddedNotice, InviteButton } from "./invite-button";
 import { PresenceForm } from "./presence-form";
 import type { CustomBotText } from "./text";
 import { TokenForm } from "./token-form";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import styles from "./custom-bot.module.css";
 
 type Props = {
@@ -42,7 +43,7 @@ export function CustomBotPanel({ guildId, guildName, dateTag, view: initial, cha
   const { bot, included } = view;
 
   return (
-    <div className={styles.panel}>
+    <div className={panelStyles.panel}>
       {included ? null : (
         <div className="notice notice-warning" data-testid="custom-bot-upsell">
           <div>

@@ -5,9 +5,10 @@ import { ConfirmDialog } from "@/components/confirm-dialog";
 import { fill } from "@/lib/i18n/fill";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
+import { useAction } from "@/components/action-panel/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import styles from "./custom-bot.module.css";
 
 type Props = { guildId: string; guildName: string; text: CustomBotText; onSaved: (view: CustomBotView) => void };
@@ -18,7 +19,7 @@ export function DisableButton({ guildId, guildName, text, onSaved }: Props) {
   const action = useAction(text.failed);
   return (
     <div className={styles.danger}>
-      <button type="button" className={`button button-secondary ${styles.dangerButton}`} onClick={() => setAsking(true)} data-testid="custom-bot-disable">
+      <button type="button" className={`button button-secondary ${panelStyles.dangerButton}`} onClick={() => setAsking(true)} data-testid="custom-bot-disable">
         {text.disable.button}
       </button>
       <Feedback done={action.done} refusal={action.refusal} />

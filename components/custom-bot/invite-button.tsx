@@ -7,6 +7,7 @@ import { BOT_JOINED } from "@/lib/auth/bot-joined";
 import { GUILD_OAUTH_MESSAGE_TYPE, POPUP_SIZE, type GuildOAuthMessage } from "@/lib/auth/popup";
 import { useAuthPopup } from "@/lib/auth/use-auth-popup";
 import type { CustomBotText } from "./text";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import styles from "./custom-bot.module.css";
 
 type Props = { guildId: string; guildName: string; authorizeUrl: string; redirectUrl: string; text: CustomBotText };
@@ -34,8 +35,8 @@ export function InviteButton({ guildId, guildName, authorizeUrl, redirectUrl, te
       <button type="button" className="button button-primary" onClick={() => popup.open(authorizeUrl)} disabled={popup.waiting} aria-busy={popup.waiting} data-testid="custom-bot-invite">
         {popup.waiting ? text.invite.waiting : text.invite.button}
       </button>
-      <p className={styles.muted}>{fill(text.invite.hint, { url: redirectUrl })}</p>
-      <p role="status" className={styles.done} data-testid="custom-bot-invite-done">
+      <p className={panelStyles.muted}>{fill(text.invite.hint, { url: redirectUrl })}</p>
+      <p role="status" className={panelStyles.done} data-testid="custom-bot-invite-done">
         {added ? fill(text.invite.added, { server: guildName }) : ""}
       </p>
     </div>

@@ -5,10 +5,10 @@ import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES, type PresenceActivityType, 
 import type { CustomBotDetails, CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
 import formStyles from "@/components/settings-form/form.module.css";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
-import styles from "./custom-bot.module.css";
+import { useAction } from "@/components/action-panel/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 
 type Props = { guildId: string; bot: CustomBotDetails; text: CustomBotText; onSaved: (view: CustomBotView) => void };
 
@@ -32,12 +32,12 @@ export function PresenceForm({ guildId, bot, text, onSaved }: Props) {
     ) : null;
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-presence">
-      <div className={styles.header}>
+    <section className={panelStyles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-presence">
+      <div className={panelStyles.header}>
         <h2 id={`${id}-title`}>{text.presence.title}</h2>
       </div>
       <form
-        className={styles.form}
+        className={panelStyles.form}
         aria-busy={action.busy}
         onSubmit={(event) => {
           event.preventDefault();
@@ -48,7 +48,7 @@ export function PresenceForm({ guildId, bot, text, onSaved }: Props) {
           });
         }}
       >
-        <div className={styles.grid}>
+        <div className={panelStyles.grid}>
           <div className={formStyles.row}>
             <label className={formStyles.label} htmlFor={`${id}-status`}>
               {text.presence.status}
@@ -93,7 +93,7 @@ export function PresenceForm({ guildId, bot, text, onSaved }: Props) {
           <input id={`${id}-url`} className={`input ${formStyles.input}`} type="url" inputMode="url" value={url} onChange={(event) => setUrl(event.target.value)} aria-invalid={error("presence_activity_url") ? true : undefined} aria-describedby={described("presence_activity_url", `${id}-url-hint`)} />
           {fieldError("presence_activity_url")}
         </div>
-        <div className={styles.actions}>
+        <div className={panelStyles.actions}>
           <button type="submit" className="button button-primary" disabled={action.busy}>
             {action.busy ? text.saving : text.presence.save}
           </button>

@@ -5,10 +5,10 @@ import { fill } from "@/lib/i18n/fill";
 import type { CustomBotView } from "@/lib/custom-bot/view";
 import { apiFetch } from "@/lib/http/client-fetch";
 import formStyles from "@/components/settings-form/form.module.css";
-import { Feedback } from "./feedback";
+import { Feedback } from "@/components/action-panel/feedback";
 import type { CustomBotText } from "./text";
-import { useAction } from "./use-action";
-import styles from "./custom-bot.module.css";
+import { useAction } from "@/components/action-panel/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 
 type Props = { guildId: string; view: CustomBotView; text: CustomBotText; onSaved: (view: CustomBotView) => void };
 
@@ -38,8 +38,8 @@ export function TokenForm({ guildId, view, text, onSaved }: Props) {
     });
 
   return (
-    <section className={styles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-token">
-      <div className={styles.header}>
+    <section className={panelStyles.card} aria-labelledby={`${id}-title`} data-testid="custom-bot-token">
+      <div className={panelStyles.header}>
         <h2 id={`${id}-title`}>{update ? text.newToken.title : text.setup.title}</h2>
         <p>{update ? text.newToken.intro : text.setup.intro}</p>
         {update ? null : (
@@ -51,7 +51,7 @@ export function TokenForm({ guildId, view, text, onSaved }: Props) {
         )}
       </div>
       <form
-        className={styles.form}
+        className={panelStyles.form}
         aria-busy={action.busy}
         onSubmit={(event) => {
           event.preventDefault();
@@ -83,7 +83,7 @@ export function TokenForm({ guildId, view, text, onSaved }: Props) {
             </p>
           ) : null}
         </div>
-        <div className={styles.actions}>
+        <div className={panelStyles.actions}>
           <button type="submit" className="button button-primary" disabled={action.busy || token.trim() === ""}>
             {action.busy ? text.setup.checking : update ? text.newToken.save : text.setup.enable}
           </button>

@@ -2,9 +2,9 @@
 
 import { useId, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
-import { Feedback } from "@/components/custom-bot/feedback";
-import { useAction } from "@/components/custom-bot/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { Feedback } from "@/components/action-panel/feedback";
+import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { fill } from "@/lib/i18n/fill";
 import type { EmojiGalleryText } from "./text";
@@ -57,7 +57,7 @@ export function EmojiActions({ guildId, emoji, text, nameMax }: Props) {
             aria-invalid={nameError ? true : undefined}
           />
           {nameError ? (
-            <p role="alert" className={customBotStyles.failed}>
+            <p role="alert" className={panelStyles.failed}>
               {nameError}
             </p>
           ) : null}
@@ -75,7 +75,7 @@ export function EmojiActions({ guildId, emoji, text, nameMax }: Props) {
           <button type="button" className="button button-secondary" onClick={() => (setDraft(emoji.name), setRenaming(true), action.clear())} aria-label={`${text.rename.button} :${emoji.name}:`}>
             {text.rename.button}
           </button>
-          <button type="button" className={`button button-secondary ${customBotStyles.dangerButton}`} onClick={() => setAsking(true)} aria-label={`${text.remove.button} :${emoji.name}:`}>
+          <button type="button" className={`button button-secondary ${panelStyles.dangerButton}`} onClick={() => setAsking(true)} aria-label={`${text.remove.button} :${emoji.name}:`}>
             {text.remove.button}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import { loadEmojiGallery, type EmojiGallery } from "@/lib/emojis/manage";
 import { EMOJI_NAME_MAX } from "@/lib/emojis/rules";
 import { fill } from "@/lib/i18n/fill";
@@ -31,8 +31,8 @@ export async function EmojiGallerySection({ guildId, locale }: { guildId: string
   );
 
   return (
-    <section className={customBotStyles.card} aria-labelledby="emoji-gallery-heading" data-testid="emoji-gallery">
-      <div className={customBotStyles.header}>
+    <section className={panelStyles.card} aria-labelledby="emoji-gallery-heading" data-testid="emoji-gallery">
+      <div className={panelStyles.header}>
         <h2 id="emoji-gallery-heading">{text.title}</h2>
         <p>{text.intro}</p>
         {gallery ? (
@@ -43,14 +43,14 @@ export async function EmojiGallerySection({ guildId, locale }: { guildId: string
         ) : null}
       </div>
       {gallery === null ? (
-        <p role="alert" className={customBotStyles.failed}>
+        <p role="alert" className={panelStyles.failed}>
           {text.unavailable}
         </p>
       ) : (
         <>
           <UploadForm guildId={guildId} text={text} nameMax={EMOJI_NAME_MAX} />
           {gallery.emojis.length === 0 ? (
-            <p className={customBotStyles.muted}>{text.empty}</p>
+            <p className={panelStyles.muted}>{text.empty}</p>
           ) : (
             <ul className={styles.grid} aria-label={text.title}>
               {gallery.emojis.map((emoji) => (

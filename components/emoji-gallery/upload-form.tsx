@@ -2,9 +2,9 @@
 
 import { useId, useRef } from "react";
 import formStyles from "@/components/settings-form/form.module.css";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
-import { Feedback } from "@/components/custom-bot/feedback";
-import { useAction } from "@/components/custom-bot/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { Feedback } from "@/components/action-panel/feedback";
+import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { fill } from "@/lib/i18n/fill";
 import type { EmojiGalleryText } from "./text";
@@ -24,7 +24,7 @@ export function UploadForm({ guildId, text, nameMax }: Props) {
   const fileError = action.refusal?.fields.image;
   return (
     <form
-      className={customBotStyles.form}
+      className={panelStyles.form}
       aria-labelledby={`${id}-title`}
       aria-busy={action.busy}
       data-testid="emoji-upload"
@@ -45,7 +45,7 @@ export function UploadForm({ guildId, text, nameMax }: Props) {
       }}
     >
       <h3 id={`${id}-title`}>{text.upload.title}</h3>
-      <div className={customBotStyles.grid}>
+      <div className={panelStyles.grid}>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor={`${id}-file`}>
             {text.upload.file}
@@ -55,7 +55,7 @@ export function UploadForm({ guildId, text, nameMax }: Props) {
           </p>
           <input id={`${id}-file`} ref={file} type="file" accept="image/png,image/gif,image/webp" required aria-describedby={`${id}-file-hint`} aria-invalid={fileError ? true : undefined} />
           {fileError ? (
-            <p role="alert" className={customBotStyles.failed}>
+            <p role="alert" className={panelStyles.failed}>
               {fileError}
             </p>
           ) : null}
@@ -69,13 +69,13 @@ export function UploadForm({ guildId, text, nameMax }: Props) {
           </p>
           <input id={`${id}-name`} ref={name} type="text" required minLength={2} maxLength={nameMax} pattern="[A-Za-z0-9_]{2,32}" autoComplete="off" aria-describedby={`${id}-name-hint`} aria-invalid={nameError ? true : undefined} />
           {nameError ? (
-            <p role="alert" className={customBotStyles.failed}>
+            <p role="alert" className={panelStyles.failed}>
               {nameError}
             </p>
           ) : null}
         </div>
       </div>
-      <div className={customBotStyles.actions}>
+      <div className={panelStyles.actions}>
         <button type="submit" className="button button-primary" disabled={action.busy}>
           {action.busy ? text.upload.busy : text.upload.submit}
         </button>

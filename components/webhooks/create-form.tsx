@@ -2,9 +2,9 @@
 
 import { useId, useRef, useState } from "react";
 import formStyles from "@/components/settings-form/form.module.css";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
-import { Feedback } from "@/components/custom-bot/feedback";
-import { useAction } from "@/components/custom-bot/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { Feedback } from "@/components/action-panel/feedback";
+import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { fill } from "@/lib/i18n/fill";
 import type { WebhookText } from "./text";
@@ -27,7 +27,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
 
   return (
     <form
-      className={customBotStyles.form}
+      className={panelStyles.form}
       aria-labelledby={`${id}-title`}
       aria-busy={action.busy}
       data-testid="webhook-create"
@@ -52,7 +52,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
       }}
     >
       <h3 id={`${id}-title`}>{text.create.title}</h3>
-      <div className={customBotStyles.grid}>
+      <div className={panelStyles.grid}>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor={`${id}-channel`}>
             {text.create.channel}
@@ -64,7 +64,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
               </option>
             ))}
           </select>
-          {fieldError("channel_id") ? <p role="alert" className={customBotStyles.failed}>{fieldError("channel_id")}</p> : null}
+          {fieldError("channel_id") ? <p role="alert" className={panelStyles.failed}>{fieldError("channel_id")}</p> : null}
         </div>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor={`${id}-name`}>
@@ -74,7 +74,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
             {text.create.nameHint}
           </p>
           <input id={`${id}-name`} name="name" type="text" maxLength={nameMax} autoComplete="off" aria-describedby={`${id}-name-hint`} aria-invalid={fieldError("name") ? true : undefined} />
-          {fieldError("name") ? <p role="alert" className={customBotStyles.failed}>{fieldError("name")}</p> : null}
+          {fieldError("name") ? <p role="alert" className={panelStyles.failed}>{fieldError("name")}</p> : null}
         </div>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor={`${id}-avatar`}>
@@ -84,10 +84,10 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
             {text.create.avatarHint}
           </p>
           <input id={`${id}-avatar`} ref={avatar} type="file" accept="image/png,image/jpeg,image/gif,image/webp" aria-describedby={`${id}-avatar-hint`} />
-          {fieldError("src") ? <p role="alert" className={customBotStyles.failed}>{fieldError("src")}</p> : null}
+          {fieldError("src") ? <p role="alert" className={panelStyles.failed}>{fieldError("src")}</p> : null}
         </div>
       </div>
-      <div className={customBotStyles.actions}>
+      <div className={panelStyles.actions}>
         <button type="submit" className="button button-primary" disabled={action.busy || channels.length === 0}>
           {action.busy ? text.create.busy : text.create.submit}
         </button>
@@ -118,7 +118,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
               {text.created.dismiss}
             </button>
           </div>
-          <p role="status" className={customBotStyles.done} data-testid="webhook-copied">
+          <p role="status" className={panelStyles.done} data-testid="webhook-copied">
             {copied ?? ""}
           </p>
         </div>

@@ -2,9 +2,9 @@
 
 import { useId, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/confirm-dialog";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
-import { Feedback } from "@/components/custom-bot/feedback";
-import { useAction } from "@/components/custom-bot/use-action";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { Feedback } from "@/components/action-panel/feedback";
+import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { fill } from "@/lib/i18n/fill";
 import type { WebhookText } from "./text";
@@ -41,7 +41,7 @@ export function WebhookActions({ guildId, webhook, text, nameMax }: Props) {
         >
           <label htmlFor={`${id}-name`}>{text.rename.label}</label>
           <input id={`${id}-name`} name="name" type="text" defaultValue={webhook.name} required maxLength={nameMax} autoComplete="off" autoFocus onKeyDown={(event) => event.key === "Escape" && close()} />
-          {action.refusal?.fields.name ? <p role="alert" className={customBotStyles.failed}>{action.refusal.fields.name}</p> : null}
+          {action.refusal?.fields.name ? <p role="alert" className={panelStyles.failed}>{action.refusal.fields.name}</p> : null}
           <div className={styles.row}>
             <button type="submit" className="button button-primary" disabled={action.busy}>
               {action.busy ? text.rename.busy : text.rename.save}
@@ -85,7 +85,7 @@ export function WebhookActions({ guildId, webhook, text, nameMax }: Props) {
           <button type="button" className="button button-secondary" onClick={() => (action.clear(), setOpen("avatar"))} aria-label={`${text.avatar.button}: ${webhook.name}`}>
             {text.avatar.button}
           </button>
-          <button type="button" className={`button button-secondary ${customBotStyles.dangerButton}`} onClick={() => setAsking(true)} aria-label={`${text.remove.button}: ${webhook.name}`}>
+          <button type="button" className={`button button-secondary ${panelStyles.dangerButton}`} onClick={() => setAsking(true)} aria-label={`${text.remove.button}: ${webhook.name}`}>
             {text.remove.button}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
-import customBotStyles from "@/components/custom-bot/custom-bot.module.css";
+import panelStyles from "@/components/action-panel/action-panel.module.css";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { fill } from "@/lib/i18n/fill";
 import type { Locale } from "@/lib/i18n/locales";
@@ -34,18 +34,18 @@ export async function WebhooksSection({ guildId, locale }: Props) {
   const postable = channels.filter((channel) => channel.type === 0 || channel.type === 5).map((channel) => ({ id: channel.id, name: channel.name }));
 
   return (
-    <section className={customBotStyles.card} aria-labelledby="webhooks-heading" data-testid="webhooks">
-      <div className={customBotStyles.header}>
+    <section className={panelStyles.card} aria-labelledby="webhooks-heading" data-testid="webhooks">
+      <div className={panelStyles.header}>
         <h2 id="webhooks-heading">{text.title}</h2>
         <p>{text.intro}</p>
       </div>
       <CreateForm guildId={guildId} channels={postable} text={text} nameMax={WEBHOOK_NAME_MAX} />
       {hooks === null ? (
-        <p role="alert" className={customBotStyles.failed}>
+        <p role="alert" className={panelStyles.failed}>
           {text.unavailable}
         </p>
       ) : hooks.length === 0 ? (
-        <p className={customBotStyles.muted}>{text.empty}</p>
+        <p className={panelStyles.muted}>{text.empty}</p>
       ) : (
         <ul className={styles.list} aria-label={text.title}>
           {hooks.map((hook) => (

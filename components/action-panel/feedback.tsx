@@ -1,4 +1,4 @@
-import styles from "./custom-bot.module.css";
+import styles from "./action-panel.module.css";
 import type { Refusal } from "./use-action";
 
 /** An action's outcome under it: its success (a status) or its refusal (an alert), unless a field shows it. */
