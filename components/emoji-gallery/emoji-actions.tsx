@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useState } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { DeleteDialog } from "@/components/action-panel/delete-dialog";
 import { Feedback } from "@/components/action-panel/feedback";
 import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
@@ -81,26 +81,7 @@ export function EmojiActions({ guildId, emoji, text, nameMax }: Props) {
         </div>
       )}
       <Feedback done={action.done} refusal={action.refusal} shownByFields={["name"]} />
-      <ConfirmDialog
-        open={asking}
-        title={fill(text.remove.title, { name: emoji.name })}
-        description={text.remove.description}
-        confirmLabel={text.remove.confirm}
-        backLabel={text.remove.back}
-        busy={action.busy}
-        busyLabel={text.remove.busy}
-        danger
-        onClose={() => setAsking(false)}
-        onConfirm={() =>
-          void action
-            .run(async () => {
-              await apiFetch(path, { method: "DELETE", handles: EMOJI_REFUSALS });
-              return fill(text.remove.done, { name: emoji.name });
-            })
-            .finally(() => setAsking(false))
-        }
-        testId="emoji-delete-dialog"
-      />
+      <DeleteDialog open={asking} onClose={() => setAsking(false)} name={emoji.name} path={path} handles={EMOJI_REFUSALS} text={text.remove} action={action} testId="emoji-delete-dialog" />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/confirm-dialog";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
+import { DeleteDialog } from "@/components/action-panel/delete-dialog";
 import { Feedback } from "@/components/action-panel/feedback";
 import { useAction } from "@/components/action-panel/use-action";
 import { apiFetch } from "@/lib/http/client-fetch";
@@ -91,26 +91,7 @@ export function WebhookActions({ guildId, webhook, text, nameMax }: Props) {
         </div>
       )}
       <Feedback done={action.done} refusal={action.refusal} shownByFields={["name"]} />
-      <ConfirmDialog
-        open={asking}
-        title={fill(text.remove.title, { name: webhook.name })}
-        description={text.remove.description}
-        confirmLabel={text.remove.confirm}
-        backLabel={text.remove.back}
-        busy={action.busy}
-        busyLabel={text.remove.busy}
-        danger
-        onClose={() => setAsking(false)}
-        onConfirm={() =>
-          void action
-            .run(async () => {
-              await apiFetch(path, { method: "DELETE", handles: WEBHOOK_REFUSALS });
-              return fill(text.remove.done, { name: webhook.name });
-            })
-            .finally(() => setAsking(false))
-        }
-        testId="webhook-delete-dialog"
-      />
+      <DeleteDialog open={asking} onClose={() => setAsking(false)} name={webhook.name} path={path} handles={WEBHOOK_REFUSALS} text={text.remove} action={action} testId="webhook-delete-dialog" />
     </div>
   );
 }
