@@ -32,6 +32,7 @@ test("posts a ticket panel and shows it in the emulator's channel; reads a ticke
   await page.goto(`${workshop}/ticketing`);
   await page.waitForLoadState("networkidle");
   const list = page.getByTestId("ticket-list");
+  await page.locator('[data-testid="ticket-list"][data-hydrated]').waitFor();
   await list.getByRole("combobox", { name: "Status" }).selectOption("closed");
   await list.getByRole("button", { name: "Filter" }).click();
   await expect(list.getByRole("listitem")).toHaveCount(2);

@@ -37,6 +37,10 @@ export function TicketList({ guildId, locale, initial, panels, text }: Props) {
   const [draft, setDraft] = useState(NO_FILTERS);
   const [applied, setApplied] = useState(NO_FILTERS);
   const [loading, setLoading] = useState(false);
+  // A filter chosen in the server-drawn list before hydration is lost when React takes it over:
+  // the marker tells automated journeys (and the e2e tests) when the list answers input.
+  const root = useRef<HTMLElement>(null);
+  useEffect(() => root.current?.setAttribute("data-hydrated", ""), []);
   // Member ids are checked once a filter is asked for, not while they are typed.
   const [tried, setTried] = useState(false);
   const [open, setOpen] = useState<TicketDetail | null>(null);
@@ -81,7 +85,7 @@ export function TicketList({ guildId, locale, initial, panels, text }: Props) {
   const member = (userId: string, name?: string | null) => name ?? userId;
 
   return (
-    <section className={collection.section} aria-labelledby={`${id}-title`} data-testid="ticket-list">
+    <section ref={root} className={collection.section} aria-labelledby={`${id}-title`} data-testid="ticket-list">
       <header className={collection.header}>
         <h2 id={`${id}-title`}>{text.title}</h2>
       </header>
