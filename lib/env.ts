@@ -72,6 +72,7 @@ const schema = z
     RATE_LIMIT_WRITES_PER_MINUTE: z.coerce.number().int().min(1).default(120),
     RATE_LIMIT_GUILD_LISTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     RATE_LIMIT_MEMBER_SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    RATE_LIMIT_VANITY_LOOKUPS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
     /** Image renders cost RENDER_COST (10) units each: 300 is 30 welcome-card previews a minute. */
     RATE_LIMIT_RENDER_UNITS_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     RATE_LIMIT_LOGINS_PER_MINUTE: z.coerce.number().int().min(1).default(30),

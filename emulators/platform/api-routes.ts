@@ -10,6 +10,7 @@ import { APPLICATION_ROUTES } from "./application-routes";
 import { DIRECT_MESSAGE_ROUTES } from "./direct-messages";
 import { EMOJI_ROUTES } from "./emoji-routes";
 import { GUILD_EDIT_ROUTES } from "./guild-edit-routes";
+import { INVITE_ROUTES } from "./invite-routes";
 import { MESSAGE_ROUTES } from "./message-routes";
 import { MODERATION_ROUTES } from "./moderation-routes";
 import { PERMISSIONS } from "./permissions";
@@ -242,9 +243,9 @@ function specificity(route: Route): number {
 }
 
 /** Path parameters that are not ids (so not checked to be snowflakes). */
-const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji"]);
+const NON_ID_PARAMS: ReadonlySet<string> = new Set(["emoji", "code"]);
 
-const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES, ...APPLICATION_ROUTES, ...EMOJI_ROUTES, ...WEBHOOK_ROUTES].sort((a, b) => specificity(b) - specificity(a));
+const BY_SPECIFICITY = [...ROUTES, ...MESSAGE_ROUTES, ...GUILD_EDIT_ROUTES, ...MODERATION_ROUTES, ...DIRECT_MESSAGE_ROUTES, ...APPLICATION_ROUTES, ...EMOJI_ROUTES, ...WEBHOOK_ROUTES, ...INVITE_ROUTES].sort((a, b) => specificity(b) - specificity(a));
 
 export function dispatchApi(path: string, request: ApiRequest): ApiResponse {
   let segments: string[];

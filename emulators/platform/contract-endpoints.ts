@@ -356,6 +356,31 @@ export const ENDPOINTS: readonly Endpoint[] = [
     call: async (emulator) => [await bot(emulator, "DELETE", `/guilds/${guild}/members/${USER_IDS.sam}/roles/${codersRole(emulator)}`)],
   },
   {
+    name: "make a role",
+    client: "bot POST Routes.guildRoles",
+    spec: { path: "/guilds/{guild_id}/roles", method: "post" },
+    call: async (emulator) => [await bot(emulator, "POST", `/guilds/${guild}/roles`, { name: "Event pings", color: 0x5865f2, mentionable: true, hoist: false, permissions: "0" })],
+  },
+  {
+    name: "make an invite",
+    client: "bot POST Routes.channelInvites",
+    spec: { path: "/channels/{channel_id}/invites", method: "post" },
+    call: async (emulator) => [await bot(emulator, "POST", `/channels/${general(emulator)}/invites`, { max_age: 0, max_uses: 0, temporary: false, unique: false })],
+  },
+  {
+    name: "resolve an invite or vanity code",
+    client: "bot GET Routes.invite",
+    spec: { path: "/invites/{code}", method: "get" },
+    call: async (emulator) => {
+      const made = await bot(emulator, "POST", `/channels/${general(emulator)}/invites`, { max_age: 86_400 });
+      const code = (made.body as { code: string }).code;
+      return [
+        { ...(await bot(emulator, "GET", `/invites/${code}?with_counts=true`)), label: "an invite" },
+        { ...(await bot(emulator, "GET", "/invites/pixelraiders?with_counts=true")), label: "a vanity code" },
+      ];
+    },
+  },
+  {
     name: "ban a user",
     client: "bot PUT Routes.guildBan",
     spec: { path: "/guilds/{guild_id}/bans/{user_id}", method: "put" },

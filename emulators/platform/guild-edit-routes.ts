@@ -22,6 +22,16 @@ export const RENAME_WINDOW_MS = 10 * 60_000;
 const has = (permissions: bigint, bit: bigint) => (permissions & bit) === bit;
 
 const channelChanges = z.object({ name: z.string().min(1).max(100).optional() });
+const roleCreation = z.object({
+  name: z.string().max(100).default("new role"),
+  permissions: z.string().regex(/^\d{1,20}$/).optional(),
+  color: z.number().int().min(0).max(0xffffff).default(0),
+  hoist: z.boolean().default(false),
+  mentionable: z.boolean().default(false),
+});
+
+/** Discord's cap on roles in one guild. */
+export const MAX_ROLES = 250;
 
 /** The bot's highest role position: it may only give or take roles below it. */
 function botTop(guild: GuildRecord, botId: string): number {
@@ -44,6 +54,29 @@ function memberRole(state: PlatformState, params: Record<string, string>, botId:
 }
 
 export const GUILD_EDIT_ROUTES: readonly Route[] = [
+  {
+    // A new role goes just above @everyone, as on Discord; it may not hold a permission the bot lacks.
+    method: "POST",
+    pattern: ["guilds", ":guild", "roles"],
+    auth: "bot",
+    handle({ state, body }, params, auth) {
+      const guild = state.guild(params.guild ?? "");
+      if (!guild) return errors.unknownGuild();
+      if (!state.botIn(guild)) return errors.missingAccess();
+      const permissions = state.permissions(guild, auth.userId) ?? 0n;
+      if (!has(permissions, PERMISSIONS.ManageRoles)) return errors.missingPermissions();
+      const parsed = parse(roleCreation, body);
+      if (!parsed.ok) return parsed.response;
+      const wanted = BigInt(parsed.data.permissions ?? "0");
+      if (!has(permissions, PERMISSIONS.Administrator) && (wanted & ~permissions) !== 0n) return errors.missingPermissions();
+      if (guild.roles.length >= MAX_ROLES) return { status: 400, body: { message: `Maximum number of guild roles reached (${MAX_ROLES})`, code: 30005 } };
+      for (const role of guild.roles) if (role.id !== guild.id) role.position += 1;
+      const { name, color, hoist, mentionable } = parsed.data;
+      const role = { id: state.newId(), name, color, colors: { primary_color: color, secondary_color: null, tertiary_color: null }, hoist, icon: null, unicode_emoji: null, position: 1, permissions: wanted.toString(), managed: false, mentionable, flags: 0 };
+      guild.roles.push(role);
+      return errors.ok(serialize.role(role));
+    },
+  },
   {
     method: "PATCH",
     pattern: ["channels", ":channel"],

@@ -31,6 +31,19 @@ export interface WebhookRecord {
   user_id: string;
 }
 
+/** A guild invite made with the bot token (invite-routes.ts); `max_age` 0 never expires. */
+export interface InviteRecord {
+  code: string;
+  guild_id: string;
+  channel_id: string;
+  inviter_id: string;
+  max_age: number;
+  max_uses: number;
+  temporary: boolean;
+  uses: number;
+  created_at: number;
+}
+
 export interface ResetOptions {
   /** Also forget issued codes and tokens (signed-in sessions stop working). */
   tokens?: boolean;
@@ -58,6 +71,8 @@ export class PlatformState {
   emojiImages = new Map<string, { bytes: Buffer; contentType: string }>();
   /** Incoming webhooks by id (webhook-routes.ts). */
   webhooks = new Map<string, WebhookRecord>();
+  /** Invites made through the API since the last reset, by code (invite-routes.ts). */
+  invites = new Map<string, InviteRecord>();
   readonly tokens = new TokenStore();
   accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
   /** Members react after the bot (crowd.ts): npm start's demo. A start option, kept by reset(). */
@@ -79,6 +94,7 @@ export class PlatformState {
     this.avatarImages = new Map();
     this.emojiImages = new Map();
     this.webhooks = new Map();
+    this.invites = new Map();
     this.accessTokenTtlSeconds = DEFAULT_ACCESS_TOKEN_TTL_SECONDS;
     if (options.tokens) this.tokens.clear();
   }

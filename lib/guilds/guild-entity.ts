@@ -10,7 +10,12 @@ import { readGuildSettings } from "./settings-queries";
 /** Whether each registered plugin is on; the caller reads them (plugins sit above this folder). */
 export type PluginSwitches = Record<string, { enabled: boolean }>;
 
-/** The Guild entity of spec 3, assembled from the platform (bot view) and the database. */
+/**
+ * The Guild entity of spec 3, assembled from the platform (bot view) and the database. `members`
+ * holds the signed-in member only (the guild's member list is searched: /members/search). Left
+ * out until something real backs them: `discord_usage` and `is_business` (the onboarding survey's
+ * answers, not asked yet) and `voiceStates` (only the bot's gateway sees who is in voice).
+ */
 export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitches: PluginSwitches | Promise<PluginSwitches>) {
   const { guild } = access;
   const [settings, pickers, plugins, member, webhooks] = await Promise.all([
@@ -42,14 +47,11 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     is_premium: access.premium,
     features: guild.features,
     member_count: guild.approximate_member_count ?? 0,
-    discord_usage: null,
-    is_business: false,
     onboarding: settings.onboarding,
     guild_locked_down: settings.guildLockedDown,
     default_embed_color: settings.defaultEmbedColor,
     locale: settings.locale,
     timezone: settings.timezone,
-    voiceStates: [],
     premium_tier: guild.premium_tier,
     /** Spec 9 tier mapping of premium_tier (0→50 … 3→250). */
     tier_value: tierValue(guild.premium_tier),

@@ -18,6 +18,8 @@ const LIMITS = {
   "guild-lists": (env: Env) => env.RATE_LIMIT_GUILD_LISTS_PER_MINUTE,
   /** Member search spends the bot's platform budget: on top of the per-query cache. */
   "member-search": (env: Env) => env.RATE_LIMIT_MEMBER_SEARCHES_PER_MINUTE,
+  /** Vanity code lookups (GET /guilds/vanity/{code}): an unknown code is a platform call. */
+  "vanity-lookups": (env: Env) => env.RATE_LIMIT_VANITY_LOOKUPS_PER_MINUTE,
   /** Searches and previews of the social providers (lib/providers): they spend our API keys' quotas. */
   "provider-search": (env: Env) => env.RATE_LIMIT_PROVIDER_SEARCHES_PER_MINUTE,
   /** Image renders (welcome card preview), RENDER_COST each. */

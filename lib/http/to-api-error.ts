@@ -1,6 +1,7 @@
 import "server-only";
 import { CustomBotError, customBotApiError } from "@/lib/custom-bot/errors";
 import { EmojiError, emojiApiError } from "@/lib/emojis/errors";
+import { GuildError, guildApiError } from "@/lib/guilds/errors";
 import { WebhookError, webhookApiError } from "@/lib/webhooks/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { unmetNeedIssues, UnmetNeedsError } from "@/lib/plugins/needs-check";
@@ -20,6 +21,7 @@ export function toApiError(error: unknown, locale: Locale = "en"): ApiError {
   if (error instanceof CustomBotError) return customBotApiError(error, locale);
   if (error instanceof EmojiError) return emojiApiError(error, locale);
   if (error instanceof WebhookError) return webhookApiError(error, locale);
+  if (error instanceof GuildError) return guildApiError(error, locale);
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }

@@ -150,6 +150,17 @@ export async function channelRenamed(guildId: string, channelId: string, name: s
   expireGuildPagesOutsideRequest(guildId);
 }
 
+/** A role the bot made (guild-edits.ts): the kept list has it at once, so a picker offers it on the next load. */
+export async function roleCreated(guildId: string, role: RESTGetAPIGuildRolesResult[number]): Promise<void> {
+  // The platform puts a new role at position 1: every other role but @everyone moves up one.
+  const withRole = (roles: RESTGetAPIGuildRolesResult) => [...roles.map((kept) => (kept.id === guildId ? kept : { ...kept, position: kept.position + 1 })), role];
+  await Promise.all([
+    updateCached<RESTGetAPIGuildRolesResult>(`${guildKey(guildId)}roles`, withRole),
+    updateCached<RESTGetAPIGuildResult>(`${guildKey(guildId)}guild`, (guild) => ({ ...guild, roles: withRole(guild.roles) })),
+  ]);
+  expireGuildPagesOutsideRequest(guildId);
+}
+
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {
   requireSnowflake(guildId, "guild id");
   return guildPageRead(guildId, "roles", () =>

@@ -1,14 +1,15 @@
 import "server-only";
 
-import { Routes, type RESTPatchAPIChannelResult } from "discord-api-types/v10";
+import { Routes, type RESTPatchAPIChannelResult, type RESTPostAPIGuildRoleResult } from "discord-api-types/v10";
 
-import { channelRenamed } from "./bot-api";
+import { channelRenamed, roleCreated } from "./bot-api";
 import { PlatformError } from "./errors";
-import { botDelete, botPatch, botPut } from "./rest";
+import { botDelete, botPatch, botPost, botPut } from "./rest";
 import { isSnowflake } from "./snowflake";
 
 // What the bot changes in a guild on its own, besides messages: a channel's name (the
-// statistics counters) and a member's roles (the birthday role). Always sent to the
+// statistics counters), a member's roles (the birthday role) and a new role a manager asks for
+// from a role picker. Always sent to the
 // platform; ids are checked to be snowflakes before they go into a URL path.
 
 /** The platform's bounds on a channel name. */
@@ -42,4 +43,18 @@ export async function addMemberRole(guildId: string, userId: string, roleId: str
 export async function removeMemberRole(guildId: string, userId: string, roleId: string, reason?: string): Promise<void> {
   requireSnowflakes({ "guild id": guildId, "user id": userId, "role id": roleId });
   await botDelete(Routes.guildMemberRole(guildId, userId, roleId), reason === undefined ? {} : { reason });
+}
+
+/** The platform's bounds on a role name. */
+export const MAX_ROLE_NAME = 100;
+
+/**
+ * Makes a role with no permissions (MANAGE_ROLES), just above @everyone as the platform places
+ * it; the guild's cached role list takes it at once. PlatformError MAX_ROLES past 250 roles.
+ */
+export async function createRole(guildId: string, role: { name: string; color: number; mentionable: boolean; hoist: boolean }, reason?: string): Promise<RESTPostAPIGuildRoleResult> {
+  requireSnowflakes({ "guild id": guildId });
+  const made = await botPost<RESTPostAPIGuildRoleResult>(Routes.guildRoles(guildId), { body: { ...role, permissions: "0" }, ...(reason === undefined ? {} : { reason }) });
+  await roleCreated(guildId, made);
+  return made;
 }

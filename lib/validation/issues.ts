@@ -119,6 +119,13 @@ export const ISSUE_CODES = [
   "webhook_limit_reached",
   "webhook_not_found",
   "webhook_bot_missing_permission",
+  // A role made from a role picker, the server's invite, a vanity code, a member's profile (lib/guilds/errors.ts).
+  "role_create_not_allowed",
+  "role_limit_reached",
+  "role_bot_missing_permission",
+  "invite_not_possible",
+  "vanity_not_found",
+  "shared_user_not_found",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",

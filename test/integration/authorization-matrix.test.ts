@@ -12,6 +12,8 @@ import * as guildRoot from "@/app/api/guilds/[guildId]/route";
 import * as auditLog from "@/app/api/guilds/[guildId]/audit-log/route";
 import * as emojis from "@/app/api/guilds/[guildId]/emojis/route";
 import * as webhooks from "@/app/api/guilds/[guildId]/webhooks/route";
+import * as guildInvite from "@/app/api/guilds/[guildId]/invite/route";
+import * as guildRoles from "@/app/api/guilds/[guildId]/roles/route";
 import * as webhook from "@/app/api/guilds/[guildId]/webhooks/[webhookId]/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
@@ -416,6 +418,12 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
       { method: "PATCH", url: (id) => `/api/guilds/${id}/webhooks/:webhookId`, body: () => ({ name: "Matrix renamed" }) },
       { method: "DELETE", url: (id) => `/api/guilds/${id}/webhooks/:webhookId` },
     ],
+  },
+  // The invite is the bot's (Create Invite in #general); a new role too (Ada owns the guild, the bot has Manage Roles).
+  "app/api/guilds/[guildId]/invite/route.ts": { module: guildInvite, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/invite` }] },
+  "app/api/guilds/[guildId]/roles/route.ts": {
+    module: guildRoles,
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/roles`, setup: async (id, manager) => void (manager && grantBot(harness, id, PermissionFlagsBits.ManageRoles)), body: () => ({ name: "Matrix role" }) }],
   },
   "app/api/guilds/[guildId]/members/[memberId]/route.ts": { module: member, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/@me`, params: { memberId: "@me" } }] },
   "app/api/guilds/[guildId]/members/search/route.ts": { module: memberSearch, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/members/search?q=a` }] },
@@ -961,7 +969,8 @@ describe("coverage of the matrix", () => {
   });
 
   it("lists every route under app/api/guilds named for no guild (the guilds are in its body)", () => {
-    const named = routeFiles("app/api/guilds").filter((file) => !file.includes("[guildId]") && file !== "app/api/guilds/oauth/route.ts");
+    // The bot-add link and the public vanity lookup name no guild of the caller's.
+    const named = routeFiles("app/api/guilds").filter((file) => !file.includes("[guildId]") && file !== "app/api/guilds/oauth/route.ts" && file !== "app/api/guilds/vanity/[code]/route.ts");
     expect(named.sort()).toEqual(Object.keys(TWO_GUILD_ROUTES).sort());
   });
 

@@ -1,0 +1,40 @@
+import { ApiError } from "@/lib/http/api-error";
+import type { Locale } from "@/lib/i18n/locales";
+import type { IssueCode, IssueParams } from "@/lib/validation/issues";
+import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+
+// Why a guild detail is refused (a new role, an invite, a vanity code, a member's profile): one error for the domain,
+// turned into the envelope in one place (lib/http/to-api-error.ts), each sentence in messages/validation.
+
+export const GUILD_ERRORS = {
+  /** The manager may not make roles on the platform (no Manage Roles): we do not make them for them. */
+  role_create_not_allowed: { status: 403, field: null },
+  /** The server has the platform's 250 roles. */
+  role_limit_reached: { status: 409, field: "name" },
+  /** The bot's role lacks Manage Roles. */
+  role_bot_missing_permission: { status: 403, field: null },
+  /** No channel where the bot may make an invite. */
+  invite_not_possible: { status: 409, field: null },
+  /** No server the bot is in has this vanity code. */
+  vanity_not_found: { status: 404, field: null },
+  /** GET /users/{id} of someone who is in none of the servers the viewer manages (or no one). */
+  shared_user_not_found: { status: 404, field: null },
+} as const satisfies Record<string, { status: number; field: string | null }>;
+
+export type GuildErrorCode = keyof typeof GUILD_ERRORS & IssueCode;
+
+export class GuildError extends Error {
+  constructor(
+    readonly code: GuildErrorCode,
+    readonly params?: IssueParams,
+  ) {
+    super(code);
+    this.name = "GuildError";
+  }
+}
+
+export function guildApiError(error: GuildError, locale: Locale): ApiError {
+  const { status, field } = GUILD_ERRORS[error.code];
+  const fields = field ? [fieldIssue(field, error.code, error.params)] : undefined;
+  return new ApiError(status, error.code, issueTextFor(locale)(error.code, error.params), fields);
+}
