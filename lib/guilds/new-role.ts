@@ -7,6 +7,7 @@ import { createRole, MAX_ROLE_NAME } from "@/lib/platform/guild-edits";
 import { PlatformError, PlatformErrorCode } from "@/lib/platform/errors";
 import { hasPermissions } from "@/lib/platform/permissions";
 import type { GuildAccess } from "./access";
+import { inputText } from "@/lib/validation/text";
 import { GuildError } from "./errors";
 
 // POST /guilds/{id}/roles: "+ Create role" in a role picker. The bot makes a role with no
@@ -15,7 +16,7 @@ import { GuildError } from "./errors";
 // could make roles in Discord (Manage Roles, or the owner) may: Manage Server alone is not enough.
 
 export const roleCreation = z.strictObject({
-  name: z.string().trim().min(1).max(MAX_ROLE_NAME),
+  name: inputText().trim().min(1).max(MAX_ROLE_NAME),
   color: z.number().int().min(0).max(0xffffff).default(0),
   mentionable: z.boolean().default(false),
   hoist: z.boolean().default(false),

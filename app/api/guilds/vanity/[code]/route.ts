@@ -2,9 +2,10 @@ import { z } from "zod";
 import { GuildError } from "@/lib/guilds/errors";
 import { guildByVanity } from "@/lib/guilds/vanity";
 import { publicRoute } from "@/lib/http/route";
+import { inputText } from "@/lib/validation/text";
 import { INVITE_CODE } from "@/lib/platform/invites-api";
 
-const params = z.object({ code: z.string().regex(INVITE_CODE, "A vanity code is 2 to 32 letters, digits or dashes") });
+const params = z.object({ code: inputText().regex(INVITE_CODE, "A vanity code is 2 to 32 letters, digits or dashes") });
 
 // GET /api/guilds/vanity/{code}: the server the bot is in with this vanity code (public: what its
 // invite page shows). Each unknown code costs a platform lookup, hence its own budget.
