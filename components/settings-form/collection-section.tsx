@@ -102,7 +102,10 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
     () => onPluginSaved((detail) => detail.pluginId === pluginId && setFallbacks((current) => current && Object.fromEntries(Object.keys(current).map((name) => [name, detail.config[name]])))),
     [pluginId],
   );
-  const context = useMemo(() => ({ ...packedContext, pickers: unpackPickers(packedContext.pickers), fallbacks }), [packedContext, fallbacks]);
+  const context = useMemo(() => {
+    const createRole = packedContext.labels.createRole;
+    return { ...packedContext, pickers: unpackPickers(packedContext.pickers), fallbacks, roleCreation: createRole ? { guildId, text: createRole } : undefined };
+  }, [packedContext, fallbacks, guildId]);
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);

@@ -28,7 +28,12 @@ type Props = {
   invalid?: boolean;
   describedBy?: string;
   selected?: string | null;
+  /** Offers "+ Create …" for a typed name no option has (a role picker): `run` gets the name. */
+  create?: { label: (name: string) => string; run: (name: string) => void };
 };
+
+/** The value of the "+ Create …" entry: no channel or role id looks like it. */
+const CREATE = "\u0000create";
 
 // Long role and channel lists stay responsive: only this many matches are drawn.
 const MAX_SHOWN = 150;
@@ -38,7 +43,7 @@ const MAX_SHOWN = 150;
  * arrows to move, Enter to pick, Escape to close. Disabled options stay visible
  * with their reason so people learn why a role cannot be chosen.
  */
-export function Combobox({ id, options, display, onSelect, placeholder, noMatches, disabled, invalid, describedBy, selected }: Props) {
+export function Combobox({ id, options, display, onSelect, placeholder, noMatches, disabled, invalid, describedBy, selected, create }: Props) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
@@ -48,8 +53,11 @@ export function Combobox({ id, options, display, onSelect, placeholder, noMatche
   const matches = useMemo(() => {
     const needle = query.trim().toLocaleLowerCase();
     const found = needle ? options.filter((option) => `${option.label} ${option.hint ?? ""}`.toLocaleLowerCase().includes(needle)) : options;
-    return found.slice(0, MAX_SHOWN);
-  }, [options, query]);
+    const shown = found.slice(0, MAX_SHOWN);
+    const name = query.trim();
+    const taken = options.some((option) => option.label.toLocaleLowerCase() === needle);
+    return create && name && !taken ? [...shown, { value: CREATE, label: create.label(name) }] : shown;
+  }, [options, query, create]);
 
   useEffect(() => {
     if (!open || active < 0) return;
@@ -70,7 +78,8 @@ export function Combobox({ id, options, display, onSelect, placeholder, noMatche
 
   function choose(option: ComboOption | undefined) {
     if (!option || option.disabled) return;
-    onSelect(option.value);
+    if (option.value === CREATE) create?.run(query.trim());
+    else onSelect(option.value);
     close();
   }
 
@@ -148,7 +157,7 @@ export function Combobox({ id, options, display, onSelect, placeholder, noMatche
               role="option"
               aria-selected={option.value === selected}
               aria-disabled={option.disabled || undefined}
-              className={`${styles.option} ${index === active ? styles.active : ""}`}
+              className={`${styles.option} ${index === active ? styles.active : ""} ${option.value === CREATE ? styles.create : ""}`}
               // Keep focus in the input so the list does not close before the click lands.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => choose(option)}

@@ -22,6 +22,7 @@ import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
 import { isChannelUi } from "@/lib/plugins/channel-uis";
 import { isRoleUi } from "./picker-options";
+import type { RoleCreation } from "./use-role-creation";
 import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./types";
 import { errorFor, humanize } from "./values";
 import styles from "./form.module.css";
@@ -49,6 +50,8 @@ export type RowContext = {
   embedBuilder?: EmbedBuilderLabels;
   /** The guild's time zone (null when not set): where date-time fields start. */
   guildTimezone?: string | null;
+  /** "+ Create role" in role pickers; without it they offer only the server's roles. */
+  roleCreation?: RoleCreation;
   /** Strings of the source picker (`ui: "source"` fields); without it they are text boxes. */
   source?: SourcePickerLabels;
   /** The guild, strings and data URL of the emoji picker (`ui: "emoji"` fields); without it they are text boxes. */
@@ -178,7 +181,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
   );
 }
 
-function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image, source, fallbacks, defaults }: RowContext, optionLabels?: Record<string, string>, companion?: Companion) {
+function renderControl(field: FormField, control: ControlProps<unknown>, { pickers, message, guildTimezone, emoji, image, source, fallbacks, defaults, roleCreation }: RowContext, optionLabels?: Record<string, string>, companion?: Companion) {
   if (field.ui === "source" && field.provider && source) {
     const { id, value, onChange, disabled, invalid, describedBy } = control;
     const chosen = typeof value === "string" && value !== "" ? { id: value, name: typeof companion?.value === "string" && companion.value ? companion.value : value } : null;
@@ -202,7 +205,8 @@ function renderControl(field: FormField, control: ControlProps<unknown>, { picke
   if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
   if (field.ui === "image" && image) return <ImageControl {...control} data={image} />;
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
-    return field.type === "array" ? <MultiPicker {...control} pickers={pickers} /> : <SinglePicker {...control} pickers={pickers} />;
+    const creation = isRoleUi(field.ui) ? roleCreation : undefined;
+    return field.type === "array" ? <MultiPicker {...control} pickers={pickers} roleCreation={creation} /> : <SinglePicker {...control} pickers={pickers} roleCreation={creation} />;
   }
   if (field.ui === "color") return <ColorControl {...control} roles={pickers.roles} />;
   const pickerText = control.labels.pickers;

@@ -59,6 +59,7 @@ type Saved = { enabled: boolean; config: Values; version: number };
  */
 export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, texts, labels, text, pickers: packedPickers, premiumGuild, locked, messageEditor, defaults, emojiPicker, imageField, sectionTitles }: Props) {
   const pickers = useMemo(() => unpackPickers(packedPickers), [packedPickers]);
+  const roleCreation = useMemo(() => (labels.createRole ? { guildId, text: labels.createRole } : undefined), [guildId, labels.createRole]);
   const [saved, setSaved] = useState<Values>(initial.config);
   const [draft, setDraft] = useState<Values>(initial.config);
   const [version, setVersion] = useState(initial.version);
@@ -258,7 +259,7 @@ export function SettingsForm({ guildId, pluginId, pluginName, spec, initial, tex
         values={draft}
         onChange={change}
         sectionTitles={sectionTitles}
-        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker, image: imageField }}
+        context={{ idPrefix: `cfg-${pluginId}`, texts, labels, pickers, errors: shownErrors, premiumGuild, disabled: locked, message: messageEditor, defaults, emoji: emojiPicker, image: imageField, roleCreation }}
       />
       {dirty || conflict ? (
         <SaveBar

@@ -34,6 +34,8 @@ export type FormLabels = {
   colorHex: string;
   clearColor: string;
   reasons: { above_bot: string; managed: string; everyone: string };
+  /** "+ Create role" in role pickers: the entry, the progress and the result, each with {name}. */
+  createRole?: { option: string; busy: string; done: string };
   on: string;
   off: string;
   /** Under a message still at its default: "{language}" is the guild's language. */

@@ -38,6 +38,7 @@ export async function getFormStrings(locale: Locale, { pickers = false, pluginId
     colorHex: t("colorPicker"),
     clearColor: t("clearColor"),
     reasons: { above_bot: t("roleReasons.above_bot"), managed: t("roleReasons.managed"), everyone: t("roleReasons.everyone") },
+    createRole: { option: raw("createRole.option"), busy: raw("createRole.busy"), done: raw("createRole.done") },
     on: t("on"),
     off: t("off"),
     defaultText: raw("defaultText"),
