@@ -864,3 +864,21 @@ export const tickets = pgTable(
   },
   (table) => [uniqueIndex("tickets_guild_number_idx").on(table.guildId, table.number), uniqueIndex("tickets_guild_channel_idx").on(table.guildId, table.channelId)],
 );
+
+/** What a manager told us about a server in the onboarding survey (POST /guilds/{id}/onboarding_survey); the Guild entity's `discord_usage` and `is_business`. */
+export const guildSurveys = pgTable("guild_surveys", {
+  guildId: text("guild_id").primaryKey(),
+  /** One of lib/onboarding/survey.ts DISCORD_USAGES. */
+  discordUsage: text("discord_usage").notNull(),
+  isBusiness: boolean("is_business").notNull(),
+  answeredBy: text("answered_by").notNull(),
+  answeredAt: timestamp("answered_at", { withTimezone: true }).notNull(),
+});
+
+/** A user's first-login questions (GET/POST /users/@me/onboarding-typeform) and whether they finished or hid the getting-started steps. */
+export const userOnboarding = pgTable("user_onboarding", {
+  userId: text("user_id").primaryKey(),
+  answers: jsonb("answers").$type<Record<string, string>>(),
+  answeredAt: timestamp("answered_at", { withTimezone: true }),
+  doneAt: timestamp("done_at", { withTimezone: true }),
+});

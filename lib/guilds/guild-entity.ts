@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { readGuildSurvey } from "@/lib/onboarding/survey";
 import { listWebhooks } from "@/lib/webhooks/manage";
 import type { GuildAccess } from "./access";
 import { getGuildPickers } from "./pickers";
@@ -12,18 +13,19 @@ export type PluginSwitches = Record<string, { enabled: boolean }>;
 
 /**
  * The Guild entity of spec 3, assembled from the platform (bot view) and the database. `members`
- * holds the signed-in member only (the guild's member list is searched: /members/search). Left
- * out until something real backs them: `discord_usage` and `is_business` (the onboarding survey's
- * answers, not asked yet) and `voiceStates` (only the bot's gateway sees who is in voice).
+ * holds the signed-in member only (the guild's member list is searched: /members/search);
+ * `discord_usage` and `is_business` are the onboarding survey's answers (null until someone
+ * answers). Left out: `voiceStates` (only the bot's gateway sees who is in voice).
  */
 export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitches: PluginSwitches | Promise<PluginSwitches>) {
   const { guild } = access;
-  const [settings, pickers, plugins, member, webhooks] = await Promise.all([
+  const [settings, pickers, plugins, member, webhooks, survey] = await Promise.all([
     readGuildSettings(db, access.guildId),
     getGuildPickers(access.guildId),
     pluginSwitches,
     getGuildMember(access.guildId, access.userId),
     listWebhooks(access.guildId),
+    readGuildSurvey(db, access.guildId),
   ]);
   return {
     id: guild.id,
@@ -47,6 +49,8 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     is_premium: access.premium,
     features: guild.features,
     member_count: guild.approximate_member_count ?? 0,
+    discord_usage: survey.discord_usage,
+    is_business: survey.is_business,
     onboarding: settings.onboarding,
     guild_locked_down: settings.guildLockedDown,
     default_embed_color: settings.defaultEmbedColor,

@@ -14,6 +14,7 @@ import * as emojis from "@/app/api/guilds/[guildId]/emojis/route";
 import * as webhooks from "@/app/api/guilds/[guildId]/webhooks/route";
 import * as guildInvite from "@/app/api/guilds/[guildId]/invite/route";
 import * as guildRoles from "@/app/api/guilds/[guildId]/roles/route";
+import * as onboardingSurvey from "@/app/api/guilds/[guildId]/onboarding_survey/route";
 import * as webhook from "@/app/api/guilds/[guildId]/webhooks/[webhookId]/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
@@ -421,6 +422,10 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   },
   // The invite is the bot's (Create Invite in #general); a new role too (Ada owns the guild, the bot has Manage Roles).
   "app/api/guilds/[guildId]/invite/route.ts": { module: guildInvite, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/invite` }] },
+  "app/api/guilds/[guildId]/onboarding_survey/route.ts": {
+    module: onboardingSurvey,
+    specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/onboarding_survey`, body: () => ({ discord_usage: "community", is_business: false }) }],
+  },
   "app/api/guilds/[guildId]/roles/route.ts": {
     module: guildRoles,
     specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/roles`, setup: async (id, manager) => void (manager && grantBot(harness, id, PermissionFlagsBits.ManageRoles)), body: () => ({ name: "Matrix role" }) }],
