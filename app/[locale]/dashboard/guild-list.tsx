@@ -7,6 +7,7 @@ import { loginUrlFor } from "@/lib/auth/redirect";
 import { apiFetchMaybeStale, TransportError } from "@/lib/http/client-fetch";
 import type { GuildSummary } from "@/lib/guilds/user-guilds";
 import type { Locale } from "@/lib/i18n/locales";
+import { GetStarted, type GetStartedLabels } from "@/components/onboarding/get-started";
 import { AddBotButton } from "./add-bot-button";
 import { GuildCard } from "./guild-card";
 import styles from "./dashboard.module.css";
@@ -27,7 +28,7 @@ export type GuildListLabels = {
   platformError: string;
 };
 
-type Props = { locale: Locale; cdnBase: string; labels: GuildListLabels };
+type Props = { locale: Locale; cdnBase: string; labels: GuildListLabels; getStarted: GetStartedLabels };
 
 const PLACEHOLDER_CARDS = 3;
 /** Past the server's memory of a platform failure (lib/platform/cache.ts FAILURE_BACKOFF_MS). */
@@ -40,7 +41,7 @@ const AUTOMATIC_RETRIES = 5;
 // to the login page; a session that ended since then is sent there from here).
 const isSignedOut = (failure: unknown) => failure instanceof TransportError && failure.status === 401;
 
-export function GuildList({ locale, cdnBase, labels }: Props) {
+export function GuildList({ locale, cdnBase, labels, getStarted }: Props) {
   const { data, isLoading, isValidating, mutate } = useSWR("/users/@me/managed-guilds", (path: string) => apiFetchMaybeStale<GuildSummary[]>(path, { silent: true }), {
     revalidateOnFocus: true,
     onError: (failure: unknown) => {
@@ -85,6 +86,7 @@ export function GuildList({ locale, cdnBase, labels }: Props) {
   return (
     <>
       {data.stale ? <p className="notice notice-warning">{labels.staleNotice}</p> : null}
+      <GetStarted locale={locale} firstGuild={present[0] ? { id: present[0].id, name: present[0].name } : null} labels={getStarted} />
       {data.data.length === 0 ? (
         <section className={styles.empty}>
           <h2>{labels.noGuildsTitle}</h2>

@@ -2,6 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { getEnv } from "@/lib/env";
 import { localeOr } from "@/lib/i18n/locales";
+import type { GetStartedLabels } from "@/components/onboarding/get-started";
+import { DISCORD_USAGES } from "@/lib/onboarding/survey";
+import { HEARD_FROM, ROLES } from "@/lib/onboarding/typeform";
 import { GuildList } from "./guild-list";
 import styles from "./dashboard.module.css";
 
@@ -19,7 +22,18 @@ export default async function MyServersPage({ params }: { params: Promise<{ loca
   const { locale: raw } = await params;
   const locale = localeOr(raw);
   setRequestLocale(locale);
-  const [t, tc] = await Promise.all([getTranslations({ locale, namespace: "dashboard" }), getTranslations({ locale, namespace: "common" })]);
+  const [t, tc, tg] = await Promise.all([getTranslations({ locale, namespace: "dashboard" }), getTranslations({ locale, namespace: "common" }), getTranslations({ locale, namespace: "getStarted" })]);
+  const each = (values: readonly string[], group: string) => Object.fromEntries(values.map((value) => [value, tg.raw(`${group}.${value}`) as string]));
+  const getStarted: GetStartedLabels = {
+    ...Object.fromEntries((["title", "intro", "addBot", "addBotHint", "plugin", "usage", "business", "role", "heardFrom", "submit", "sending", "hide", "thanks"] as const).map((key) => [key, tg(key)])),
+    // Filled in the browser with the server's name.
+    addBotDone: tg.raw("addBotDone") as string,
+    pluginLink: tg.raw("pluginLink") as string,
+    survey: tg.raw("survey") as string,
+    usages: each(DISCORD_USAGES, "usages"),
+    roles: each(ROLES, "roles"),
+    heardFromOptions: each(HEARD_FROM, "heardFromOptions"),
+  } as GetStartedLabels;
 
   return (
     <div className={`container ${styles.page}`}>
@@ -45,6 +59,7 @@ export default async function MyServersPage({ params }: { params: Promise<{ loca
           staleNotice: t("staleNotice"),
           platformError: t("platformError"),
         }}
+        getStarted={getStarted}
       />
     </div>
   );
