@@ -41,7 +41,7 @@ const trigger = z.strictObject({
   /** reaction_added: only on this message; null for any. */
   message_id: snowflake.nullable().default(null),
   schedule: z.enum(SCHEDULE_KINDS).default("daily"),
-  time: inputText().regex(TIME_PATTERN, issue("invalid_time")).default("09:00"),
+  time: inputText().max(5).regex(TIME_PATTERN, issue("invalid_time")).default("09:00"),
   /** 0 Sunday … 6 Saturday. */
   weekday: integer(0, 6, 1),
   cron: text(100, "0 9 * * *"),

@@ -11,7 +11,7 @@ import { eachInTurn } from "@/lib/jobs/each-in-turn";
 import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { postMessage } from "@/lib/platform/messages-api";
 import { fieldsAsUtc, wallFieldsAt } from "@/lib/time/zone-offset";
-import { inputText } from "@/lib/validation/text";
+import { inputDateTime, inputText } from "@/lib/validation/text";
 import { collectionLimit } from "../collection-limit";
 import { snowflake } from "../fields";
 import { guildTemplateContext, NO_MENTIONS } from "../posting";
@@ -63,7 +63,7 @@ export function runsAt(automation: Automation, at: Date): boolean {
   return cronMatches(scheduleCron(automation.trigger), { minute: wall.minute, hour: wall.hour, day: wall.day, month: wall.month, weekday });
 }
 
-const runData = z.object({ guildId: snowflake, automationId: inputText().min(1).max(64), at: z.iso.datetime(), from: z.number().int().min(0).default(0) });
+const runData = z.object({ guildId: snowflake, automationId: inputText().min(1).max(64), at: inputDateTime(), from: z.number().int().min(0).default(0) });
 type RunData = z.output<typeof runData>;
 
 async function sendRun(context: JobContext, data: RunData, afterSeconds = 0): Promise<void> {

@@ -29,3 +29,40 @@ export const MEMBER_TRIGGERS: readonly TriggerType[] = ["member_join", "member_l
 export const MEMBER_ACTIONS: readonly ActionType[] = ["send_dm", "add_role", "remove_role"];
 /** Conditions about the member of the event. */
 export const MEMBER_CONDITIONS: readonly ConditionType[] = ["has_roles", "lacks_roles", "account_age"];
+
+/** The fields each trigger type reads besides `type` (a message trigger's text or pattern by its mode). */
+export const TRIGGER_FIELDS: Readonly<Record<TriggerType, readonly string[]>> = {
+  member_join: [],
+  member_leave: [],
+  role_added: ["role_id"],
+  role_removed: ["role_id"],
+  message_matches: ["match_mode", "text", "pattern", "channel_id"],
+  reaction_added: ["emoji", "channel_id", "message_id"],
+  schedule: ["schedule", "time", "weekday", "cron", "time_zone"],
+};
+
+export const CONDITION_FIELDS: Readonly<Record<ConditionType, readonly string[]>> = {
+  has_roles: ["role_ids"],
+  lacks_roles: ["role_ids"],
+  in_channels: ["channel_ids"],
+  account_age: ["days"],
+  variable: ["variable", "operator", "value"],
+};
+
+export const ACTION_FIELDS: Readonly<Record<ActionType, readonly string[]>> = {
+  send_message: ["channel_id", "content", "embed_title", "embed_description"],
+  send_dm: ["content"],
+  add_role: ["role_id"],
+  remove_role: ["role_id"],
+  wait: ["seconds"],
+  set_variable: ["variable", "value"],
+  webhook: ["url", "content"],
+};
+
+type Typed = { type: string } & Record<string, unknown>;
+
+/** Only what the part's type reads (the rest is left to the schema's defaults), so a field typed for another type is not saved. */
+export function usedFields<T extends Typed>(part: T, fields: Readonly<Record<string, readonly string[]>>): T {
+  const used = fields[part.type] ?? [];
+  return Object.fromEntries(Object.entries(part).filter(([key]) => key === "type" || used.includes(key))) as T;
+}
