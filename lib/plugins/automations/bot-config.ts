@@ -5,15 +5,15 @@ import { automations, type Automation } from "./definition";
 // plugin on, each automation on, within the plan's count of the list, schedules left out (the
 // job engine runs them, schedule.ts). Pure: the config read hands it the snapshot's rows.
 
-type Listed = Record<string, unknown> & { id: string };
+type Listed = Record<string, unknown> & { id: string; position?: unknown; version?: unknown };
 
 export function eventAutomations(pluginOn: boolean, items: readonly Listed[], buffs: readonly string[]) {
   if (!pluginOn) return [];
   const definition = automations.collections.automations;
-  return items.slice(0, collectionLimit(definition, buffs)).flatMap((item) => {
-    const parsed = definition.itemSchema.safeParse(definition.upgrade!(item));
+  return items.slice(0, collectionLimit(definition, buffs)).flatMap(({ id, position: _position, version: _version, ...data }) => {
+    const parsed = definition.itemSchema.safeParse(definition.upgrade!(data));
     if (!parsed.success) return [];
     const { name, enabled, trigger, conditions, actions } = parsed.data as Automation;
-    return enabled && trigger.type !== "schedule" ? [{ id: item.id, name, trigger, conditions, actions }] : [];
+    return enabled && trigger.type !== "schedule" ? [{ id, name, trigger, conditions, actions }] : [];
   });
 }
