@@ -63,113 +63,117 @@ export function AutomationEditor({ guildId, itemId, initial, blanks, actionMax, 
     const [moved] = actions.splice(index, 1);
     actions.splice(index + by, 0, moved!);
     setActions(actions);
-    // The moved action's button keeps the focus where the action went.
-    requestAnimationFrame(() => document.getElementById(`${id}-action-${index + by}-${by < 0 ? "up" : "down"}`)?.focus());
+    // The focus follows the moved action: its button for the same move, or the other one at the list's end.
+    const to = index + by;
+    const atEnd = by < 0 ? to === 0 : to === actions.length - 1;
+    const direction = (by < 0) !== atEnd ? "up" : "down";
+    requestAnimationFrame(() => document.getElementById(`${id}-action-${to}-${direction}`)?.focus());
   };
 
   return (
-    <form
-      className={styles.editor}
-      aria-labelledby={`${id}-title`}
-      aria-busy={save.busy}
-      data-testid="automation-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save.run(async () => {
-          const body = automationBody(draft);
-          const saved = await apiFetch<{ id: string } & Record<string, unknown>>(itemId ? `${base}/${itemId}` : base, {
-            method: itemId ? "PATCH" : "POST",
-            body,
-            handles: ["validation_failed", "premium_required", "premium_limit_reached", "limit_reached"],
+    <div className={styles.editor} data-testid="automation-editor">
+      <form
+        className={styles.editor}
+        aria-labelledby={`${id}-title`}
+        aria-busy={save.busy}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save.run(async () => {
+            const body = automationBody(draft);
+            const saved = await apiFetch<{ id: string } & Record<string, unknown>>(itemId ? `${base}/${itemId}` : base, {
+              method: itemId ? "PATCH" : "POST",
+              body,
+              handles: ["validation_failed", "premium_required", "premium_limit_reached", "limit_reached"],
+            });
+            const message = fill(text.saved, { name: draft.name });
+            onSaved({ id: saved.id, data: draft }, message);
+            return message;
           });
-          const message = fill(text.saved, { name: draft.name });
-          onSaved({ id: saved.id, data: draft }, message);
-          return message;
-        });
-      }}
-    >
-      <h3 id={`${id}-title`}>{itemId ? fill(text.editTitle, { name: initial.name }) : text.newTitle}</h3>
-      <Field id={`${id}-name`} label={text.name} error={errors.name}>
-        {(aria) => <input {...aria} className={formStyles.input} required maxLength={100} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />}
-      </Field>
-      <label className={formStyles.label}>
-        <input type="checkbox" checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} /> {text.enabled}
-      </label>
+        }}
+      >
+        <h3 id={`${id}-title`}>{itemId ? fill(text.editTitle, { name: initial.name }) : text.newTitle}</h3>
+        <Field id={`${id}-name`} label={text.name} error={errors.name}>
+          {(aria) => <input {...aria} className={formStyles.input} required maxLength={100} value={draft.name} onChange={(event) => setDraft({ ...draft, name: event.target.value })} />}
+        </Field>
+        <label className={formStyles.label}>
+          <input type="checkbox" checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} /> {text.enabled}
+        </label>
 
-      <fieldset className={styles.group}>
-        <legend>{text.triggerTitle}</legend>
-        <TriggerFields id={`${id}-trigger`} trigger={draft.trigger} onChange={(trigger) => setDraft({ ...draft, trigger })} context={context} />
-        <p className={styles.variables} dir="ltr">
-          {fill(text.variables, { list: variables })}
-        </p>
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{text.conditionsTitle}</legend>
-        <p className={formStyles.help}>{text.conditionsHelp}</p>
-        <ol className={styles.parts}>
-          {draft.conditions.map((rule, index) => (
-            <li key={index} className={styles.part}>
-              <ConditionFields
-                id={`${id}-condition-${index}`}
-                index={index}
-                rule={rule}
-                onChange={(next) => setConditions(draft.conditions.map((item, at) => (at === index ? next : item)))}
-                onRemove={() => setConditions(draft.conditions.filter((_, at) => at !== index))}
-                context={context}
-              />
-            </li>
-          ))}
-        </ol>
-        <div className={panelStyles.actions}>
-          <button type="button" className="button button-secondary" disabled={draft.conditions.length >= MAX_CONDITIONS} onClick={() => setConditions([...draft.conditions, { ...blanks.condition }])}>
-            {text.addCondition}
-          </button>
-        </div>
-      </fieldset>
-
-      <fieldset className={styles.group}>
-        <legend>{text.actionsTitle}</legend>
-        <p className={formStyles.help}>{fill(text.actionsLimit, { max: actionMax })}</p>
-        {errors.actions ? (
-          <p className={formStyles.error} role="alert">
-            {errors.actions}
+        <fieldset className={styles.group}>
+          <legend>{text.triggerTitle}</legend>
+          <TriggerFields id={`${id}-trigger`} trigger={draft.trigger} onChange={(trigger) => setDraft({ ...draft, trigger })} context={context} />
+          <p className={styles.variables} dir="ltr">
+            {fill(text.variables, { list: variables })}
           </p>
-        ) : null}
-        <ol className={styles.parts}>
-          {draft.actions.map((step, index) => (
-            <li key={index} className={styles.part} data-testid="automation-action">
-              <ActionFields
-                id={`${id}-action-${index}`}
-                index={index}
-                count={draft.actions.length}
-                step={step}
-                onChange={(next) => setActions(draft.actions.map((item, at) => (at === index ? next : item)))}
-                onMove={(by) => move(index, by)}
-                onRemove={() => setActions(draft.actions.filter((_, at) => at !== index))}
-                context={context}
-              />
-            </li>
-          ))}
-        </ol>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>{text.conditionsTitle}</legend>
+          <p className={formStyles.help}>{text.conditionsHelp}</p>
+          <ol className={styles.parts}>
+            {draft.conditions.map((rule, index) => (
+              <li key={index} className={styles.part}>
+                <ConditionFields
+                  id={`${id}-condition-${index}`}
+                  index={index}
+                  rule={rule}
+                  onChange={(next) => setConditions(draft.conditions.map((item, at) => (at === index ? next : item)))}
+                  onRemove={() => setConditions(draft.conditions.filter((_, at) => at !== index))}
+                  context={context}
+                />
+              </li>
+            ))}
+          </ol>
+          <div className={panelStyles.actions}>
+            <button type="button" className="button button-secondary" disabled={draft.conditions.length >= MAX_CONDITIONS} onClick={() => setConditions([...draft.conditions, { ...blanks.condition }])}>
+              {text.addCondition}
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.group}>
+          <legend>{text.actionsTitle}</legend>
+          <p className={formStyles.help}>{fill(text.actionsLimit, { max: actionMax })}</p>
+          {errors.actions ? (
+            <p className={formStyles.error} role="alert">
+              {errors.actions}
+            </p>
+          ) : null}
+          <ol className={styles.parts}>
+            {draft.actions.map((step, index) => (
+              <li key={index} className={styles.part} data-testid="automation-action">
+                <ActionFields
+                  id={`${id}-action-${index}`}
+                  index={index}
+                  count={draft.actions.length}
+                  step={step}
+                  onChange={(next) => setActions(draft.actions.map((item, at) => (at === index ? next : item)))}
+                  onMove={(by) => move(index, by)}
+                  onRemove={() => setActions(draft.actions.filter((_, at) => at !== index))}
+                  context={context}
+                />
+              </li>
+            ))}
+          </ol>
+          <div className={panelStyles.actions}>
+            <button type="button" className="button button-secondary" disabled={draft.actions.length >= actionMax} onClick={() => setActions([...draft.actions, { ...blanks.action }])}>
+              {text.addAction}
+            </button>
+          </div>
+        </fieldset>
+
         <div className={panelStyles.actions}>
-          <button type="button" className="button button-secondary" disabled={draft.actions.length >= actionMax} onClick={() => setActions([...draft.actions, { ...blanks.action }])}>
-            {text.addAction}
+          <button type="submit" className="button button-primary" disabled={save.busy}>
+            {save.busy ? text.saving : text.save}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onCancel}>
+            {text.cancel}
           </button>
         </div>
-      </fieldset>
-
-      <div className={panelStyles.actions}>
-        <button type="submit" className="button button-primary" disabled={save.busy}>
-          {save.busy ? text.saving : text.save}
-        </button>
-        <button type="button" className="button button-secondary" onClick={onCancel}>
-          {text.cancel}
-        </button>
-      </div>
-      <Feedback done={save.done} refusal={save.refusal} shownByFields={Object.keys(save.refusal?.fields ?? {})} testId="automation-save" />
-
+        <Feedback done={save.done} refusal={save.refusal} shownByFields={Object.keys(save.refusal?.fields ?? {})} testId="automation-save" />
+      </form>
+      {/* Beside the form, not in it: Enter in a sample field tries nothing and saves nothing. */}
       <TryIt guildId={guildId} body={() => automationBody(draft)} context={context} onRefused={(fields) => setTryErrors(editorErrors(fields))} />
-    </form>
+    </div>
   );
 }

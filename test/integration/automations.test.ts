@@ -3,7 +3,7 @@
 // that is not the guild's, a variable the trigger does not provide, a pattern RE2 cannot run
 // and an unknown time zone; the free plan's three automations and three actions; the dry run's
 // per-action answer, which posts nothing; and a schedule run by the job engine, which posts in
-// its channel and calls its webhook once although its job runs twice.
+// its channel, calls its webhook and logs the run once although its job runs twice.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { getDb } from "@/lib/db/client";
@@ -64,7 +64,7 @@ async function automationsGuild() {
   const pickers = await getGuildPickers(guild);
   const channels = Object.fromEntries(pickers.channels.filter((channel) => channel.type === 0).map((channel) => [channel.name, channel.id]));
   const role = pickers.roles.find((candidate) => candidate.assignable)!;
-  return { guild, general: channels.general!, role };
+  return { guild, general: channels.general!, offTopic: channels["off-topic"]!, role };
 }
 
 const list = (guild: string) => `/automations/guilds/${guild}/automations`;
@@ -200,7 +200,8 @@ describe("the dry run", () => {
 
 describe("scheduled automations", () => {
   it("run on the job engine at their time in their zone, posting and calling the webhook once when the job runs twice", async () => {
-    const { guild, general } = await automationsGuild();
+    const { guild, general, offTopic } = await automationsGuild();
+    await json(await pluginCall(ada, "PATCH", `/automations/config/${guild}`, { body: { log_channel_id: offTopic } }), 200);
     const created = await json<{ id: string }>(
       await create(guild, {
         name: "Stand-up",
@@ -229,11 +230,13 @@ describe("scheduled automations", () => {
 
     const data = runAutomationJob.data.parse(mine[0]!.data);
     const before = harness.emulator.messages(general).length;
+    const logged = harness.emulator.messages(offTopic).length;
     // The job as first run, then as its retry would run it.
     await runAutomationJob.run(data, context(at));
     await runAutomationJob.run(data, context(at));
     const posted = harness.emulator.messages(general).slice(before);
     expect(posted.map((message) => message.content)).toEqual(["Time for the stand-up in Automation hall"]);
+    expect(harness.emulator.messages(offTopic).slice(logged).map((message) => message.content)).toEqual(["Automation “Stand-up” ran on its schedule."]);
     expect(hookCalls).toEqual([{ method: "POST", body: { automation: { id: created.id, name: "Stand-up" }, scheduled_for: at.toISOString(), content: "the stand-up" } }]);
   });
 });

@@ -12,7 +12,10 @@ import { defineJob, type JobContext } from "@/lib/jobs/job";
 import { postMessage } from "@/lib/platform/messages-api";
 import { fieldsAsUtc, wallFieldsAt } from "@/lib/time/zone-offset";
 import { inputDateTime, inputText } from "@/lib/validation/text";
+import { defaultMessage } from "@/lib/templates/default-messages";
+import { renderTemplate } from "@/lib/templates/render";
 import { collectionLimit } from "../collection-limit";
+import { normalizeConfig } from "../plugin-states";
 import { snowflake } from "../fields";
 import { guildTemplateContext, NO_MENTIONS } from "../posting";
 import { cronMatches, scheduleCron } from "./cron";
@@ -26,22 +29,25 @@ import { planAutomation, type PlannedStep } from "./plan";
 // order: each step is recorded in automation_steps before it is taken (and the record dropped
 // again when it fails, so the retry takes it), so a job run twice (a retry, the same minute
 // seen by two sweeps) sends each message and calls each webhook once. A wait ends the run and
-// sends the next one, from the action after it, due when the wait is over.
+// sends the next one, from the action after it, due when the wait is over. A run that reaches
+// its end says so in the plugin's log channel, when one is set, in the server's language.
 
 const definition = automations.collections.automations;
 const RUN_JOB = "automations.run";
 const MINUTE = 60_000;
 
+type Schedule = { guildId: string; id: string; automation: Automation; logChannelId: string | null };
+
 /** The schedules of every guild (or of one) that may run now, in each guild's list order. */
-async function runnableSchedules(db: Db, onlyGuild?: string): Promise<Array<{ guildId: string; id: string; automation: Automation }>> {
+async function runnableSchedules(db: Db, onlyGuild?: string): Promise<Schedule[]> {
   const rows = await db
-    .select({ id: pluginItems.id, guildId: pluginItems.guildId, data: pluginItems.data, pluginOn: guildPlugins.enabled, buffs: guildSettings.buffs })
+    .select({ id: pluginItems.id, guildId: pluginItems.guildId, data: pluginItems.data, pluginOn: guildPlugins.enabled, config: guildPlugins.config, buffs: guildSettings.buffs })
     .from(pluginItems)
     .leftJoin(guildPlugins, and(eq(guildPlugins.guildId, pluginItems.guildId), eq(guildPlugins.pluginId, pluginItems.pluginId)))
     .leftJoin(guildSettings, eq(guildSettings.guildId, pluginItems.guildId))
     .where(and(eq(pluginItems.pluginId, automations.id), eq(pluginItems.collection, "automations"), onlyGuild ? eq(pluginItems.guildId, onlyGuild) : undefined))
     .orderBy(pluginItems.guildId, pluginItems.position);
-  const found: Array<{ guildId: string; id: string; automation: Automation }> = [];
+  const found: Schedule[] = [];
   let guildId = "";
   let rank = 0;
   for (const row of rows) {
@@ -50,7 +56,9 @@ async function runnableSchedules(db: Db, onlyGuild?: string): Promise<Array<{ gu
     // Past the guild's limit (Premium ended), automations keep their settings and stop running until it comes back.
     if (row.pluginOn !== true || rank >= collectionLimit(definition, row.buffs ?? [])) continue;
     const parsed = definition.itemSchema.safeParse(definition.upgrade!(row.data));
-    if (parsed.success && parsed.data.enabled && parsed.data.trigger.type === "schedule") found.push({ guildId: row.guildId, id: row.id, automation: parsed.data as Automation });
+    if (!parsed.success || !parsed.data.enabled || parsed.data.trigger.type !== "schedule") continue;
+    const config = automations.configSchema.parse(normalizeConfig(automations, row.config));
+    found.push({ guildId: row.guildId, id: row.id, automation: parsed.data as Automation, logChannelId: config.log_channel_id });
   }
   return found;
 }
@@ -147,6 +155,16 @@ async function run(context: JobContext, data: RunData): Promise<void> {
       throw error;
     }
     if (next === "stop") return;
+  }
+  // The plugin's log channel hears of the run once, as the step after the last action.
+  if (still.logChannelId && (await claimStep(db, data, steps.length))) {
+    const line = renderTemplate(defaultMessage("automations.scheduled_run"), { ...templateContext, item: { automation: still.automation.name } });
+    try {
+      await postMessage(still.logChannelId, { content: line, allowed_mentions: NO_MENTIONS, nonce: stepNonce(data, steps.length), enforce_nonce: true });
+    } catch (error) {
+      await releaseStep(db, data, steps.length);
+      throw error;
+    }
   }
 }
 
