@@ -175,12 +175,15 @@ export const automations = definePlugin({
       itemSchema: automationItem,
       limits: { free: 3, premium: 50 },
       titleField: "name",
-      // Automations saved by the one-trigger, one-action form: that action becomes the list.
+      // Automations saved by the one-trigger, one-action form: that action becomes the list. A
+      // trigger or action with no equivalent here (a voice join, deleting the message) is kept off.
       upgrade: (stored) => {
         if (!("action" in stored)) return stored;
         const { trigger: type, action: step, channel_id: channelId, role_id: roleId, message, ...rest } = stored;
+        const lost = type === "voice_join" || step === "delete_message";
         return {
           ...rest,
+          ...(lost ? { enabled: false } : {}),
           trigger: { type: type === "message_sent" ? "message_matches" : type === "voice_join" ? "member_join" : type, match_mode: "regex", pattern: "." },
           conditions: [],
           actions: [{ type: step === "delete_message" ? "send_message" : step, channel_id: channelId ?? null, role_id: roleId ?? null, content: message ?? "" }],
