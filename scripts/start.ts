@@ -24,6 +24,7 @@ import { seedDemoCoins } from "../demo/seed-economy";
 import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
 import { seedDemoTickets } from "../demo/seed-tickets";
+import { seedDemoAutomations } from "../demo/seed-automations";
 import { grantDemoExpressions } from "../demo/grant-expressions";
 import type { World } from "../emulators/platform/model";
 import { EnvError, parseEnv } from "../lib/env";
@@ -169,6 +170,7 @@ async function main() {
     grantDemoExpressions(demoWorld);
     await seedDemoCases(handle.db, demoWorld);
     await seedDemoTickets(handle.db, demoWorld);
+    await seedDemoAutomations(handle.db, demoWorld);
   }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);

@@ -23,7 +23,7 @@ export function sampleItems({
     "guild_embeds/embeds": { name: "Rules", embeds: [{ title: "Rules", color: 0x4f7cff, fields: [{ name: "Be kind", value: "No insults.", inline: false }], image: { url: "https://example.com/a.png" } }] },
     "commands/commands": { name: "rules", response: "Read the rules in {server.name}." },
     "reaction_roles/messages": { channel_id: CHANNEL, message: "Pick your colour", mode: "unique", pairs: [{ emoji: "🔴", role_id: ROLE }, { emoji: EMOJI, role_id: ROLE }] },
-    "automations/automations": { name: "Welcome role", trigger: "member_join", action: "add_role", role_id: ROLE },
+    "automations/automations": { name: "Welcome role", trigger: { type: "member_join" }, actions: [{ type: "add_role", role_id: ROLE }] },
     "timers/timers": { name: "Rules reminder", channel_id: CHANNEL, message: "Read the rules!", interval_minutes: 120 },
     "rss/subscriptions": { source_id: `${social}/feeds/ada-notes.xml`, source_name: "Ada's notes", channel_id: CHANNEL },
     "podcasts/subscriptions": { source_id: `${social}/feeds/code-hour.xml`, source_name: "Ada's Code Hour", channel_id: CHANNEL },

@@ -4,6 +4,8 @@ import type { Db } from "@/lib/db/client";
 import { pluginItems } from "@/lib/db/schema";
 import { settingsView } from "@/lib/guilds/guild-settings";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
+import { eventAutomations } from "@/lib/plugins/automations/bot-config";
+import { automations } from "@/lib/plugins/automations/definition";
 import { getPlugin } from "@/lib/plugins/index";
 import { itemResponse, queryItems } from "@/lib/plugins/items";
 import { readAllPluginStates } from "@/lib/plugins/plugin-states";
@@ -41,7 +43,14 @@ export async function readGuildConfig(db: Db, guildId: string): Promise<GuildCon
         }
         plugins[pluginId] = { enabled: state.enabled, config: state.config, version: state.version, collections };
       }
-      return { guild_id: guildId, version: formatCursor({ commit: version, change: null }), settings: settingsView(settings), plugins };
+      const own = plugins[automations.id];
+      return {
+        guild_id: guildId,
+        version: formatCursor({ commit: version, change: null }),
+        settings: settingsView(settings),
+        automations: eventAutomations(own?.enabled === true, (own?.collections.automations ?? []) as Array<Record<string, unknown> & { id: string }>, settings.buffs),
+        plugins,
+      };
     },
     { isolationLevel: "repeatable read", accessMode: "read only" },
   );

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/presence-options";
 import { CASE_TYPES } from "@/lib/moderation/case-types";
+import { ACTION_TYPES, COMPARISONS, CONDITION_TYPES, MATCH_MODES, TRIGGER_TYPES } from "@/lib/plugins/automations/vocabulary";
 import { platformId } from "@/lib/platform/snowflake";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
 
@@ -50,12 +51,57 @@ const guildSettingsSchema = z.strictObject({
 
 // ---- GET /guilds/{guildId}/config ----
 
+const described = <T extends z.ZodType>(schema: T, description: string) => schema.meta({ description });
+const nullableId = inputText().nullable();
+
+/** An automation the bot runs on an event (lib/plugins/automations/definition.ts has the rules each field keeps). */
+const botAutomationSchema = z.strictObject({
+  id: inputText(),
+  name: inputText(),
+  trigger: z
+    .looseObject({
+      type: described(z.enum(TRIGGER_TYPES.filter((type) => type !== "schedule") as [string, ...string[]]), "The event: a member joins or leaves, a role is added or removed, a message matches, a reaction is added."),
+      role_id: described(nullableId, "role_added / role_removed: only this role; null for any."),
+      match_mode: described(z.enum(MATCH_MODES), "message_matches: `contains` (case-insensitive text) or `regex` (an RE2 pattern, case-insensitive)."),
+      text: described(inputText(), "message_matches with `contains`: the text."),
+      pattern: described(inputText(), "message_matches with `regex`: the pattern (checked to compile on RE2)."),
+      channel_id: described(nullableId, "message_matches / reaction_added: only in this channel; null for any."),
+      emoji: described(inputText(), "reaction_added: only this emoji (unicode or <:name:id>); empty for any."),
+      message_id: described(nullableId, "reaction_added: only on this message; null for any."),
+    })
+    .meta({ description: "When it runs. Fields another trigger type uses are present with their defaults: read only the ones of `type`." }),
+  conditions: z
+    .array(
+      z.looseObject({
+        type: described(z.enum(CONDITION_TYPES), "has_roles: the member has every one of role_ids; lacks_roles: none of them; in_channels: the event's channel is one of channel_ids; account_age: the account is at least `days` old; variable: `{variable}` rendered, compared with `value` rendered by `operator`."),
+        role_ids: z.array(inputText()),
+        channel_ids: z.array(inputText()),
+        days: z.number().int(),
+        variable: inputText(),
+        operator: described(z.enum(COMPARISONS), "equals and contains ignore case; greater and less compare numbers (a text that is not a number is never greater nor less)."),
+        value: inputText(),
+      }),
+    )
+    .meta({ description: "All must hold, checked in order; the first false one skips every action." }),
+  actions: z
+    .array(
+      z.looseObject({
+        type: described(z.enum(ACTION_TYPES), "send_message (channel_id, content, embed_title, embed_description), send_dm (content, to the event's member), add_role / remove_role (role_id, on the event's member), wait (seconds), set_variable (`variable` = `value` rendered, usable as {variable} by the actions after it), webhook (POST of JSON {automation, content} to url)."),
+      }),
+    )
+    .meta({ description: "Run in order; texts are message templates with the trigger's variables: the server's always, {user…} for member events, {channel…} and {message.content}/{message.id} for messages, {role…} for role events, {emoji} and {message.id} for reactions." }),
+});
+
 export const guildConfigParams = z.strictObject({ guildId: platformId("guild") });
 
 export const guildConfigSchema = z.strictObject({
   guild_id: inputText(),
   version: cursorSchema.meta({ description: "The feed position of this snapshot: GET /changes?after=<version> continues from it with no gap." }),
   settings: guildSettingsSchema,
+  automations: z.array(botAutomationSchema).meta({
+    description:
+      "The automations the bot runs on events, in list order: those of plugins.automations whose plugin and own switch are on, within the server's plan count (the first N of the list), except schedules (the dashboard runs those). The change feed brings their items under plugins.automations; a bot applying changes derives this list again by the same rule. The plugin's config (log channel, ignore bots, exempt roles, runs per minute) applies to every run.",
+  }),
   plugins: z
     .record(
       inputText(),

@@ -865,6 +865,22 @@ export const tickets = pgTable(
   (table) => [uniqueIndex("tickets_guild_number_idx").on(table.guildId, table.number), uniqueIndex("tickets_guild_channel_idx").on(table.guildId, table.channelId)],
 );
 
+/**
+ * The steps scheduled automations took (lib/plugins/automations/schedule.ts): one row per
+ * automation, scheduled time and action, written before the action is carried out, so a
+ * retried job skips what it did already (a webhook is called, a message sent, once).
+ */
+export const automationSteps = pgTable(
+  "automation_steps",
+  {
+    guildId: text("guild_id").notNull(),
+    automationId: text("automation_id").notNull(),
+    scheduledFor: timestamp("scheduled_for", { withTimezone: true }).notNull(),
+    step: integer("step").notNull(),
+    takenAt: timestamp("taken_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.automationId, table.scheduledFor, table.step] }), index("automation_steps_guild_idx").on(table.guildId, table.takenAt)],
+);
 /** What a manager told us about a server in the onboarding survey (POST /guilds/{id}/onboarding_survey); the Guild entity's `discord_usage` and `is_business`. */
 export const guildSurveys = pgTable("guild_surveys", {
   guildId: text("guild_id").primaryKey(),

@@ -39,6 +39,8 @@ export type GuardedFetchOptions = {
   maxRedirects?: number;
   headers?: Record<string, string>;
   resolve?: Resolver;
+  /** A POST with this body (an automation calling its webhook); redirects are then not followed. */
+  post?: { body: string; contentType: string };
 };
 
 export type GuardedResponse = {
@@ -54,9 +56,10 @@ const USER_AGENT = "GuildhallBot/1.0 (+feeds and alerts for Discord servers)";
 
 const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** GET `rawUrl` under the rules above; non-2xx answers (after redirects) throw bad_status. */
+/** GET (or POST, `post`) `rawUrl` under the rules above; non-2xx answers (after redirects) throw bad_status. */
 export async function guardedFetch(rawUrl: string, options: GuardedFetchOptions = {}): Promise<GuardedResponse> {
-  const limits = { ...OUTBOUND_DEFAULTS, ...options };
+  // A redirected POST would be sent again elsewhere, or turned into a GET: it is refused instead.
+  const limits = { ...OUTBOUND_DEFAULTS, ...options, ...(options.post ? { maxRedirects: 0 } : {}) };
   const deadline = Date.now() + limits.timeoutMs;
   let url = parseUrl(rawUrl);
   for (let redirects = 0; ; redirects += 1) {
@@ -112,11 +115,17 @@ function request(url: URL, address: ResolvedAddress, limits: typeof OUTBOUND_DEF
       else callback(null, address.address, address.family);
     };
     const client = url.protocol === "https:" ? https : http;
+    const body = limits.post ? Buffer.from(limits.post.body) : null;
     const req = client.request(url, {
-      method: "GET",
+      method: body ? "POST" : "GET",
       agent: false,
       lookup: pinned,
-      headers: { "user-agent": USER_AGENT, "accept-encoding": "identity", ...limits.headers },
+      headers: {
+        "user-agent": USER_AGENT,
+        "accept-encoding": "identity",
+        ...(body ? { "content-type": limits.post!.contentType, "content-length": String(body.length) } : {}),
+        ...limits.headers,
+      },
     });
     const timer = setTimeout(() => fail(new OutboundError("timeout", `no complete answer within ${limits.timeoutMs} ms`)), Math.max(0, deadline - Date.now()));
     let settled = false;
@@ -156,7 +165,7 @@ function request(url: URL, address: ResolvedAddress, limits: typeof OUTBOUND_DEF
       });
       res.on("error", () => fail(new OutboundError("unreachable", `${url.host} broke off its answer`)));
     });
-    req.end();
+    req.end(body ?? undefined);
   });
 }
 

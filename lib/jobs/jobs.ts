@@ -7,6 +7,7 @@ import { birthdayRoleJob } from "@/lib/plugins/birthdays/role";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
 import { updateCountersJob } from "@/lib/plugins/statistics/counters";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
+import { runAutomationJob, sweepAutomationsJob } from "@/lib/plugins/automations/schedule";
 import type { JobDefinition } from "./job";
 
 // Every job the worker runs, by queue name: what makes saved settings happen without a gateway.
@@ -21,4 +22,6 @@ export const JOBS: readonly JobDefinition[] = [
   birthdayRoleJob,
   updateCountersJob,
   importPlatformCasesJob,
+  sweepAutomationsJob,
+  runAutomationJob,
 ] as JobDefinition[];

@@ -5,6 +5,7 @@ import { matchPath } from "./endpoint";
 import { collectionEndpoints, configEndpoints } from "./generic-endpoints";
 import { PLUGINS } from "./index";
 import { achievementsEndpoints } from "./achievements/server";
+import { automationsEndpoints } from "./automations/server";
 import { birthdaysEndpoints } from "./birthdays/server";
 import { economyEndpoints } from "./economy/server";
 import { emojisEndpoints } from "./emojis/server";
@@ -30,6 +31,7 @@ const REPLACING: PluginEndpoint[] = [...timersEndpoints(), ...twitchEndpoints()]
 const SPECIAL: PluginEndpoint[] = [
   ...REPLACING,
   ...achievementsEndpoints(),
+  ...automationsEndpoints(),
   ...birthdaysEndpoints(),
   ...economyEndpoints(),
   ...emojisEndpoints(),

@@ -30,6 +30,12 @@ export const CUSTOM_ISSUES = [
   "invalid_playlist_url",
   "invalid_emoji_name",
   "webhook_name_reserved",
+  // Automations (lib/plugins/automations/definition.ts).
+  "unknown_variable",
+  "not_for_trigger",
+  "invalid_cron",
+  "invalid_time",
+  "invalid_variable_name",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 

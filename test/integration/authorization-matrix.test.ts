@@ -174,6 +174,7 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.endsWith("/lockdown")) return { enabled: false };
   if (ep.plugin === "moderator" && ep.path.endsWith("/infractions") && ep.method === "POST") return { type: "note", user_id: USER_IDS.sam, reason: "matrix" };
   if (ep.plugin === "moderator" && ep.path.endsWith("/rules/dry-run")) return { messages: [{ content: "discord.gg/matrix" }] };
+  if (ep.plugin === "automations" && ep.path.endsWith("/automations/dry-run")) return { automation: samples["automations/automations"], sample: { member_name: "matrix" } };
   if (ep.plugin === "emojis" && ep.method === "PATCH" && ep.path.includes(":emojiId")) return { name: "matrix_renamed" };
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];

@@ -94,6 +94,8 @@ export type PluginExtras = {
   /** After the collections (giveaway draws). */
   bottom?: (parts: PluginPageParts) => ReactNode;
   spec?: (spec: FormSpec) => FormSpec;
+  /** The plugin draws its collections in its own sections (the automation editor): the generic lists are left out. */
+  ownCollections?: true;
 };
 
 /** Message fields (ui "message") get the message editor, which needs pickers, a preview sample and member names; so do embed builders. */
@@ -224,7 +226,7 @@ export async function PluginPage({ params, pluginId, extras = {} }: PluginRouteP
   const state = await loadGuildShell(guildId, pluginId);
 
   const spec = (extras.spec ?? ((own: FormSpec) => own))(configFormSpec(plugin) as FormSpec);
-  const collections = Object.entries(plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
+  const collections = Object.entries(extras.ownCollections ? {} : plugin.collections).map(([name, definition]) => ({ name, definition, spec: itemFormSpec(plugin, name) as FormSpec }));
   const needsPickers = usesPickers(spec) || collections.some((collection) => usesPickers(collection.spec));
   const specs = [spec, ...collections.map((collection) => collection.spec)];
   const [stored, pickerData, lists, strings, pluginText, t, tc] = await Promise.all([
