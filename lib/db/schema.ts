@@ -864,3 +864,42 @@ export const tickets = pgTable(
   },
   (table) => [uniqueIndex("tickets_guild_number_idx").on(table.guildId, table.number), uniqueIndex("tickets_guild_channel_idx").on(table.guildId, table.channelId)],
 );
+
+/**
+ * The voice recordings the bot made, as it reports them (POST /api/bot/v1/events:
+ * recording_finished). The audio itself lives in storage under `storageKey`
+ * (lib/plugins/record/files.ts); the Record page lists them newest first and hands out
+ * short-lived download links.
+ */
+export const recordings = pgTable(
+  "recordings",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    durationS: integer("duration_s").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    participants: jsonb("participants").$type<string[]>().notNull().default([]),
+    storageKey: text("storage_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("recordings_guild_started_idx").on(table.guildId, table.startedAt, table.id)],
+);
+
+/**
+ * What the bot counted in a guild, per hour (UTC): members who joined and left (member_join,
+ * member_leave) and messages sent (messages_counted). Hours, not days, so the Statistics
+ * charts can cut days in the guild's own time zone.
+ */
+export const guildActivity = pgTable(
+  "guild_activity",
+  {
+    guildId: text("guild_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    joins: integer("joins").notNull().default(0),
+    leaves: integer("leaves").notNull().default(0),
+    messages: integer("messages").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.hour] })],
+);
