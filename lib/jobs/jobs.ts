@@ -5,6 +5,7 @@ import { importPlatformCasesJob } from "@/lib/moderation/platform-import";
 import { sweepBirthdaysJob } from "@/lib/plugins/birthdays/announce";
 import { birthdayRoleJob } from "@/lib/plugins/birthdays/role";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
+import { recordingRetentionJob } from "@/lib/plugins/record/retention";
 import { updateCountersJob } from "@/lib/plugins/statistics/counters";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import type { JobDefinition } from "./job";
@@ -20,5 +21,6 @@ export const JOBS: readonly JobDefinition[] = [
   sweepBirthdaysJob,
   birthdayRoleJob,
   updateCountersJob,
+  recordingRetentionJob,
   importPlatformCasesJob,
 ] as JobDefinition[];

@@ -3,6 +3,7 @@ import { and, desc, eq, lt, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, Tx } from "@/lib/db/client";
 import { recordings } from "@/lib/db/schema";
+import { memberNames } from "@/lib/guilds/member-names";
 import { inputText } from "@/lib/validation/text";
 import type { RecordingPage, RecordingView } from "./view";
 
@@ -28,7 +29,7 @@ function view(row: Row): RecordingView {
 
 const cursorOf = (row: Row) => `${row.startedAt.toISOString()}_${row.id}`;
 
-/** One page of the guild's recordings, newest first, and the cursor of the next (null on the last). */
+/** One page of the guild's recordings, newest first, the names of who was heard (those still known), and the cursor of the next (null on the last). */
 export async function listRecordings(db: Db, guildId: string, query: RecordingListQuery): Promise<RecordingPage> {
   const where: (SQL | undefined)[] = [eq(recordings.guildId, guildId)];
   if (query.before) {
@@ -44,7 +45,12 @@ export async function listRecordings(db: Db, guildId: string, query: RecordingLi
     .orderBy(desc(recordings.startedAt), desc(recordings.id))
     .limit(query.limit + 1);
   const page = rows.slice(0, query.limit);
-  return { recordings: page.map(view), next_before: rows.length > query.limit ? cursorOf(page[page.length - 1]!) : null };
+  const names = await memberNames(db, guildId, page.flatMap((row) => row.participants));
+  return {
+    recordings: page.map(view),
+    names: Object.fromEntries([...names].map(([id, member]) => [id, member.name])),
+    next_before: rows.length > query.limit ? cursorOf(page[page.length - 1]!) : null,
+  };
 }
 
 /** A recording of the guild, or null. */

@@ -9,4 +9,5 @@ export type RecordingView = {
   participants: string[];
 };
 
-export type RecordingPage = { recordings: RecordingView[]; next_before: string | null };
+/** A page of recordings; `names`: display names of the participants the server still knows. */
+export type RecordingPage = { recordings: RecordingView[]; names: Record<string, string>; next_before: string | null };
