@@ -5,7 +5,7 @@ import { getDb } from "@/lib/db/client";
 import { getGuildSettings } from "@/lib/guilds/settings-queries";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import { dailyActivity, type DayActivity } from "@/lib/plugins/statistics/activity";
-import { BarChart, type Series } from "./bar-chart";
+import { BarChart } from "./bar-chart";
 import styles from "./statistics.module.css";
 
 // The Statistics page's charts: members who joined and left, and messages, per day over the last
