@@ -2,8 +2,9 @@
 // Recordings, against the platform emulator and a throw-away uploads folder: the bot reports
 // them (validated, one per id, only into the guild's own storage folder), the Record API lists
 // them in pages, hands out a download link that works, then expires, and is refused when
-// tampered with, and deletes one with its audio and an audit row. Record is Premium: a free
-// server gets premium_required.
+// tampered with, and deletes one with its audio and an audit row; with S3 configured, the link
+// is a presigned URL the (signature-checking) S3 fake serves, and the delete reaches the bucket.
+// Record is Premium: a free server gets premium_required.
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -22,6 +23,7 @@ import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harn
 import type { CookieJar } from "@/test/route-client";
 import { call } from "@/test/route-client";
 import { addScratchGuild, freshSnowflake, setBuffs } from "@/test/scratch-guild";
+import { startFakeS3 } from "@/test/fakes/s3-server";
 import { signedInJar } from "@/test/sign-in";
 
 let harness: EmulatorHarness;
@@ -151,5 +153,43 @@ describe("the Record API", () => {
       expect((await json<Envelope>(await pluginCall(ada, method, `/record/guilds/${free}/recordings${suffix}`), 403)).code).toBe("premium_required");
     }
     expect(await getRecording(await getDb(), free, event.id)).not.toBeNull();
+  });
+});
+
+describe("with S3 configured", () => {
+  const credentials = { accessKeyId: "GUILDHALLTESTKEY", secretAccessKey: "test-secret/with+odd=chars" };
+  const bucket = "guildhall-recordings";
+  let fake: Awaited<ReturnType<typeof startFakeS3>>;
+
+  beforeAll(async () => {
+    fake = await startFakeS3({ ...credentials, region: "eu-west-3", buckets: [bucket] });
+    Object.assign(process.env, { S3_ENDPOINT: fake.url, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: credentials.accessKeyId, S3_SECRET_ACCESS_KEY: credentials.secretAccessKey, S3_REGION: "eu-west-3" });
+    resetEnvCache();
+  });
+  afterAll(async () => {
+    for (const name of ["S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_REGION"]) delete process.env[name];
+    resetEnvCache();
+    await fake.stop();
+  });
+
+  it("hands out a presigned URL the bucket serves until it expires, refuses a tampered one, and deletes the object", async () => {
+    const event = finished(guild, "2026-11-25T10:00:00.000Z");
+    fake.bucket(bucket).set(event.storage_key, { bytes: Buffer.from("audio in the bucket"), contentType: "audio/mpeg", cacheControl: null, etag: '"x"', lastModified: new Date() });
+    expect(statuses(await json<Results>(await postEvents(key, [event]), 200))).toEqual(["applied"]);
+    const link = await json<{ url: string }>(await pluginCall(ada, "GET", recordings(`/${event.id}/download-link`)), 200);
+    expect(link.url.startsWith(`${fake.url}/${bucket}/recordings/${guild}/`)).toBe(true);
+    const served = await fetch(link.url);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe("audio in the bucket");
+
+    const tampered = new URL(link.url);
+    tampered.searchParams.set("X-Amz-Expires", "86400");
+    expect((await fetch(tampered)).status).toBe(403);
+    const old = downloadLink((await getRecording(await getDb(), guild, event.id))!, new Date(Date.now() - (LINK_LIFETIME_S + 1) * 1000));
+    const expired = await fetch(old.url);
+    expect({ status: expired.status, body: await expired.text() }).toMatchObject({ status: 403, body: expect.stringContaining("Request has expired") });
+
+    expect((await pluginCall(ada, "DELETE", recordings(`/${event.id}`))).status).toBe(204);
+    expect(fake.bucket(bucket).has(event.storage_key)).toBe(false);
   });
 });
