@@ -23,6 +23,7 @@ import { seedDemoBirthdays } from "../demo/seed-birthdays";
 import { seedDemoCoins } from "../demo/seed-economy";
 import { seedDemoLevels } from "../demo/seed-levels";
 import { grantDemoModeration, seedDemoCases } from "../demo/seed-moderation";
+import { seedDemoRecordingsAndStatistics } from "../demo/seed-recordings-statistics";
 import { seedDemoTickets } from "../demo/seed-tickets";
 import { seedDemoAutomations } from "../demo/seed-automations";
 import { grantDemoExpressions } from "../demo/grant-expressions";
@@ -171,6 +172,7 @@ async function main() {
     await seedDemoCases(handle.db, demoWorld);
     await seedDemoTickets(handle.db, demoWorld);
     await seedDemoAutomations(handle.db, demoWorld);
+    await seedDemoRecordingsAndStatistics(handle.db, demoWorld, env.s3 ? null : path.resolve(env.UPLOADS_DIR));
   }
   await handle.close();
   console.log(`Database ready (${env.DATABASE_URL ? "PostgreSQL" : `PGlite in ${env.PGLITE_DIR}`}).`);

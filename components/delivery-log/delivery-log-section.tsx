@@ -10,7 +10,7 @@ const DeliveryLog = dynamic(() => import("./delivery-log").then((module) => modu
 
 const KEYS = ["title", "intro", "loading", "failed", "retry", "item", "wholePlugin", "lastChecked", "lastPosted", "nextRun", "status", "never", "ok", "paused", "openMessage", "providerWaiting", "soon"] as const;
 /** Parts of a plugin without items that log on their own rows. */
-const PARTS = ["members_counter", "online_counter"] as const;
+const PARTS = ["members_counter", "online_counter", "boosts_counter"] as const;
 
 /** The delivery log of a plugin page (lib/deliveries/log.ts says which plugins have one). */
 export async function DeliveryLogSection({ guildId, pluginId, locale }: { guildId: string; pluginId: string; locale: Locale }) {

@@ -16,15 +16,18 @@ export type AuditAction =
   | "account.unlink"
   | "moderation.case"
   | "moderation.lockdown"
+  | "recording.delete"
   | `custom_bot.${"enable" | "update" | "disable" | "block" | "acknowledge" | "status" | "backstory" | "avatar" | "token_handout"}`;
 
-/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`, `plugin:custom_bot:bot` (the custom bot itself, never reverted). */
+/** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`, `plugin:custom_bot:bot` (the custom bot itself, never reverted), `plugin:record:recording:<id>` (a deleted recording). */
 export const auditTarget = {
   plugin: (pluginId: string) => `plugin:${pluginId}`,
   item: (pluginId: string, collection: string, itemId: string) => `item:${pluginId}:${collection}:${itemId}`,
   guild: () => "guild",
   accountLink: (provider: string) => `account-link:${provider}`,
   customBot: () => "plugin:custom_bot:bot",
+  /** A recording the bot made (not a setting: never reverted). */
+  recording: (recordingId: string) => `plugin:record:recording:${recordingId}`,
 };
 
 /** Written inside the transaction of the change it describes, so neither exists without the other. */

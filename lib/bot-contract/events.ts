@@ -11,6 +11,9 @@ import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
 import { levels } from "@/lib/plugins/levels/definition";
 import { recordCase } from "@/lib/moderation/cases";
 import { readPluginState } from "@/lib/plugins/plugin-states";
+import { guildOfRecordingKey } from "@/lib/plugins/record/keys";
+import { recordFinished } from "@/lib/plugins/record/recordings";
+import { countActivity } from "@/lib/plugins/statistics/activity";
 import { ticketing } from "@/lib/plugins/ticketing/definition";
 import { recordClaimed, recordClosed, recordOpened, TicketReportRefused, type TicketRefusal } from "@/lib/plugins/ticketing/tickets";
 import type { BotKey } from "./keys";
@@ -21,7 +24,7 @@ import type { BotEvent, EventResult } from "./schemas";
 // an event sent twice, even at the same instant, has one effect (the second insert waits for the
 // first and finds the key taken). An event that cannot apply changes nothing and leaves its key
 // unused. bot_events is also the record of who wrote what: each row names the bot key that
-// reported it. XP, joins, entries and tickets write no audit row (they come by the thousand; the audit log
+// reported it. XP, joins, leaves, message counts, entries, tickets and recordings write no audit row (they come by the thousand; the audit log
 // is the owners' record of their settings and of moderation); a moderation case writes its case's,
 // and a custom bot's token refused by the platform blocks the bot, which its owner sees.
 
@@ -38,8 +41,25 @@ class Refused extends Error {
 async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<void> {
   switch (event.type) {
     case "member_join":
-      // Recorded by its bot_events row alone, for the statistics that will count joins.
+      return countActivity(tx, event.guild_id, new Date(event.at), "joins", 1);
+    case "member_leave":
+      return countActivity(tx, event.guild_id, new Date(event.at), "leaves", 1);
+    case "messages_counted":
+      return countActivity(tx, event.guild_id, new Date(event.at), "messages", event.messages);
+    case "recording_finished": {
+      if (guildOfRecordingKey(event.storage_key) !== event.guild_id) throw new Refused("storage_key_guild_mismatch", "The recording's storage key is in another guild's folder.");
+      const recorded = await recordFinished(tx, event.guild_id, {
+        id: event.id,
+        channelId: event.channel_id,
+        startedAt: new Date(event.started_at),
+        durationS: event.duration_s,
+        sizeBytes: event.size_bytes,
+        participants: event.participants,
+        storageKey: event.storage_key,
+      });
+      if (!recorded) throw new Refused("recording_exists", "A recording with this id was reported already.");
       return;
+    }
     case "xp_gain": {
       const state = await readPluginState(tx, event.guild_id, levels);
       if (!state.enabled) throw new Refused("plugin_disabled", "Levels is turned off in this guild: it earns no XP.");
@@ -126,7 +146,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
       return { key, status: "applied" as const };
     });
     // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
-    if (result.status === "applied" && event.type.startsWith("ticket_")) expireGuildPages(event.guild_id);
+    // So does a recording on the Record page.
+    if (result.status === "applied" && (event.type.startsWith("ticket_") || event.type === "recording_finished")) expireGuildPages(event.guild_id);
     // A blocked custom bot shows on its page at once.
     if (result.status === "applied" && event.type === "custom_bot_token_refused") {
       expireGuildPages(event.guild_id);

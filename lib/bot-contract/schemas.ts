@@ -3,6 +3,7 @@ import { PRESENCE_ACTIVITY_TYPES, PRESENCE_STATUSES } from "@/lib/custom-bot/pre
 import { CASE_TYPES } from "@/lib/moderation/case-types";
 import { ACTION_TYPES, COMPARISONS, CONDITION_TYPES, MATCH_MODES, TRIGGER_TYPES } from "@/lib/plugins/automations/vocabulary";
 import { platformId } from "@/lib/platform/snowflake";
+import { recordingKeySchema } from "@/lib/plugins/record/keys";
 import { inputDateTime, inputText, inputUuid } from "@/lib/validation/text";
 
 // Everything the bot API takes and answers, as zod: the routes parse their input with these and
@@ -174,7 +175,25 @@ const ticketChannel = platformId("channel").meta({ description: "The ticket's ow
 export const MAX_TRANSCRIPT_LINES = 500;
 
 const botEventSchema = z.discriminatedUnion("type", [
-  eventBase.extend({ type: z.literal("member_join"), user_id: memberId }),
+  eventBase.extend({ type: z.literal("member_join").meta({ description: "A member joined: counted in the Statistics charts by the hour of `at`." }), user_id: memberId }),
+  eventBase.extend({ type: z.literal("member_leave").meta({ description: "A member left (or was removed): counted in the Statistics charts by the hour of `at`." }), user_id: memberId }),
+  eventBase.extend({
+    type: z.literal("messages_counted").meta({ description: "How many messages members sent in the hour that starts at `at` (whole hours, UTC), outside the channels Statistics excludes; sent again for the same hour, it adds to it." }),
+    at: inputDateTime()
+      .refine((value) => new Date(value).getTime() % 3_600_000 === 0, "must be the start of an hour")
+      .meta({ description: "The start of the hour counted." }),
+    messages: z.number().int().min(1).max(10_000_000),
+  }),
+  eventBase.extend({
+    type: z.literal("recording_finished").meta({ description: "A voice recording ended and its audio is stored: it is listed on the Record page, where the server's managers download or delete it." }),
+    id: inputUuid().meta({ description: "The recording's own id." }),
+    channel_id: platformId("channel").meta({ description: "The voice channel recorded." }),
+    started_at: inputDateTime(),
+    duration_s: z.number().int().min(1).max(24 * 3600),
+    size_bytes: z.number().int().min(1).max(10 * 1024 ** 3),
+    participants: z.array(memberId).max(100).meta({ description: "The members heard, in the order they first spoke." }),
+    storage_key: recordingKeySchema.meta({ description: "Where the audio is in storage: recordings/<guild_id>/<name>.<mp3|wav|flac|zip> (zip: separate tracks)." }),
+  }),
   eventBase.extend({
     type: z.literal("xp_gain"),
     user_id: memberId,

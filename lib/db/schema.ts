@@ -866,6 +866,45 @@ export const tickets = pgTable(
 );
 
 /**
+ * The voice recordings the bot made, as it reports them (POST /api/bot/v1/events:
+ * recording_finished). The audio itself lives in storage under `storageKey`
+ * (lib/plugins/record/files.ts); the Record page lists them newest first and hands out
+ * short-lived download links.
+ */
+export const recordings = pgTable(
+  "recordings",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    channelId: text("channel_id").notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    durationS: integer("duration_s").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    participants: jsonb("participants").$type<string[]>().notNull().default([]),
+    storageKey: text("storage_key").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("recordings_guild_started_idx").on(table.guildId, table.startedAt, table.id)],
+);
+
+/**
+ * What the bot counted in a guild, per hour (UTC): members who joined and left (member_join,
+ * member_leave) and messages sent (messages_counted). Hours, not days, so the Statistics
+ * charts can cut days in the guild's own time zone.
+ */
+export const guildActivity = pgTable(
+  "guild_activity",
+  {
+    guildId: text("guild_id").notNull(),
+    hour: timestamp("hour", { withTimezone: true }).notNull(),
+    joins: integer("joins").notNull().default(0),
+    leaves: integer("leaves").notNull().default(0),
+    messages: integer("messages").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.hour] })],
+);
+
+/**
  * The steps scheduled automations took (lib/plugins/automations/schedule.ts): one row per
  * automation, scheduled time and action, written before the action is carried out, so a
  * retried job skips what it did already (a webhook is called, a message sent, once).

@@ -5,6 +5,7 @@ import { importPlatformCasesJob } from "@/lib/moderation/platform-import";
 import { sweepBirthdaysJob } from "@/lib/plugins/birthdays/announce";
 import { birthdayRoleJob } from "@/lib/plugins/birthdays/role";
 import { endGiveawayJob, sweepGiveawaysJob } from "@/lib/plugins/giveaways/auto-end";
+import { recordingRetentionJob } from "@/lib/plugins/record/retention";
 import { updateCountersJob } from "@/lib/plugins/statistics/counters";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import { runAutomationJob, sweepAutomationsJob } from "@/lib/plugins/automations/schedule";
@@ -21,6 +22,7 @@ export const JOBS: readonly JobDefinition[] = [
   sweepBirthdaysJob,
   birthdayRoleJob,
   updateCountersJob,
+  recordingRetentionJob,
   importPlatformCasesJob,
   sweepAutomationsJob,
   runAutomationJob,

@@ -16,6 +16,7 @@ import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
+import { recordEndpoints } from "./record/server";
 import { ticketingEndpoints } from "./ticketing/server";
 import { timersEndpoints } from "./timers/server";
 import { twitchEndpoints } from "./twitch/server";
@@ -42,6 +43,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...musicEndpoints(),
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
+  ...recordEndpoints(),
   ...ticketingEndpoints(),
   ...welcomeEndpoints(),
   ...deliveryLogEndpoints(),

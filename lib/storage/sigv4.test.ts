@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { canonicalPath, canonicalQuery, EMPTY_SHA256, sha256Hex, signRequest, uriEncode } from "./sigv4";
+import { canonicalPath, canonicalQuery, EMPTY_SHA256, presignUrl, sha256Hex, signRequest, uriEncode } from "./sigv4";
 
 // AWS's published examples. The SigV4 test suite (get-vanilla and friends):
 // https://docs.aws.amazon.com/general/latest/gr/signature-v4-test-suite.html
@@ -89,5 +89,16 @@ describe("encoding", () => {
 
   it("sorts the query by name, then value, with empty values kept", () => {
     expect(canonicalQuery(new URLSearchParams("b=2&a=2&a=1&lifecycle"))).toBe("a=1&a=2&b=2&lifecycle=");
+  });
+});
+
+describe("presignUrl against AWS's published example", () => {
+  // The S3 API reference, "Authenticating Requests: Using Query Parameters": GET test.txt for 86400 seconds.
+  it("gives the documented signature and query", () => {
+    const url = presignUrl({ method: "GET", url: new URL("https://examplebucket.s3.amazonaws.com/test.txt"), ...s3Docs, expiresIn: 86_400 });
+    expect(url.searchParams.get("X-Amz-Signature")).toBe("aeeed9bbccd4d02ee5c0109b86d86835f995330da4c265957d157751f604d404");
+    expect(url.searchParams.get("X-Amz-Credential")).toBe("AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request");
+    expect(url.searchParams.get("X-Amz-Expires")).toBe("86400");
+    expect(url.searchParams.get("X-Amz-SignedHeaders")).toBe("host");
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from "node:crypto";
 
-// AWS Signature Version 4 for request headers (not presigned URLs), from the
+// AWS Signature Version 4 for request headers, and for presigned URLs (presignUrl: the same
+// signature carried in the query, for a browser to use without credentials), from the
 // documented algorithm: canonical request → string to sign → HMAC chain.
 // https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html
 
@@ -93,6 +94,27 @@ export function signRequest(input: SigV4Input): SigV4Result {
   headers["x-amz-date"] = timestamp;
   headers.authorization = `${ALGORITHM} Credential=${input.credentials.accessKeyId}/${scope}, SignedHeaders=${signedHeaders}, Signature=${signature}`;
   return { headers, canonicalRequest, stringToSign, signature };
+}
+
+/**
+ * A presigned URL: `url` with the X-Amz-* query parameters that let anyone holding it make this
+ * one request (only the host header signed, unsigned payload) until `expiresIn` seconds after `now`.
+ * https://docs.aws.amazon.com/AmazonS3/latest/API/sigv4-query-string-auth.html
+ */
+export function presignUrl(input: { method: string; url: URL; credentials: SigV4Credentials; region: string; service: string; expiresIn: number; now: Date }): URL {
+  const timestamp = amzDate(input.now);
+  const date = timestamp.slice(0, 8);
+  const scope = `${date}/${input.region}/${input.service}/aws4_request`;
+  const url = new URL(input.url);
+  url.searchParams.set("X-Amz-Algorithm", ALGORITHM);
+  url.searchParams.set("X-Amz-Credential", `${input.credentials.accessKeyId}/${scope}`);
+  url.searchParams.set("X-Amz-Date", timestamp);
+  url.searchParams.set("X-Amz-Expires", String(input.expiresIn));
+  url.searchParams.set("X-Amz-SignedHeaders", "host");
+  const canonicalRequest = [input.method.toUpperCase(), canonicalPath(url.pathname), canonicalQuery(url.searchParams), `host:${url.host}\n`, "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const stringToSign = [ALGORITHM, timestamp, scope, sha256Hex(canonicalRequest)].join("\n");
+  url.searchParams.set("X-Amz-Signature", hmac(signingKey(input.credentials.secretAccessKey, date, input.region, input.service), stringToSign).toString("hex"));
+  return url;
 }
 
 function hmac(key: string | Buffer, data: string): Buffer {

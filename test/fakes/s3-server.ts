@@ -133,9 +133,38 @@ export async function startFakeS3(options: FakeS3Options): Promise<FakeS3> {
 
 type Refusal = { status: number; code: string; message: string; extra?: Record<string, string> };
 
-/** S3's check of an Authorization header, recomputed from the request as received. */
+/**
+ * S3's check of a presigned URL (query parameters instead of the Authorization header, only
+ * the host signed, the payload unsigned), recomputed from the request as received; refused
+ * once X-Amz-Date + X-Amz-Expires has passed.
+ */
+function verifyPresigned(req: IncomingMessage, options: FakeS3Options, region: string): Refusal | null {
+  const rawUrl = req.url ?? "/";
+  const queryAt = rawUrl.indexOf("?");
+  const query = new URLSearchParams(rawUrl.slice(queryAt + 1));
+  const [accessKeyId, scopeDate, scopeRegion, service] = (query.get("X-Amz-Credential") ?? "").split("/");
+  if (accessKeyId !== options.accessKeyId) return { status: 403, code: "InvalidAccessKeyId", message: "The AWS Access Key Id you provided does not exist in our records." };
+  if (query.get("X-Amz-Algorithm") !== "AWS4-HMAC-SHA256" || scopeRegion !== region || service !== "s3" || query.get("X-Amz-SignedHeaders") !== "host") return malformed("The presigned query is malformed.");
+  const timestamp = query.get("X-Amz-Date") ?? "";
+  const when = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(timestamp);
+  if (!when || timestamp.slice(0, 8) !== scopeDate) return malformed("X-Amz-Date is not valid.");
+  const [, year, month, day, hour, minute, second] = when.map(Number);
+  if (Date.UTC(year!, month! - 1, day, hour, minute, second) + Number(query.get("X-Amz-Expires")) * 1000 < Date.now()) return { status: 403, code: "AccessDenied", message: "Request has expired" };
+  const unsigned = rawUrl.slice(queryAt + 1).split("&").filter((pair) => !pair.startsWith("X-Amz-Signature=")).join("&");
+  const canonicalRequest = [req.method ?? "", canonicalUri(rawUrl.slice(0, queryAt)), canonicalQueryString(unsigned), `host:${header(req, "host")}\n`, "host", "UNSIGNED-PAYLOAD"].join("\n");
+  const stringToSign = `AWS4-HMAC-SHA256\n${timestamp}\n${scopeDate}/${scopeRegion}/s3/aws4_request\n${createHash("sha256").update(canonicalRequest, "utf8").digest("hex")}`;
+  let key: Buffer = Buffer.from(`AWS4${options.secretAccessKey}`, "utf8");
+  for (const part of [scopeDate!, scopeRegion, "s3", "aws4_request"]) key = createHmac("sha256", key).update(part, "utf8").digest();
+  const expected = createHmac("sha256", key).update(stringToSign, "utf8").digest("hex");
+  const given = query.get("X-Amz-Signature") ?? "";
+  if (expected.length !== given.length || !timingSafeEqual(Buffer.from(expected), Buffer.from(given))) return { status: 403, code: "SignatureDoesNotMatch", message: "The request signature we calculated does not match the signature you provided." };
+  return null;
+}
+
+/** S3's check of an Authorization header (or of a presigned URL), recomputed from the request as received. */
 function verify(req: IncomingMessage, body: Buffer, options: FakeS3Options, region: string): Refusal | null {
   const authorization = req.headers.authorization;
+  if (!authorization && (req.url ?? "").includes("X-Amz-Signature=")) return verifyPresigned(req, options, region);
   if (!authorization) return { status: 403, code: "AccessDenied", message: "Access Denied" };
   const match = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]{64})$/.exec(authorization);
   if (!match) return malformed("The authorization header is malformed; it must be AWS4-HMAC-SHA256 Credential=…, SignedHeaders=…, Signature=…");

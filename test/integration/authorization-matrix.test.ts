@@ -227,6 +227,17 @@ async function reportedTicket(guildId: string): Promise<number> {
   return row!.number;
 }
 
+/** A recording the bot reported in the guild; its id (the audio is not needed: links and deletes work without it). */
+async function reportedRecording(guildId: string): Promise<string> {
+  const db = await getDb();
+  const id = randomUUID();
+  const [result] = await ingestEvents(db, (await createBotKey(db, "matrix recording bot", [])).botKey, [
+    { key: `matrix-${id}`, type: "recording_finished", guild_id: guildId, at: new Date().toISOString(), id, channel_id: refs.voice ?? refs.channel, started_at: new Date().toISOString(), duration_s: 60, size_bytes: 1000, participants: [USER_IDS.ada], storage_key: `recordings/${guildId}/${id}.mp3` },
+  ]);
+  if (result?.status !== "applied") throw new Error(`the matrix could not report a recording: ${JSON.stringify(result)}`);
+  return id;
+}
+
 /** A valid query string for an endpoint that requires one. */
 function queryFor(ep: PluginEndpoint): string {
   if (ep.plugin === "music" && ep.path.endsWith("/search")) return "q=satie";
@@ -300,8 +311,10 @@ function pluginTarget(ep: PluginEndpoint): Target {
       }
       // A ticket to read: the manager's case has the bot report one in this guild.
       const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
+      // A recording to link or delete: the manager's case has the bot report one in this guild.
+      const recordingId = asManager && ep.path.includes(":recordingId") ? await reportedRecording(guildId) : randomUUID();
       const query = ep.query ? `?${queryFor(ep)}` : "";
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId })}${query}`, { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId, recordingId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {
@@ -1002,7 +1015,7 @@ describe("coverage of the matrix", () => {
 
   it("reaches every plugin endpoint through its own path (no endpoint shadows another)", () => {
     const shadowed = PLUGIN_ENDPOINTS.filter((ep) => {
-      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1", ticketNumber: "1", emojiId: "100000000000000001" }).split("/").filter(Boolean));
+      const match = findEndpoint(ep.method, fillPath(ep.path, { guildId: GUILD_IDS.workshop, itemId: randomUUID(), userId: USER_IDS.ada, caseId: "1", ticketNumber: "1", emojiId: "100000000000000001", recordingId: randomUUID() }).split("/").filter(Boolean));
       return match.kind !== "found" || match.endpoint !== ep;
     });
     expect(shadowed.map((ep) => `${ep.method} ${ep.path}`)).toEqual([]);

@@ -51,6 +51,7 @@ const EXPECTED = [
   "welcome.leave_message ← leave_enabled",
   "statistics.members_counter_format ← members_counter_channel_id",
   "statistics.online_counter_format ← online_counter_channel_id",
+  "statistics.boosts_counter_format ← boosts_counter_channel_id",
   "temporary_channels.creator_channel_id ← plugin",
   "temporary_channels.name_template ← plugin",
   ...["twitch", "twitter", "youtube", "reddit", "rss", "kick"].map((id) => `${id}.default_message ← plugin`),

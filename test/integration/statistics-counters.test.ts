@@ -151,3 +151,21 @@ it("pauses a counter the bot may not rename, with the reason, until the plugin i
   expect(nameOf(online)).toBe("Online now: 6");
   expect(await logOf(guild, "online_counter")).toMatchObject({ errorCode: null, pausedAt: null });
 });
+
+it("shows the server's boosts in a third counter, renamed as the boosts change", async () => {
+  const { guild, record, nameOf } = await countersGuild();
+  // A voice channel of its own for the boosts (the other two hold the other counters).
+  const boosts = harness.emulator.state.newId();
+  record.channels.push({ ...record.channels.find((channel) => channel.name === "Lounge")!, id: boosts, name: "Boosts", position: 99 });
+  const start = Date.now();
+  record.premium_subscription_count = 7;
+  await refreshGuildCache(guild);
+  expect((await pluginCall(ada, "PATCH", `/statistics/config/${guild}`, { body: { boosts_counter_channel_id: boosts, boosts_counter_format: "🚀 {count} boosts" } })).status).toBe(200);
+  await runAt(start, 0);
+  expect(nameOf(boosts)).toBe("🚀 7 boosts");
+  record.premium_subscription_count = 8;
+  await refreshGuildCache(guild);
+  await runAt(start, 5);
+  expect(nameOf(boosts)).toBe("🚀 8 boosts");
+  expect(await logOf(guild, "boosts_counter")).toMatchObject({ lastChannelId: boosts, errorCode: null });
+});

@@ -16,7 +16,7 @@ import { normalizeConfig } from "../plugin-states";
 import { guildTemplateContext } from "../posting";
 import { statistics } from "./definition";
 
-// Counter channels show the member and online counts in their names. The platform lets a
+// Counter channels show the member, online and boost counts in their names. The platform lets a
 // channel be renamed twice per ten minutes, so counts are coalesced: every five minutes a
 // sweep renames each counter whose name would change (never when it would not), and only
 // when the rename before last is ten minutes old. Each counter's delivery log row keeps when
@@ -27,7 +27,7 @@ export const RENAME_WINDOW_MS = 10 * 60_000;
 
 type StatisticsConfig = z.output<typeof statistics.configSchema>;
 type StatusRow = typeof runStatus.$inferSelect;
-type Counter = { target: DeliveryTarget; channelId: string; format: string; counts: "members" | "online" };
+type Counter = { target: DeliveryTarget; channelId: string; format: string; counts: "members" | "online" | "boosts" };
 
 /** A counter's channel name: its format with `{count}` (and the usual variables), as long as the platform allows. */
 export function counterName(format: string, context: Parameters<typeof renderTemplate>[1], count: number): string {
@@ -46,11 +46,12 @@ export function renameAgainAt(at: Date, previous: Date | null): Date | null {
 function countersOf(guildId: string, config: StatisticsConfig): Counter[] {
   const counters: Counter[] = [];
   const add = (itemId: string, channelId: string | null, format: string, counts: Counter["counts"]) => {
-    // One name per channel: a channel chosen for both counters shows the members.
+    // One name per channel: a channel chosen for two counters shows the first (members, online, boosts).
     if (channelId && !counters.some((counter) => counter.channelId === channelId)) counters.push({ target: { guildId, pluginId: statistics.id, itemId }, channelId, format, counts });
   };
   add("members_counter", config.members_counter_channel_id, config.members_counter_format, "members");
   add("online_counter", config.online_counter_channel_id, config.online_counter_format, "online");
+  add("boosts_counter", config.boosts_counter_channel_id, config.boosts_counter_format, "boosts");
   return counters;
 }
 
@@ -75,7 +76,7 @@ async function updateCounters(context: JobContext, guild: { guildId: string; con
     for (const counter of counters) await recordCounterFailure(context, counter, error);
     return;
   }
-  const counts = { members: access.guild.approximate_member_count ?? 0, online: access.guild.approximate_presence_count ?? 0 };
+  const counts = { members: access.guild.approximate_member_count ?? 0, online: access.guild.approximate_presence_count ?? 0, boosts: access.guild.premium_subscription_count ?? 0 };
   for (const counter of counters) {
     const status = statusOf(counter);
     const sameChannel = status?.lastChannelId === counter.channelId;

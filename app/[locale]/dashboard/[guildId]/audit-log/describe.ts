@@ -122,7 +122,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
   const special =
-    memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d) ?? moderationEvent(event, user, d);
+    memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d) ?? moderationEvent(event, user, d) ?? recordingEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -275,6 +275,14 @@ function customBotEvent(event: AuditEventView, user: Entity, d: Describer): Desc
   const key = lapsed ? "customBot.lapsed" : (CUSTOM_BOT_SENTENCES[event.action] ?? "other");
   const rows = event.action === "custom_bot.status" || event.action === "custom_bot.backstory" ? genericRows(before, after, d) : [];
   return { sentence: { key, values: { user, name } }, rows, target: plugin.text };
+}
+
+/** A recording deleted on the Record page (`plugin:record:recording:{id}`): its channel, as the recording row had it. */
+function recordingEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (event.action !== "recording.delete") return null;
+  const channelId = String(record(event.before).channelId ?? "");
+  const channel: Entity = { text: d.names.channel(channelId) ?? (d.names.known ? d.words.deletedChannel : d.words.unknownChannel) };
+  return { sentence: { key: "recording.deleted", values: { user, channel } }, rows: [], target: d.plugin("record").text };
 }
 
 /** The part of a case (lib/moderation/cases.ts caseView) an audit row keeps that reads here. */
