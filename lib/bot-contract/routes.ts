@@ -49,7 +49,7 @@ export const BOT_ROUTES = {
     method: "POST",
     path: "/events",
     summary: "Report what happened on the platform",
-    description: `Up to ${MAX_EVENTS_PER_BATCH} events (member joins, XP gains, giveaway entries, moderation cases, tickets opened, claimed and closed with their transcripts, a custom bot's token refused by the platform), each applied once by its \`key\`: sent again, it answers \`duplicate\` and changes nothing. An event that cannot apply (a guild the bot is not in, Levels or Ticketing off, a giveaway not running, a ticket channel already reported or not open, a custom bot that is not the guild's) is \`refused\` and changes nothing. A body that does not match the schema is refused whole (400).`,
+    description: `Up to ${MAX_EVENTS_PER_BATCH} events (member joins, XP gains, giveaway entries, moderation cases, tickets opened, claimed and closed with their transcripts, shop wares bought (the answer says which role to give), a custom bot's token refused by the platform), each applied once by its \`key\`: sent again, it answers \`duplicate\` and changes nothing. An event that cannot apply (a guild the bot is not in, Levels or Ticketing off, a giveaway not running, a ticket channel already reported or not open, a ware sold out, over its per-member limit or too dear for the member, a custom bot that is not the guild's) is \`refused\` and changes nothing. A body that does not match the schema is refused whole (400).`,
     body: eventsBody,
     response: eventsSchema,
     errors: [400, 413, 415],

@@ -15,6 +15,7 @@ import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
+import { temporaryChannelsEndpoints } from "./temporary_channels/server";
 import { ticketingEndpoints } from "./ticketing/server";
 import { timersEndpoints } from "./timers/server";
 import { twitchEndpoints } from "./twitch/server";
@@ -40,6 +41,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...musicEndpoints(),
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
+  ...temporaryChannelsEndpoints(),
   ...ticketingEndpoints(),
   ...welcomeEndpoints(),
   ...deliveryLogEndpoints(),

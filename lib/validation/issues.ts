@@ -30,6 +30,9 @@ export const CUSTOM_ISSUES = [
   "invalid_playlist_url",
   "invalid_emoji_name",
   "webhook_name_reserved",
+  // A temporary channel's name template (lib/plugins/temporary_channels/name-template.ts).
+  "unknown_variable",
+  "name_too_long_filled",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 
@@ -119,6 +122,8 @@ export const ISSUE_CODES = [
   "webhook_limit_reached",
   "webhook_not_found",
   "webhook_bot_missing_permission",
+  // The temporary channels' "Create a creator channel" (lib/plugins/temporary_channels/server.ts).
+  "channel_bot_missing_permission",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",
