@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { customIssue } from "../../validation/issues";
 import { inputText } from "../../validation/text";
 import type { FieldMeta } from "../types";
