@@ -344,6 +344,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    name: "create a voice channel",
+    client: "bot POST Routes.guildChannels",
+    spec: { path: "/guilds/{guild_id}/channels", method: "post" },
+    call: async (emulator) => {
+      // The temporary channels' creator channel, made where the server let the bot manage channels.
+      const role = emulator.state.guild(guild)?.roles.find((candidate) => candidate.managed && candidate.tags?.bot_id === BOT_USER_ID);
+      if (!role) throw new Error("the workshop fixture has no bot role");
+      role.permissions = (BigInt(role.permissions) | PERMISSIONS.ManageChannels).toString();
+      const category = emulator.state.guild(guild)?.channels.find((candidate) => candidate.type === 4);
+      return [await bot(emulator, "POST", `/guilds/${guild}/channels`, { name: "➕ Create a room", type: 2, parent_id: category?.id ?? null })];
+    },
+  },
+  {
     name: "give a member a role",
     client: "bot PUT Routes.guildMemberRole",
     spec: { path: "/guilds/{guild_id}/members/{user_id}/roles/{role_id}", method: "put" },

@@ -95,6 +95,36 @@ describe("PATCH /channels/:id", () => {
   });
 });
 
+describe("POST /guilds/:id/channels and the PATCH of a category and member limit", () => {
+  const create = (body: unknown) => call<{ id: string; type: number; name: string; parent_id: string | null; user_limit?: number; guild_id: string }>("POST", `/guilds/${GUILD_IDS.workshop}/channels`, body);
+  const category = () => workshop().channels.find((channel) => channel.type === 4)!;
+
+  it("creates a voice channel in a category with MANAGE_CHANNELS, and moves and limits it", async () => {
+    expect(await create({ name: "Rooms", type: 2 })).toMatchObject({ status: 403, body: { code: 50013 } });
+    allowBot(PERMISSIONS.ManageChannels);
+    const made = await create({ name: "➕ Create a room", type: 2, parent_id: category().id });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ type: 2, name: "➕ Create a room", parent_id: category().id, user_limit: 0, guild_id: GUILD_IDS.workshop });
+    expect(workshop().channels.find((channel) => channel.id === made.body.id)).toMatchObject({ name: "➕ Create a room" });
+    const moved = await call("PATCH", `/channels/${made.body.id}`, { parent_id: null, user_limit: 4 });
+    expect(moved).toMatchObject({ status: 200, body: { parent_id: null, user_limit: 4 } });
+  });
+
+  it("refuses a parent that is not a category, a bad name or type, and a user token", async () => {
+    allowBot(PERMISSIONS.ManageChannels);
+    const text = workshop().channels.find((channel) => channel.type === 0)!;
+    expect(await create({ name: "Rooms", type: 2, parent_id: text.id })).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(await create({ name: "", type: 2 })).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(await create({ name: "x".repeat(101), type: 2 })).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(await create({ name: "Rooms", type: 99 })).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(await create({ name: "Rooms", type: 2, user_limit: 100 })).toMatchObject({ status: 400, body: { code: 50035 } });
+    expect(await call("PATCH", `/channels/${channelOf("Lounge").id}`, { parent_id: text.id })).toMatchObject({ status: 400, body: { code: 50035 } });
+    const { access_token } = await signIn(emulator.url, USER_IDS.ada);
+    expect((await call("POST", `/guilds/${GUILD_IDS.workshop}/channels`, { name: "Mine", type: 2 }, bearer(access_token))).status).toBe(401);
+    expect(workshop().channels.some((channel) => channel.name === "Rooms" || channel.name === "Mine")).toBe(false);
+  });
+});
+
 describe("PUT and DELETE /guilds/:id/members/:id/roles/:id", () => {
   const path = (role: string, user: string = USER_IDS.sam) => `/guilds/${GUILD_IDS.workshop}/members/${user}/roles/${role}`;
   const samRoles = () => workshop().members.get(USER_IDS.sam)!.roles;

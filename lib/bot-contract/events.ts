@@ -10,6 +10,7 @@ import { addXp } from "@/lib/levels/gains";
 import { enterRunningGiveaway } from "@/lib/plugins/giveaways/entries";
 import { levels } from "@/lib/plugins/levels/definition";
 import { recordCase } from "@/lib/moderation/cases";
+import { buyWare, PURCHASE_REFUSALS, PurchaseRefused } from "@/lib/plugins/economy/purchases";
 import { readPluginState } from "@/lib/plugins/plugin-states";
 import { guildOfRecordingKey } from "@/lib/plugins/record/keys";
 import { recordFinished } from "@/lib/plugins/record/recordings";
@@ -38,7 +39,10 @@ class Refused extends Error {
   }
 }
 
-async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<void> {
+/** What an applied event adds to its result (a purchase's outcome), if anything. */
+type Applied = Pick<EventResult, "purchase"> | void;
+
+async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<Applied> {
   switch (event.type) {
     case "member_join":
       return countActivity(tx, event.guild_id, new Date(event.at), "joins", 1);
@@ -106,6 +110,8 @@ async function apply(tx: Tx, bot: BotKey, event: BotEvent): Promise<void> {
     case "ticket_closed":
       await recordClosed(tx, event.guild_id, { channelId: event.channel_id, userId: event.user_id, reason: event.reason, transcript: event.transcript, at: new Date(event.at) });
       return;
+    case "ware_bought":
+      return { purchase: await buyWare(tx, event.guild_id, { wareId: event.ware_id, userId: event.user_id }) };
     case "custom_bot_token_refused":
       if (!(await blockCustomBot(tx, event.guild_id, `bot-key:${bot.id}`, event.bot_user_id))) throw new Refused("custom_bot_not_set_up", "This guild's custom bot is not this bot.");
       return;
@@ -142,8 +148,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
         .onConflictDoNothing()
         .returning({ key: botEvents.key });
       if (!taken) return { key, status: "duplicate" as const };
-      await apply(tx, bot, event);
-      return { key, status: "applied" as const };
+      const applied = await apply(tx, bot, event);
+      return { key, status: "applied" as const, ...applied };
     });
     // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
     // So does a recording on the Record page.
@@ -156,6 +162,7 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
     return result;
   } catch (error) {
     if (error instanceof Refused) return { key, status: "refused", error: { code: error.code, message: error.message } };
+    if (error instanceof PurchaseRefused) return { key, status: "refused", error: { code: error.code, message: PURCHASE_REFUSALS[error.code] } };
     if (error instanceof TicketReportRefused) return { key, status: "refused", error: { code: error.code, message: TICKET_REFUSALS[error.code] } };
     throw error;
   }

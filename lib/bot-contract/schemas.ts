@@ -266,6 +266,16 @@ const botEventSchema = z.discriminatedUnion("type", [
       .meta({ description: `The ticket channel's messages, oldest first (at most ${MAX_TRANSCRIPT_LINES}: the latest ones).` }),
   }),
   eventBase.extend({
+    type: z
+      .literal("ware_bought")
+      .meta({
+        description:
+          "A member bought a ware of the Economy shop: applied only while the ware is in stock, within its per-member limit and with coins enough; the price is debited and one taken from the stock at once. The result's `purchase` says which role to give (none: give nothing). Refused (nothing changed) as out_of_stock, member_limit_reached, insufficient_coins, unknown_ware or plugin_disabled.",
+      }),
+    ware_id: inputUuid().meta({ description: "The ware (its item id in the economy plugin's `wares` collection)." }),
+    user_id: memberId.meta({ description: "Who bought it." }),
+  }),
+  eventBase.extend({
     type: z.literal("custom_bot_token_refused").meta({ description: "The platform refused the guild's custom bot token (401 at login or on a call): the bot is blocked until its owner sets a new token. Only from a key with the custom_bot_tokens scope." }),
     bot_user_id: platformId("user").meta({ description: "The custom bot whose token was refused (GET /guilds/{guildId}/custom-bot's bot_user_id)." }),
   }),
@@ -278,6 +288,16 @@ const eventResultSchema = z.strictObject({
   key: inputText(),
   status: z.enum(["applied", "duplicate", "refused"]).meta({ description: "applied now; duplicate: a key already applied, nothing changed; refused: nothing changed (see error), the key stays unused." }),
   error: z.strictObject({ code: inputText(), message: inputText() }).optional(),
+  purchase: z
+    .strictObject({
+      ware_id: inputText(),
+      price: z.number().int(),
+      coins: z.number().int().meta({ description: "The member's balance after the purchase." }),
+      stock: z.number().int().nullable().meta({ description: "Left to sell after it; null for unlimited." }),
+      role_id: inputText().nullable().meta({ description: "The role to give the member now; null: the ware gives none." }),
+    })
+    .optional()
+    .meta({ description: "An applied ware_bought: what was debited and which role to give. A duplicate has none (its first answer had it)." }),
 });
 export type EventResult = z.output<typeof eventResultSchema>;
 

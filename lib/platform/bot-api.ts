@@ -161,6 +161,12 @@ export async function roleCreated(guildId: string, role: RESTGetAPIGuildRolesRes
   expireGuildPagesOutsideRequest(guildId);
 }
 
+/** A channel the bot created (guild-edits.ts): the kept list gains it, and pages drawn without it are outdated. */
+export async function channelCreated(guildId: string, channel: RESTGetAPIGuildChannelsResult[number]): Promise<void> {
+  await updateCached<RESTGetAPIGuildChannelsResult>(`${guildKey(guildId)}channels`, (channels) => [...channels.filter((kept) => kept.id !== channel.id), channel]);
+  expireGuildPagesOutsideRequest(guildId);
+}
+
 export async function getGuildRolesWithMeta(guildId: string): Promise<CacheResult<RESTGetAPIGuildRolesResult>> {
   requireSnowflake(guildId, "guild id");
   return guildPageRead(guildId, "roles", () =>

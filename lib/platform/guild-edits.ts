@@ -1,15 +1,15 @@
 import "server-only";
 
-import { Routes, type RESTPatchAPIChannelResult, type RESTPostAPIGuildRoleResult } from "discord-api-types/v10";
+import { ChannelType, Routes, type APIGuildVoiceChannel, type RESTPatchAPIChannelResult, type RESTPostAPIGuildRoleResult } from "discord-api-types/v10";
 
-import { channelRenamed, roleCreated } from "./bot-api";
+import { channelCreated, channelRenamed, roleCreated } from "./bot-api";
 import { PlatformError } from "./errors";
 import { botDelete, botPatch, botPost, botPut } from "./rest";
 import { isSnowflake } from "./snowflake";
 
 // What the bot changes in a guild on its own, besides messages: a channel's name (the
-// statistics counters), a member's roles (the birthday role) and a new role a manager asks for
-// from a role picker. Always sent to the
+// statistics counters), a new voice channel (the temporary channels' creator channel), a
+// member's roles (the birthday role) and a new role a manager asks for from a role picker. Always sent to the
 // platform; ids are checked to be snowflakes before they go into a URL path.
 
 /** The platform's bounds on a channel name. */
@@ -31,6 +31,20 @@ export async function renameChannel(channelId: string, name: string, reason?: st
   requireSnowflakes({ "channel id": channelId });
   const channel = await botPatch<RESTPatchAPIChannelResult>(Routes.channel(channelId), { body: { name }, ...(reason === undefined ? {} : { reason }) });
   if ("guild_id" in channel && channel.guild_id) await channelRenamed(channel.guild_id, channelId, name);
+}
+
+/**
+ * Creates a voice channel (MANAGE_CHANNELS), in `categoryId` when given. The guild's cached channel
+ * list takes it at once, so the pickers and the checks of the next write know it.
+ */
+export async function createVoiceChannel(guildId: string, input: { name: string; categoryId: string | null }, reason?: string): Promise<APIGuildVoiceChannel> {
+  requireSnowflakes({ "guild id": guildId, ...(input.categoryId ? { "category id": input.categoryId } : {}) });
+  const channel = await botPost<APIGuildVoiceChannel>(Routes.guildChannels(guildId), {
+    body: { name: input.name, type: ChannelType.GuildVoice, parent_id: input.categoryId },
+    ...(reason === undefined ? {} : { reason }),
+  });
+  await channelCreated(guildId, channel);
+  return channel;
 }
 
 /** Gives a member a role (MANAGE_ROLES, a role below the bot's); giving it twice is not an error. */

@@ -17,6 +17,7 @@ import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
 import { recordEndpoints } from "./record/server";
+import { temporaryChannelsEndpoints } from "./temporary_channels/server";
 import { ticketingEndpoints } from "./ticketing/server";
 import { timersEndpoints } from "./timers/server";
 import { twitchEndpoints } from "./twitch/server";
@@ -44,6 +45,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...rankCardEndpoints(),
   ...reactionRolesEndpoints(),
   ...recordEndpoints(),
+  ...temporaryChannelsEndpoints(),
   ...ticketingEndpoints(),
   ...welcomeEndpoints(),
   ...deliveryLogEndpoints(),

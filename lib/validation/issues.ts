@@ -36,6 +36,9 @@ export const CUSTOM_ISSUES = [
   "invalid_cron",
   "invalid_time",
   "invalid_variable_name",
+  // A temporary channel's name template (lib/plugins/temporary_channels/name-template.ts).
+  "unknown_template_variable",
+  "name_too_long_filled",
 ] as const;
 export type CustomIssue = (typeof CUSTOM_ISSUES)[number];
 
@@ -132,6 +135,8 @@ export const ISSUE_CODES = [
   "invite_not_possible",
   "vanity_not_found",
   "shared_user_not_found",
+  // The temporary channels' "Create a creator channel" (lib/plugins/temporary_channels/server.ts).
+  "channel_bot_missing_permission",
   // Billing (lib/billing): transfers between the buyer's guilds, one-off purchases.
   "guild_not_managed",
   "transfer_same_guild",

@@ -166,6 +166,7 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.plugin === "music") return musicBody(ep);
   if (ep.path.endsWith("/batch-create")) return { trophies: [samples["achievements/trophies"]] };
   if (ep.path.endsWith("/coin")) return { user_id: USER_IDS.ada, amount: 1 };
+  if (ep.path.endsWith("/creator-channel")) return { name: "Matrix room" };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
   if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
   if (ep.path.endsWith("/giveaways/:itemId/reroll")) return { winners: 1 };
@@ -309,6 +310,8 @@ function pluginTarget(ep: PluginEndpoint): Target {
         grantBot(harness, guildId, PermissionFlagsBits.BanMembers | PermissionFlagsBits.KickMembers | PermissionFlagsBits.ModerateMembers);
         if (ep.path.includes(":caseId")) caseId = String(((await json(await pluginCall(ada, "POST", `/moderator/guilds/${guildId}/infractions`, { body: { type: "note", user_id: USER_IDS.sam } }), 201)).infraction as { id: number }).id);
       }
+      // The bot makes the temporary channels' creator channel where it may manage channels.
+      if (asManager && ep.path.endsWith("/creator-channel")) grantBot(harness, guildId, PermissionFlagsBits.ManageChannels);
       // A ticket to read: the manager's case has the bot report one in this guild.
       const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
       // A recording to link or delete: the manager's case has the bot report one in this guild.

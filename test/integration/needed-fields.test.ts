@@ -93,6 +93,8 @@ function filled(field: FormField): unknown {
   if (field.type === "integer" || field.type === "number") return 10;
   // A list of plain words (an automod rule's words or file types): one both accept.
   if (field.type === "array") return ["exe"];
+  // A channel name takes only its own variables (the temporary channels' and the tickets' share {user.name}).
+  if (field.name === "name_template") return "Room of {user.name}";
   return "Hello {user.mention}";
 }
 

@@ -92,7 +92,7 @@ it("shows a settings write through A on B's next page load within 1 s", async ()
   for (const round of [1, 2, 3]) {
     const footer = `Written through A, round ${round} ${Date.now()}`;
     expect((await B.send("GET", page)).text).not.toContain(footer);
-    const write = await A.send("PATCH", `/api/plugins/help/config/${WORKSHOP}`, { body: { footer_text: footer } });
+    const write = await A.send("PATCH", `/api/plugins/help/config/${WORKSHOP}`, { body: { intro_message: footer } });
     expect(write.status).toBe(200);
     const written = Date.now();
     // B's loads one after another from the write's answer on: the first that shows the change

@@ -27,7 +27,17 @@ export const blindtest = definePlugin({
     rounds: integer(1, 50, 10),
     guess_seconds: integer(10, 120, 30),
     lenient_answers: toggle(true),
+    // Scoring: each correct guess earns points_per_answer; the first correct guess of a round
+    // earns speed_bonus more (0: no bonus). The most points after the last round wins.
+    points_per_answer: integer(1, 100, 1),
+    speed_bonus: integer(0, 100, 0),
     winner_role_id: roleField({ gives: true }),
   }),
+  sections: [
+    { id: "channels", fields: ["game_channel_id", "voice_channel_id"] },
+    { id: "music", fields: ["playlist", "custom_playlist_url"] },
+    { id: "game", fields: ["rounds", "guess_seconds", "lenient_answers"] },
+    { id: "scoring", fields: ["points_per_answer", "speed_bonus", "winner_role_id"] },
+  ],
   collections: {},
 });

@@ -24,7 +24,10 @@ export const economy = definePlugin({
         price: z.number().int().min(0).max(1_000_000_000),
         description: text(256),
         role_id: roleField({ gives: true }),
+        /** Left to sell; null for unlimited. Each purchase (the bot's ware_bought) takes one. */
         stock: z.number().int().min(0).max(1_000_000).nullable().default(null),
+        /** Most times one member may buy it; null for no limit. */
+        per_member_limit: z.number().int().min(1).max(1000).nullable().default(null),
       }),
       limits: { free: 5, premium: 100 },
       titleField: "name",

@@ -1,7 +1,11 @@
 import { z } from "zod";
-import { categoryChannelField, integer, text, toggle, voiceChannelField } from "../fields";
+import { categoryChannelField, integer, toggle, voiceChannelField } from "../fields";
 import { definePlugin } from "../types";
+import { nameTemplateField } from "./name-template";
 
+// The bot does the creating (GET /api/bot/v1/guilds/{id}/config carries this config): a member
+// joining the creator channel gets a new voice channel named from the template, in the category,
+// limited to user_limit members, and the channel goes once it empties when delete_when_empty is on.
 export const temporaryChannels = definePlugin({
   id: "temporary_channels",
   category: "utilities",
@@ -10,11 +14,13 @@ export const temporaryChannels = definePlugin({
   configSchema: z.strictObject({
     creator_channel_id: voiceChannelField({ neededWhen: true }),
     category_id: categoryChannelField(),
-    name_template: text(100, "{user.name}'s room", { neededWhen: true }),
+    name_template: nameTemplateField("{user}'s room", { neededWhen: true }),
     user_limit: integer(0, 99, 0),
-    bitrate_kbps: integer(8, 384, 64),
-    owner_can_manage: toggle(true),
-    locked_by_default: toggle(false),
+    delete_when_empty: toggle(true),
   }),
+  sections: [
+    { id: "creator", fields: ["creator_channel_id", "category_id"] },
+    { id: "channels", fields: ["name_template", "user_limit", "delete_when_empty"] },
+  ],
   collections: {},
 });
