@@ -16,6 +16,7 @@ import { getDb } from "@/lib/db/client";
 import { resetEnvCache } from "@/lib/env";
 import { downloadLink, LINK_LIFETIME_S } from "@/lib/plugins/record/files";
 import { getRecording } from "@/lib/plugins/record/recordings";
+import { sweepRetention } from "@/lib/plugins/record/retention";
 import type { RecordingPage } from "@/lib/plugins/record/view";
 import { auditEventsSince, lastAuditId, pluginCall, readBody, type Envelope } from "@/test/api";
 import { postEvents } from "@/test/bot-api";
@@ -153,6 +154,23 @@ describe("the Record API", () => {
       expect((await json<Envelope>(await pluginCall(ada, method, `/record/guilds/${free}/recordings${suffix}`), 403)).code).toBe("premium_required");
     }
     expect(await getRecording(await getDb(), free, event.id)).not.toBeNull();
+  });
+});
+
+describe("retention_days", () => {
+  it("deletes recordings older than the guild's retention with their audio, the default (7 days) where Record was never saved", async () => {
+    const [threeDays, untouched] = [addScratchGuild(harness, "workshop", "Short memory"), addScratchGuild(harness, "workshop", "Default memory")];
+    await setBuffs(threeDays, ["premium"]);
+    expect((await pluginCall(ada, "PATCH", `/record/config/${threeDays}`, { body: { retention_days: 3 } })).status).toBe(200);
+    const now = new Date("2026-12-20T12:00:00.000Z");
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000).toISOString();
+    const events = [finished(threeDays, daysAgo(2)), finished(threeDays, daysAgo(4)), finished(untouched, daysAgo(4)), finished(untouched, daysAgo(8))];
+    expect(statuses(await json<Results>(await postEvents(key, events), 200))).toEqual(["applied", "applied", "applied", "applied"]);
+    const db = await getDb();
+    await sweepRetention({ db, now: () => now });
+    const left = await Promise.all(events.map(async (event) => (await getRecording(db, event.guild_id, event.id)) !== null));
+    expect(left).toEqual([true, false, true, false]);
+    expect(events.map((event) => existsSync(path.join(uploadsDir, event.storage_key)))).toEqual([true, false, true, false]);
   });
 });
 
