@@ -133,6 +133,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
     });
     // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
     if (result.status === "applied" && event.type.startsWith("ticket_")) expireGuildPages(event.guild_id);
+    // So does what a purchase left of a ware's stock on the Economy page.
+    if (result.status === "applied" && event.type === "ware_bought" && result.purchase?.stock !== null) expireGuildPages(event.guild_id);
     // A blocked custom bot shows on its page at once.
     if (result.status === "applied" && event.type === "custom_bot_token_refused") {
       expireGuildPages(event.guild_id);
