@@ -54,8 +54,9 @@ test("refuses an unknown variable in the temporary channels' name template, save
   const box = row.getByRole("textbox");
   await box.fill("{user} plays {game}");
   const refusal = enValidation.unknown_variable.replace("{variable}", "{game}").replace("{known}", "{user}, {user.name}, {count}");
-  await expect(row).toContainText(refusal);
+  // Shown once the field is left or a save is tried: Save says what is wrong and sends nothing.
   await page.getByTestId("save-button").click();
+  await expect(row).toContainText(refusal);
   await expect(page.getByTestId("save-bar-status")).toContainText(refusal);
   expect(writes).toEqual([]);
   await page.setViewportSize(PHONE);
