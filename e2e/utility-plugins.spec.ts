@@ -54,8 +54,9 @@ test("refuses an unknown variable in the temporary channels' name template, save
   const box = row.getByRole("textbox");
   await box.fill("{user} plays {game}");
   const refusal = enValidation.unknown_template_variable.replace("{variable}", "{game}").replace("{known}", "{user}, {user.name}, {count}");
-  await expect(row).toContainText(refusal);
+  // Shown once the field is left or a save is tried: Save says what is wrong and sends nothing.
   await page.getByTestId("save-button").click();
+  await expect(row).toContainText(refusal);
   await expect(page.getByTestId("save-bar-status")).toContainText(refusal);
   expect(writes).toEqual([]);
   await page.setViewportSize(PHONE);
@@ -64,8 +65,11 @@ test("refuses an unknown variable in the temporary channels' name template, save
 
   await box.fill(`{user}'s room ${run}`);
   await expect(row).not.toContainText(refusal);
+  const saved = page.waitForResponse((response) => response.url().includes(`/api/plugins/temporary_channels/config/${guild}`) && response.request().method() === "PATCH");
   await page.getByTestId("save-button").click();
-  await expect(page.getByTestId("save-bar-status")).toHaveText(en.settings.saved);
+  expect((await saved).status()).toBe(200);
+  // Saved: the bar with its unsaved changes goes away.
+  await expect(page.getByTestId("save-bar-status")).toBeHidden();
   expect(writes).toHaveLength(1);
 
   // The bot makes the creator channel in the emulator; it is then the one chosen.
@@ -76,5 +80,5 @@ test("refuses an unknown variable in the temporary channels' name template, save
   // After a reload the form's picker, which lists the emulator's channels, shows it chosen.
   await page.reload();
   await page.locator("form[data-hydrated]").first().waitFor();
-  await expect(page.locator('[data-field="creator_channel_id"]')).toContainText(channelName);
+  await expect(page.locator('[data-field="creator_channel_id"]').getByRole("combobox")).toHaveValue(new RegExp(channelName));
 });

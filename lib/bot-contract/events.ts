@@ -154,6 +154,8 @@ async function ingest(db: Db, bot: BotKey, event: BotEvent): Promise<EventResult
     // A ticket shows on the Ticketing page at once (the guild's pages are cached until a change).
     // So does a recording on the Record page.
     if (result.status === "applied" && (event.type.startsWith("ticket_") || event.type === "recording_finished")) expireGuildPages(event.guild_id);
+    // So does what a purchase left of a ware's stock on the Economy page.
+    if (result.status === "applied" && event.type === "ware_bought" && result.purchase?.stock !== null) expireGuildPages(event.guild_id);
     // A blocked custom bot shows on its page at once.
     if (result.status === "applied" && event.type === "custom_bot_token_refused") {
       expireGuildPages(event.guild_id);
