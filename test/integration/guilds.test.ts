@@ -40,12 +40,15 @@ describe("guild lists", () => {
     expect(list.find((guild) => guild.id === GUILD_IDS.synthwave)).toBeUndefined();
   });
 
-  it("needs a session and only serves the user's own data", async () => {
+  it("needs a session and serves another user's account only as a public profile", async () => {
     expect((await call(managed, "/api/users/@me/managed-guilds", { params: me })).status).toBe(401);
     const jar = await signedInJar(harness);
+    // Bjorn is a member of Ada's Workshop: his public profile, never his email (test/integration/guild-details.test.ts).
     const other = await call(user, `/api/users/${USER_IDS.bjorn}`, { jar, params: { userId: USER_IDS.bjorn } });
-    expect(other.status).toBe(403);
-    expect(await other.json()).toMatchObject({ code: "forbidden", status_code: 403 });
+    expect(other.status).toBe(200);
+    const profile = (await other.json()) as Record<string, unknown>;
+    expect(profile).toMatchObject({ id: USER_IDS.bjorn });
+    expect(profile).not.toHaveProperty("email");
     const garbage = await call(user, "/api/users/abc", { jar, params: { userId: "abc" } });
     expect(garbage.status).toBe(400);
   });
