@@ -126,7 +126,7 @@ function Choice({ name, label, options }: { name: string; label: string; options
   return (
     <div className={styles.field}>
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} required defaultValue="">
+      <select id={id} name={name} required defaultValue="" className="input">
         <option value="" disabled>
           —
         </option>
