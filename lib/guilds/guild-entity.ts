@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "@/lib/db/client";
 import { getGuildMember } from "@/lib/platform/bot-api";
+import { PlatformError } from "@/lib/platform/errors";
 import { readGuildSurvey } from "@/lib/onboarding/survey";
 import { listWebhooks } from "@/lib/webhooks/manage";
 import type { GuildAccess } from "./access";
@@ -24,7 +25,12 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     getGuildPickers(access.guildId),
     pluginSwitches,
     getGuildMember(access.guildId, access.userId),
-    listWebhooks(access.guildId),
+    // The webhooks are the one read here that no page keeps warm: when the platform does not
+    // answer it in time, the entity (after a write too) says it is stale rather than failing.
+    listWebhooks(access.guildId).catch((error: unknown) => {
+      if (error instanceof PlatformError) return null;
+      throw error;
+    }),
     readGuildSurvey(db, access.guildId),
   ]);
   return {
@@ -43,7 +49,7 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     roles: guild.roles.map((role) => ({ id: role.id, name: role.name, color: role.color, permissions: role.permissions, mentionable: role.mentionable, position: role.position, icon: role.icon ?? null, managed: role.managed })),
     plugins: Object.entries(plugins).map(([id, state]) => ({ id, config: { enabled: state.enabled } })),
     /** Without tokens: a webhook's URL is shown once, when it is made. */
-    webhooks,
+    webhooks: webhooks ?? [],
     ignored_channel_ids: settings.ignoredChannelIds,
     buffs: settings.buffs,
     is_premium: access.premium,
@@ -60,6 +66,6 @@ export async function buildGuildEntity(db: Db, access: GuildAccess, pluginSwitch
     /** Spec 9 tier mapping of premium_tier (0→50 … 3→250). */
     tier_value: tierValue(guild.premium_tier),
     version: settings.version,
-    stale: access.stale || pickers.stale,
+    stale: access.stale || pickers.stale || webhooks === null,
   };
 }
