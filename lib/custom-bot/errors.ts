@@ -1,7 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { Locale } from "@/lib/i18n/locales";
-import type { IssueCode, IssueParams } from "@/lib/validation/issues";
-import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+import { DomainError } from "@/lib/http/domain-error";
+import type { IssueCode } from "@/lib/validation/issues";
 
 // Why a custom bot action is refused: one error for the domain (lib/custom-bot/), turned into
 // the envelope in one place (lib/http/to-api-error.ts). The token checks name the field the owner
@@ -36,21 +34,7 @@ export const CUSTOM_BOT_ERRORS = {
 
 export type CustomBotErrorCode = keyof typeof CUSTOM_BOT_ERRORS & IssueCode;
 
-export class CustomBotError extends Error {
-  constructor(
-    readonly code: CustomBotErrorCode,
-    readonly params?: IssueParams,
-    /** Seconds, for the 429's Retry-After. */
-    readonly retryAfter?: number,
-  ) {
-    super(code);
-    this.name = "CustomBotError";
-  }
-}
-
-/** The envelope of a custom bot refusal, worded in the caller's language. */
-export function customBotApiError(error: CustomBotError, locale: Locale): ApiError {
-  const { status, field } = CUSTOM_BOT_ERRORS[error.code];
-  const fields = field ? [fieldIssue(field, error.code, error.params)] : undefined;
-  return new ApiError(status, error.code, issueTextFor(locale)(error.code, error.params), fields, error.retryAfter);
+export class CustomBotError extends DomainError<CustomBotErrorCode> {
+  override readonly name = "CustomBotError";
+  readonly table = CUSTOM_BOT_ERRORS;
 }

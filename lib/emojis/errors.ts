@@ -1,7 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { Locale } from "@/lib/i18n/locales";
-import type { IssueCode, IssueParams } from "@/lib/validation/issues";
-import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+import { DomainError } from "@/lib/http/domain-error";
+import type { IssueCode } from "@/lib/validation/issues";
 
 // Why an emoji upload, rename or delete is refused: one error for the domain (lib/emojis/), turned
 // into the envelope in one place (lib/http/to-api-error.ts), each sentence in messages/validation.
@@ -21,18 +19,7 @@ export const EMOJI_ERRORS = {
 
 export type EmojiErrorCode = keyof typeof EMOJI_ERRORS & IssueCode;
 
-export class EmojiError extends Error {
-  constructor(
-    readonly code: EmojiErrorCode,
-    readonly params?: IssueParams,
-  ) {
-    super(code);
-    this.name = "EmojiError";
-  }
-}
-
-export function emojiApiError(error: EmojiError, locale: Locale): ApiError {
-  const { status, field } = EMOJI_ERRORS[error.code];
-  const fields = field ? [fieldIssue(field, error.code, error.params)] : undefined;
-  return new ApiError(status, error.code, issueTextFor(locale)(error.code, error.params), fields);
+export class EmojiError extends DomainError<EmojiErrorCode> {
+  override readonly name = "EmojiError";
+  readonly table = EMOJI_ERRORS;
 }

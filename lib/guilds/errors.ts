@@ -1,7 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { Locale } from "@/lib/i18n/locales";
-import type { IssueCode, IssueParams } from "@/lib/validation/issues";
-import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+import { DomainError } from "@/lib/http/domain-error";
+import type { IssueCode } from "@/lib/validation/issues";
 
 // Why a guild detail is refused (a new role, an invite, a vanity code, a member's profile): one error for the domain,
 // turned into the envelope in one place (lib/http/to-api-error.ts), each sentence in messages/validation.
@@ -23,18 +21,7 @@ export const GUILD_ERRORS = {
 
 export type GuildErrorCode = keyof typeof GUILD_ERRORS & IssueCode;
 
-export class GuildError extends Error {
-  constructor(
-    readonly code: GuildErrorCode,
-    readonly params?: IssueParams,
-  ) {
-    super(code);
-    this.name = "GuildError";
-  }
-}
-
-export function guildApiError(error: GuildError, locale: Locale): ApiError {
-  const { status, field } = GUILD_ERRORS[error.code];
-  const fields = field ? [fieldIssue(field, error.code, error.params)] : undefined;
-  return new ApiError(status, error.code, issueTextFor(locale)(error.code, error.params), fields);
+export class GuildError extends DomainError<GuildErrorCode> {
+  override readonly name = "GuildError";
+  readonly table = GUILD_ERRORS;
 }

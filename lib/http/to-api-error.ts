@@ -1,13 +1,10 @@
 import "server-only";
-import { CustomBotError, customBotApiError } from "@/lib/custom-bot/errors";
-import { EmojiError, emojiApiError } from "@/lib/emojis/errors";
-import { GuildError, guildApiError } from "@/lib/guilds/errors";
-import { WebhookError, webhookApiError } from "@/lib/webhooks/errors";
 import type { Locale } from "@/lib/i18n/locales";
 import { unmetNeedIssues, UnmetNeedsError } from "@/lib/plugins/needs-check";
 import { PlatformError } from "@/lib/platform/errors";
 import { ProviderError, providerApiError } from "@/lib/providers/errors";
 import { ApiError, fieldsError } from "./api-error";
+import { DomainError, domainApiError } from "./domain-error";
 
 /**
  * Maps anything a handler throws to the envelope; unknown errors are logged, never leaked.
@@ -18,10 +15,7 @@ export function toApiError(error: unknown, locale: Locale = "en"): ApiError {
   if (error instanceof PlatformError) return fromPlatform(error);
   if (error instanceof ProviderError) return providerApiError(error);
   if (error instanceof UnmetNeedsError) return fieldsError(unmetNeedIssues(error, locale), "body");
-  if (error instanceof CustomBotError) return customBotApiError(error, locale);
-  if (error instanceof EmojiError) return emojiApiError(error, locale);
-  if (error instanceof WebhookError) return webhookApiError(error, locale);
-  if (error instanceof GuildError) return guildApiError(error, locale);
+  if (error instanceof DomainError) return domainApiError(error, locale);
   console.error("[api] unexpected error", error);
   return new ApiError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }

@@ -1,7 +1,5 @@
-import { ApiError } from "@/lib/http/api-error";
-import type { Locale } from "@/lib/i18n/locales";
-import type { IssueCode, IssueParams } from "@/lib/validation/issues";
-import { fieldIssue, issueTextFor } from "@/lib/validation/server-messages";
+import { DomainError } from "@/lib/http/domain-error";
+import type { IssueCode } from "@/lib/validation/issues";
 
 // Why a webhook write is refused: one error for the domain (lib/webhooks/), turned into the
 // envelope in one place (lib/http/to-api-error.ts), each sentence in messages/validation.
@@ -22,18 +20,7 @@ export const WEBHOOK_ERRORS = {
 
 export type WebhookErrorCode = keyof typeof WEBHOOK_ERRORS & IssueCode;
 
-export class WebhookError extends Error {
-  constructor(
-    readonly code: WebhookErrorCode,
-    readonly params?: IssueParams,
-  ) {
-    super(code);
-    this.name = "WebhookError";
-  }
-}
-
-export function webhookApiError(error: WebhookError, locale: Locale): ApiError {
-  const { status, field } = WEBHOOK_ERRORS[error.code];
-  const fields = field ? [fieldIssue(field, error.code, error.params)] : undefined;
-  return new ApiError(status, error.code, issueTextFor(locale)(error.code, error.params), fields);
+export class WebhookError extends DomainError<WebhookErrorCode> {
+  override readonly name = "WebhookError";
+  readonly table = WEBHOOK_ERRORS;
 }
