@@ -39,7 +39,10 @@ fi
 
 echo "== type-check"; npx tsc --noEmit
 echo "== lint"; npx eslint . --max-warnings=0
-echo "== jest"; npm run -s test:unit -- --ci
+# On a PostgreSQL (DATABASE_URL, as .ci/run gives) every test file shares one database: one at a time.
+jest_workers=()
+[ -n "${DATABASE_URL:-}" ] && jest_workers=(--maxWorkers=1)
+echo "== jest${DATABASE_URL:+ (database: PostgreSQL)}"; npm run -s test:unit -- --ci "${jest_workers[@]}"
 echo "== playwright"; npx playwright test
 # After Playwright, on its ports and with the build it made (test/multi-instance/several-instances.test.ts).
 echo "== several instances"; npx jest -c test/multi-instance/jest.config.mjs --ci
