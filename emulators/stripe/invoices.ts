@@ -21,7 +21,8 @@ export async function payInvoice(state: StripeFakeState, target: WebhookTarget, 
 export async function advancePeriod(state: StripeFakeState, target: WebhookTarget, sub: Subscription): Promise<void> {
   if (sub.status === "canceled") return;
   if (sub.cancelAtPeriodEnd) {
-    Object.assign(sub, { status: "canceled", canceledAt: sub.periodEnd, cancelAtPeriodEnd: false });
+    const now = state.now();
+    Object.assign(sub, { status: "canceled", canceledAt: now, periodEnd: now, cancelAtPeriodEnd: false });
     await emit(state, target, "customer.subscription.deleted", subscriptionJson(state, sub), sub.account);
     return;
   }
