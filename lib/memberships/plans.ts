@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { billingRefusal } from "@/lib/billing/refusal";
+import { stripeConfigured } from "@/lib/billing/stripe/client";
 import type { Db } from "@/lib/db/client";
 import { membershipPlans } from "@/lib/db/schema";
 import type { Locale } from "@/lib/i18n/locales";
@@ -54,6 +55,7 @@ export async function createPlan(db: Db, guildId: string, input: PlanInput, loca
   await checkReferences(db, guildId, { schema: planInput }, input);
   const [{ value } = { value: 0 }] = await db.select({ value: count() }).from(membershipPlans).where(eq(membershipPlans.guildId, guildId));
   if (value >= MAX_PLANS) throw billingRefusal(409, "plans", "membership_plan_limit", locale, { max: MAX_PLANS });
+  if (!stripeConfigured()) throw billingRefusal(503, "plans", "billing_unavailable", locale);
   const id = randomUUID();
   const currency = await planCurrency(db, guildId);
   const account = await ensureGuildAccount(db, guildId);
@@ -72,6 +74,7 @@ export async function updatePlan(db: Db, guildId: string, planId: string, patch:
   await checkReferences(db, guildId, { schema: planInput }, next);
   const currency = await planCurrency(db, guildId);
   const repriced = next.price_cents !== current.priceCents || next.period !== current.period || currency !== current.currency;
+  if (repriced && !stripeConfigured()) throw billingRefusal(503, "plans", "billing_unavailable", locale);
   const stripePriceId = repriced ? await createPlanPrice(await ensureGuildAccount(db, guildId), { name: next.name, priceCents: next.price_cents, currency, period: next.period, planId }) : current.stripePriceId;
   const [row] = await db
     .update(membershipPlans)

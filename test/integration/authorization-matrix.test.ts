@@ -329,9 +329,9 @@ function pluginTarget(ep: PluginEndpoint): Target {
       const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
       // A recording to link or delete: the manager's case has the bot report one in this guild.
       const recordingId = asManager && ep.path.includes(":recordingId") ? await reportedRecording(guildId) : randomUUID();
-      const planId = ep.path.includes(":planId") ? await membershipPlanIn(guildId, asManager) : "";
+      if (ep.plugin === "memberships" && ep.path.includes(":itemId")) itemId = await membershipPlanIn(guildId, asManager);
       const query = ep.query ? `?${queryFor(ep)}` : "";
-      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId, recordingId, planId })}${query}`, { body });
+      const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId, recordingId })}${query}`, { body });
       if (!asManager || !batch) return { send };
       const [plugin, collection] = batch as [string, string];
       const cleanup = async (response: Response) => {

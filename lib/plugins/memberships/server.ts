@@ -4,13 +4,11 @@ import { apiLocale } from "@/lib/http/api-locale";
 import { listMembers, revenue } from "@/lib/memberships/members";
 import { createPlan, deletePlan, listPlans, planInput, planPatch, planView, updatePlan } from "@/lib/memberships/plans";
 import { guildIdParams } from "@/lib/platform/snowflake";
-import { inputUuid } from "@/lib/validation/text";
-import { endpoint, type PluginEndpoint } from "../endpoint";
+import { endpoint, itemParams, type PluginEndpoint } from "../endpoint";
 import { memberships } from "./definition";
 
-const planParams = guildIdParams.extend({ planId: inputUuid("must be a plan id") });
-
-// The owner's side of Memberships (lib/memberships): the plans, and the members with the revenue.
+// The owner's side of Memberships (lib/memberships): the plans (:itemId is a plan's id), and the
+// members with the revenue.
 export function membershipsEndpoints(): PluginEndpoint[] {
   return [
     endpoint({
@@ -33,23 +31,23 @@ export function membershipsEndpoints(): PluginEndpoint[] {
     }),
     endpoint({
       method: "PATCH",
-      path: "/memberships/guilds/:guildId/plans/:planId",
+      path: "/memberships/guilds/:guildId/plans/:itemId",
       plugin: memberships.id,
-      params: planParams,
+      params: itemParams,
       body: planPatch,
       handler: async ({ req, db, params, body, changesOnlyPagesOf }) => {
         changesOnlyPagesOf(memberships.id);
-        return { plan: await updatePlan(db, params.guildId, params.planId, body, apiLocale(req)) };
+        return { plan: await updatePlan(db, params.guildId, params.itemId, body, apiLocale(req)) };
       },
     }),
     endpoint({
       method: "DELETE",
-      path: "/memberships/guilds/:guildId/plans/:planId",
+      path: "/memberships/guilds/:guildId/plans/:itemId",
       plugin: memberships.id,
-      params: planParams,
+      params: itemParams,
       handler: async ({ req, db, params, changesOnlyPagesOf }) => {
         changesOnlyPagesOf(memberships.id);
-        await deletePlan(db, params.guildId, params.planId, apiLocale(req));
+        await deletePlan(db, params.guildId, params.itemId, apiLocale(req));
         return new NextResponse(null, { status: 204 });
       },
     }),
