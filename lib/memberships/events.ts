@@ -8,6 +8,7 @@ import { stripeStatus } from "@/lib/billing/stripe/subscription-map";
 import { claimEvent } from "@/lib/billing/webhook-events";
 import type { Db } from "@/lib/db/client";
 import { membershipInvoices, membershipPlans, memberships as membershipRows } from "@/lib/db/schema";
+import { expireGuildPages } from "@/lib/guilds/page-cache";
 import { getQueue } from "@/lib/jobs/queue";
 import { memberships } from "@/lib/plugins/memberships/definition";
 import { readPluginState } from "@/lib/plugins/plugin-states";
@@ -74,6 +75,8 @@ export async function handleMembershipEvent(db: Db, event: ConnectEvent): Promis
     return true;
   });
   if (!applied) return { received: true, applied: false };
+  // The plugin page's members and revenue show the change from now on.
+  expireGuildPages(guildId, [memberships.id]);
   const queue = await getQueue();
   const member = { guildId, userId };
   const live = status !== "cancelled";

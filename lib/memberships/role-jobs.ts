@@ -10,6 +10,7 @@ import { readPluginState } from "@/lib/plugins/plugin-states";
 import { PlatformError, PlatformErrorCode } from "@/lib/platform/errors";
 import { addMemberRole, removeMemberRole } from "@/lib/platform/guild-edits";
 import { snowflake } from "@/lib/platform/snowflake";
+import { inputUuid } from "@/lib/validation/text";
 
 // The roles memberships grant, given and taken through the job engine: retried with backoff
 // while the platform fails, and idempotent (giving a role the member has, or taking one they
@@ -43,7 +44,7 @@ export const membershipRoleJob = defineJob({
 
 export const membershipExpireJob = defineJob({
   name: EXPIRE_JOB,
-  data: z.object({ membershipId: z.uuid() }),
+  data: z.object({ membershipId: inputUuid() }),
   queue: { retryLimit: 8, retryDelay: 30, retryBackoff: true, retryDelayMax: 1800, expireInSeconds: 60 },
   run: async ({ membershipId }, { db, queue, now }) => {
     const [row] = await db.select().from(membershipRows).where(eq(membershipRows.id, membershipId));
