@@ -66,7 +66,8 @@ export async function handleMembershipEvent(db: Db, event: ConnectEvent): Promis
   };
   const applied = await db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return false;
-    await tx.insert(membershipRows).values(row).onConflictDoUpdate({ target: membershipRows.stripeSubscriptionId, set: { ...row, id: undefined, createdAt: undefined } });
+    const { id: _id, ...changes } = row;
+    await tx.insert(membershipRows).values(row).onConflictDoUpdate({ target: membershipRows.stripeSubscriptionId, set: changes });
     if (event.type === "invoice.paid") {
       const invoice = event.object as unknown as Stripe.Invoice;
       const paidAt = invoice.status_transitions?.paid_at ?? invoice.created;
