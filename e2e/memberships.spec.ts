@@ -54,6 +54,13 @@ test("an owner sells a plan; a member buys it on the public page with the test c
   await plans.getByTestId("membership-plan-save").click();
   await expect(plans.getByTestId("membership-plan-done")).toHaveText("Plan added.");
   await expect(plans.getByTestId("membership-plan").filter({ hasText: planName })).toBeVisible();
+  // The owner's sections fit a phone in Arabic too.
+  await owner.setViewportSize(PHONE);
+  await owner.goto(`/ar/dashboard/${guild}/memberships`);
+  await expect(owner.getByTestId("membership-plans").getByTestId("membership-plan").filter({ hasText: planName })).toBeVisible();
+  await expect(owner.getByTestId("membership-members")).toBeVisible();
+  expect(await owner.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await screenshot(owner, testInfo, "membership-settings-ar-390");
   await owner.context().close();
 
   // Ada, a plain member, signs in and buys it on the public page.
