@@ -1,5 +1,6 @@
 import { isOneTime, PRICES, PRODUCTS, priceJson, productJson, type FakePrice } from "./catalog";
-import { mergeMetadata, obj, str, type FormObject } from "./form";
+import { mergeMetadata, obj, str, type FormObject, type FormValue } from "./form";
+import { payInvoice, prorationOf } from "./invoices";
 import { customerJson, listJson, sessionJson, subscriptionJson } from "./objects";
 import { addMonths, newId, type Session, type StripeFakeState, type Subscription } from "./state";
 import { emit, type WebhookTarget } from "./webhooks";
@@ -8,7 +9,8 @@ import { emit, type WebhookTarget } from "./webhooks";
 // envelope `{ error: { type, code?, message, param? } }`.
 
 export type ApiAnswer = { status: number; body: unknown };
-export type ApiContext = { state: StripeFakeState; target: WebhookTarget; base: string };
+/** `account`: the connected account a call acts on (its Stripe-Account header), null for the platform's own. */
+export type ApiContext = { state: StripeFakeState; target: WebhookTarget; base: string; account: string | null };
 
 export class StripeFakeError extends Error {
   constructor(
@@ -39,7 +41,8 @@ function expandOf(form: FormObject): string[] {
 
 function subscriptionOf(ctx: ApiContext, id: string): Subscription {
   const sub = ctx.state.subscriptions.get(id);
-  if (!sub) throw new StripeFakeError(404, `No such subscription: '${id}'`, "id");
+  // Another account's subscription is as unknown as a missing one, as at Stripe.
+  if (!sub || sub.account !== ctx.account) throw new StripeFakeError(404, `No such subscription: '${id}'`, "id");
   return sub;
 }
 
@@ -75,9 +78,17 @@ export async function handleV1(ctx: ApiContext, method: string, path: string, fo
       const sub = subscriptionOf(ctx, id);
       if (sub.status === "canceled") throw new StripeFakeError(400, `No such subscription: '${id}' is already canceled.`, "id", "resource_missing");
       Object.assign(sub, { status: "canceled", canceledAt: state.now(), cancelAtPeriodEnd: false });
-      await emit(state, ctx.target, "customer.subscription.deleted", subscriptionJson(state, sub));
+      await emit(state, ctx.target, "customer.subscription.deleted", subscriptionJson(state, sub), sub.account);
       return ok(subscriptionJson(state, sub, expandOf(form)));
     }
+    case "POST /accounts": {
+      if (ctx.account) throw new StripeFakeError(400, "A connected account cannot create accounts.", undefined, "parameter_invalid");
+      const account = { id: newId("acct"), email: str(form.email) ?? null, created: state.now() };
+      state.accounts.set(account.id, account);
+      return ok({ id: account.id, object: "account", type: str(form.type) ?? "express", email: account.email, metadata: mergeMetadata({}, form.metadata), charges_enabled: true, payouts_enabled: true, details_submitted: true, created: account.created });
+    }
+    case "POST /prices":
+      return ok(priceJson(createPrice(ctx, form)));
     case "POST /billing_portal/sessions": {
       const customer = required(form, "customer");
       if (!state.customers.has(customer)) throw new StripeFakeError(404, `No such customer: '${customer}'`, "customer");
@@ -103,8 +114,10 @@ function expandList(value: FormObject[string] | undefined): string[] {
   return Object.values(obj(value)).filter((item): item is string => typeof item === "string");
 }
 
-function priceOf(id: string, param: string) {
-  const price = PRICES.find((candidate) => candidate.id === id);
+/** A price of the calling account: the fixed catalogue for the platform, its own prices for a connected account. */
+function priceOf(ctx: ApiContext, id: string, param: string) {
+  const made = ctx.state.prices.get(id);
+  const price = ctx.account ? (made?.account === ctx.account ? made : undefined) : (PRICES.find((candidate) => candidate.id === id) ?? (made?.account === null ? made : undefined));
   if (!price) throw new StripeFakeError(400, `No such price: '${id}'`, param, "resource_missing");
   return price;
 }
@@ -122,7 +135,7 @@ function createSession(ctx: ApiContext, form: FormObject) {
   const mode = required(form, "mode");
   if (mode !== "subscription" && mode !== "payment") throw new StripeFakeError(400, "This fake supports mode=subscription and mode=payment only.", "mode");
   const item = obj(obj(form.line_items)["0"]);
-  const price = checkPriceType(priceOf(str(item.price) ?? "", "line_items[0][price]"), mode === "subscription", "line_items[0][price]");
+  const price = checkPriceType(priceOf(ctx, str(item.price) ?? "", "line_items[0][price]"), mode === "subscription", "line_items[0][price]");
   const customer = str(form.customer) ?? null;
   if (customer && !ctx.state.customers.has(customer)) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
   const session = {
@@ -139,6 +152,7 @@ function createSession(ctx: ApiContext, form: FormObject) {
     status: "open" as const,
     subscription: null,
     paymentIntent: null,
+    account: ctx.account,
     created: ctx.state.now(),
   };
   ctx.state.sessions.set(session.id, session);
@@ -149,7 +163,7 @@ async function createSubscription(ctx: ApiContext, form: FormObject) {
   const customer = required(form, "customer");
   const record = ctx.state.customers.get(customer);
   if (!record) throw new StripeFakeError(400, `No such customer: '${customer}'`, "customer", "resource_missing");
-  const price = checkPriceType(priceOf(str(obj(obj(form.items)["0"]).price) ?? "", "items[0][price]"), true, "items[0][price]");
+  const price = checkPriceType(priceOf(ctx, str(obj(obj(form.items)["0"]).price) ?? "", "items[0][price]"), true, "items[0][price]");
   const paymentMethod = str(form.default_payment_method) ?? record.defaultPaymentMethod;
   if (!paymentMethod) throw new StripeFakeError(402, "This customer has no attached payment source or default payment method.", undefined, "resource_missing");
   const now = ctx.state.now();
@@ -166,10 +180,11 @@ async function createSubscription(ctx: ApiContext, form: FormObject) {
     periodEnd: addMonths(now, price.months),
     trialEnd: null,
     canceledAt: null,
+    account: ctx.account,
     created: now,
   };
   ctx.state.subscriptions.set(sub.id, sub);
-  await emit(ctx.state, ctx.target, "customer.subscription.created", subscriptionJson(ctx.state, sub));
+  await emit(ctx.state, ctx.target, "customer.subscription.created", subscriptionJson(ctx.state, sub), sub.account);
   return subscriptionJson(ctx.state, sub, expandOf(form));
 }
 
@@ -190,6 +205,46 @@ async function updateSubscription(ctx: ApiContext, sub: Subscription, form: Form
     Object.assign(sub, { trialEnd: at, periodEnd: at, status: "trialing" });
   }
   if (form.metadata !== undefined) sub.metadata = mergeMetadata(sub.metadata, form.metadata);
-  await emit(ctx.state, ctx.target, "customer.subscription.updated", subscriptionJson(ctx.state, sub));
+  const item = obj(obj(form.items)["0"]);
+  if (str(item.price) !== undefined) await changePrice(ctx, sub, item, str(form.proration_behavior) ?? "create_prorations");
+  await emit(ctx.state, ctx.target, "customer.subscription.updated", subscriptionJson(ctx.state, sub), sub.account);
   return subscriptionJson(ctx.state, sub, expandOf(form));
+}
+
+/** POST /v1/prices: a recurring price with its product made inline (`product_data[name]`), on the calling account. */
+function createPrice(ctx: ApiContext, form: FormObject): FakePrice {
+  const unitAmount = Number(required(form, "unit_amount"));
+  if (!Number.isInteger(unitAmount) || unitAmount < 0) throw new StripeFakeError(400, "Invalid integer: unit_amount.", "unit_amount", "parameter_invalid_integer");
+  const interval = str(obj(form.recurring).interval);
+  if (interval !== "month" && interval !== "year") throw new StripeFakeError(400, "This fake makes recurring prices only: recurring[interval] month or year.", "recurring[interval]");
+  const name = str(obj(form.product_data).name);
+  if (!name) throw new StripeFakeError(400, "Missing required param: product_data[name].", "product_data[name]", "parameter_missing");
+  const price: FakePrice = {
+    id: newId("price"),
+    product: newId("prod"),
+    lookupKey: str(form.lookup_key) ?? "",
+    unitAmount,
+    months: interval === "year" ? 12 : 1,
+    plan: name,
+    currency: required(form, "currency").toLowerCase(),
+    account: ctx.account,
+    metadata: mergeMetadata({}, form.metadata),
+  };
+  ctx.state.prices.set(price.id, price);
+  return price;
+}
+
+/**
+ * `items[0][price]` on a subscription update: the item's price swapped now. The item's id must
+ * be the subscription's own. `always_invoice` bills the prorated difference at once (an
+ * invoice.paid when positive), as Stripe does; the default leaves it to the next renewal.
+ */
+async function changePrice(ctx: ApiContext, sub: Subscription, item: Record<string, FormValue>, prorationBehavior: string): Promise<void> {
+  if (str(item.id) !== `si_${sub.id.slice(4)}`) throw new StripeFakeError(400, `Invalid subscription item: '${str(item.id) ?? ""}'`, "items[0][id]", "resource_missing");
+  const price = checkPriceType(priceOf(ctx, str(item.price)!, "items[0][price]"), true, "items[0][price]");
+  if ((price.currency ?? "usd") !== (sub.price.currency ?? "usd")) throw new StripeFakeError(400, "The price's currency differs from the subscription's.", "items[0][price]");
+  const previous = sub.price;
+  sub.price = price;
+  const owed = prorationOf(ctx.state, sub, previous, price);
+  if (prorationBehavior === "always_invoice" && owed > 0) await payInvoice(ctx.state, ctx.target, sub, owed, "subscription_update");
 }

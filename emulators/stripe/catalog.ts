@@ -4,7 +4,7 @@ import { PERIODS, PLANS, USD_CENTS } from "../../lib/billing/plans";
 // found by lookup key `{plan}_{months}` (what the app asks for at checkout), and the one-off
 // rank card (lookup key `rank_card`, a one_time price: `months` 0).
 
-export type FakePrice = { id: string; product: string; lookupKey: string; unitAmount: number; months: number; plan: string };
+export type FakePrice = { id: string; product: string; lookupKey: string; unitAmount: number; months: number; plan: string; currency?: string; account?: string | null; metadata?: Record<string, string> };
 export type FakeProduct = { id: string; name: string; plan: string };
 
 export const PRODUCTS: FakeProduct[] = [
@@ -29,16 +29,16 @@ export function productJson(product: FakeProduct) {
 
 export function priceJson(price: FakePrice) {
   if (isOneTime(price)) {
-    return { id: price.id, object: "price", active: true, currency: "usd", lookup_key: price.lookupKey, metadata: { product: price.plan }, product: price.product, recurring: null, type: "one_time", unit_amount: price.unitAmount, livemode: false, created: 1767225600 };
+    return { id: price.id, object: "price", active: true, currency: price.currency ?? "usd", lookup_key: price.lookupKey, metadata: { product: price.plan }, product: price.product, recurring: null, type: "one_time", unit_amount: price.unitAmount, livemode: false, created: 1767225600 };
   }
   const recurring = price.months === 12 ? { interval: "year", interval_count: 1 } : { interval: "month", interval_count: price.months };
   return {
     id: price.id,
     object: "price",
     active: true,
-    currency: "usd",
-    lookup_key: price.lookupKey,
-    metadata: { plan: price.plan, period_months: String(price.months) },
+    currency: price.currency ?? "usd",
+    lookup_key: price.lookupKey || null,
+    metadata: price.metadata ?? { plan: price.plan, period_months: String(price.months) },
     product: price.product,
     recurring: { ...recurring, usage_type: "licensed" },
     type: "recurring",

@@ -44,7 +44,7 @@ it("signs events so stripe.webhooks.constructEvent verifies them", async () => {
   const paid = await fetch(session.url!, { method: "POST", body: new URLSearchParams({ card_number: "4242424242424242" }), redirect: "manual" });
   expect(paid.status).toBe(302);
   const types = received.map(({ payload, signature }) => sdk().webhooks.constructEvent(payload, signature, FAKE_WEBHOOK_SECRET).type);
-  expect(types).toEqual(["checkout.session.completed", "customer.subscription.created"]);
+  expect(types).toEqual(["checkout.session.completed", "customer.subscription.created", "invoice.paid"]);
   expect(() => sdk().webhooks.constructEvent(received[0]!.payload, received[0]!.signature, "whsec_other")).toThrow();
 });
 

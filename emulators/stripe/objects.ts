@@ -1,5 +1,5 @@
 import { priceJson } from "./catalog";
-import type { Card, Customer, Session, StripeFakeState, Subscription } from "./state";
+import type { Card, Customer, Invoice, Session, StripeFakeState, Subscription } from "./state";
 
 // Stripe's JSON for the fake's objects (the fields the SDK's types name and the app reads).
 
@@ -41,7 +41,7 @@ export function sessionJson(base: string, session: Session) {
     payment_status: session.status === "complete" ? "paid" : "unpaid",
     amount_total: session.price.unitAmount,
     amount_subtotal: session.price.unitAmount,
-    currency: "usd",
+    currency: session.price.currency ?? "usd",
     customer: session.customer,
     customer_email: session.customerEmail,
     client_reference_id: session.clientReferenceId,
@@ -76,7 +76,7 @@ export function subscriptionJson(state: StripeFakeState, sub: Subscription, expa
     start_date: sub.created,
     billing_cycle_anchor: sub.periodStart,
     created: sub.created,
-    currency: "usd",
+    currency: sub.price.currency ?? "usd",
     collection_method: "charge_automatically",
     items: {
       object: "list",
@@ -100,8 +100,27 @@ export function subscriptionJson(state: StripeFakeState, sub: Subscription, expa
   };
 }
 
-export function eventJson(id: string, type: string, object: unknown, created: number) {
-  return { id, object: "event", api_version: "2026-10-28.endive", created, type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+/** An invoice as the API names it since 2025: its subscription under parent.subscription_details. */
+export function invoiceJson(invoice: Invoice) {
+  return {
+    id: invoice.id,
+    object: "invoice",
+    customer: invoice.customer,
+    status: "paid",
+    amount_due: invoice.amountPaid,
+    amount_paid: invoice.amountPaid,
+    currency: invoice.currency,
+    billing_reason: invoice.billingReason,
+    parent: { type: "subscription_details", quote_details: null, subscription_details: { subscription: invoice.subscription, metadata: {} } },
+    status_transitions: { paid_at: invoice.paidAt, finalized_at: invoice.paidAt },
+    created: invoice.paidAt,
+    livemode: false,
+  };
+}
+
+/** `account` names the connected account an event happened on (Stripe Connect), null for the platform's own. */
+export function eventJson(id: string, type: string, object: unknown, created: number, account: string | null = null) {
+  return { id, object: "event", ...(account ? { account } : {}), api_version: "2026-10-28.endive", created, type, data: { object }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
 }
 
 export function listJson(url: string, data: unknown[]) {

@@ -3,6 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 import { readBody, redirect, sendHtml, sendJson } from "../platform/http";
 import { errorBody, handleV1, StripeFakeError, type ApiContext } from "./api";
 import { completeCheckout } from "./checkout";
+import { advancePeriod } from "./invoices";
 import { FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, TEST_CARD } from "./credentials";
 import { parseStripeForm } from "./form";
 import { checkoutPage, closedPage, portalPage } from "./pages";
@@ -29,6 +30,8 @@ export type StripeFake = {
   setDown(down: boolean): void;
   /** Sends again every event the app did not accept. */
   redeliver(): Promise<void>;
+  /** Ends a subscription's current period now: it renews (invoice paid) or, set to cancel at period end, is canceled. */
+  advancePeriod(subscriptionId: string): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -37,7 +40,7 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
   const secretKey = options.secretKey ?? FAKE_SECRET_KEY;
   const webhook = options.webhook ?? (async () => 0);
   const target = { secret: options.webhookSecret ?? FAKE_WEBHOOK_SECRET, deliver: typeof webhook === "string" ? postTo(webhook) : webhook };
-  const ctx: ApiContext = { state, target, base: "" };
+  const ctx: ApiContext = { state, target, base: "", account: null };
   const sockets = new Set<Socket>();
   const server = createServer((req, res) => {
     route(ctx, secretKey, req, res).catch((error: unknown) => {
@@ -57,6 +60,11 @@ export async function startStripeFake(options: StripeFakeOptions = {}): Promise<
     state,
     setDown: (down) => void (state.down = down),
     redeliver: () => redeliver(state, target),
+    advancePeriod: async (subscriptionId) => {
+      const sub = state.subscriptions.get(subscriptionId);
+      if (!sub) throw new Error(`no subscription ${subscriptionId}`);
+      await advancePeriod(state, target, sub);
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
@@ -75,7 +83,9 @@ async function route(ctx: ApiContext, secretKey: string, req: IncomingMessage, r
     const key = req.headers["idempotency-key"];
     const remembered = typeof key === "string" ? ctx.state.idempotent.get(`${method} ${url.pathname} ${key}`) : undefined;
     if (remembered) return sendJson(res, remembered.status, remembered.body, { "Idempotent-Replayed": "true" });
-    const answer = await handleV1(ctx, method, url.pathname, parseStripeForm(body));
+    const account = req.headers["stripe-account"];
+    if (typeof account === "string" && !ctx.state.accounts.has(account)) throw new StripeFakeError(403, `The provided key does not have access to account '${account}' (or that account does not exist).`, undefined, "account_invalid");
+    const answer = await handleV1({ ...ctx, account: typeof account === "string" ? account : null }, method, url.pathname, parseStripeForm(body));
     if (typeof key === "string" && method === "POST") ctx.state.idempotent.set(`${method} ${url.pathname} ${key}`, answer);
     return sendJson(res, answer.status, answer.body, { "Request-Id": `req_${Date.now()}` });
   }

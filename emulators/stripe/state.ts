@@ -21,6 +21,8 @@ export type Session = {
   subscription: string | null;
   /** The payment of a mode=payment session, once paid. */
   paymentIntent: string | null;
+  /** The connected account it was made on (Stripe-Account header), null for the platform's own. */
+  account: string | null;
   created: number;
 };
 export type Subscription = {
@@ -36,8 +38,12 @@ export type Subscription = {
   periodEnd: number;
   trialEnd: number | null;
   canceledAt: number | null;
+  /** The connected account it belongs to (Stripe-Account header), null for the platform's own. */
+  account: string | null;
   created: number;
 };
+/** A paid invoice (the fake charges the saved card at once): at checkout, each renewal and a prorated plan change. */
+export type Invoice = { id: string; customer: string; subscription: string; amountPaid: number; currency: string; billingReason: string; paidAt: number; account: string | null };
 export type SentEvent = { id: string; type: string; payload: string; delivered: boolean };
 
 export class StripeFakeState {
@@ -46,6 +52,11 @@ export class StripeFakeState {
   sessions = new Map<string, Session>();
   subscriptions = new Map<string, Subscription>();
   portalSessions = new Map<string, { customer: string; returnUrl: string }>();
+  /** Connected accounts (Stripe Connect) the platform made with POST /v1/accounts. */
+  accounts = new Map<string, { id: string; email: string | null; created: number }>();
+  /** Prices made with POST /v1/prices (a connected account's catalogue), beside the fixed ones of catalog.ts. */
+  prices = new Map<string, FakePrice>();
+  invoices = new Map<string, Invoice>();
   events: SentEvent[] = [];
   /** Answers to requests made with an Idempotency-Key: the same key gets the same answer. */
   idempotent = new Map<string, { status: number; body: unknown }>();

@@ -23,9 +23,9 @@ export function postTo(url: string): Deliver {
   };
 }
 
-export async function emit(state: StripeFakeState, target: WebhookTarget, type: string, object: unknown): Promise<void> {
+export async function emit(state: StripeFakeState, target: WebhookTarget, type: string, object: unknown, account: string | null = null): Promise<void> {
   const id = newId("evt");
-  const payload = JSON.stringify(eventJson(id, type, object, state.now()), null, 2);
+  const payload = JSON.stringify(eventJson(id, type, object, state.now(), account), null, 2);
   const event = { id, type, payload, delivered: false };
   state.events.push(event);
   event.delivered = isOk(await target.deliver(payload, signature(payload, target.secret)));

@@ -937,3 +937,68 @@ export const userOnboarding = pgTable("user_onboarding", {
   answeredAt: timestamp("answered_at", { withTimezone: true }),
   doneAt: timestamp("done_at", { withTimezone: true }),
 });
+
+/** The guild's own Stripe account (Stripe Connect), where its memberships are sold and paid out. */
+export const membershipAccounts = pgTable("membership_accounts", {
+  guildId: text("guild_id").primaryKey(),
+  stripeAccountId: text("stripe_account_id").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A plan a server owner sells (Memberships): a price per period, the role it grants. */
+export const membershipPlans = pgTable(
+  "membership_plans",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    /** In the smallest unit of the plugin's currency. */
+    priceCents: integer("price_cents").notNull(),
+    currency: text("currency").notNull(),
+    /** month or year. */
+    period: text("period").notNull(),
+    roleId: text("role_id").notNull(),
+    /** The recurring price on the guild's Stripe account; a new one whenever price, currency or period change (Stripe prices are immutable). */
+    stripePriceId: text("stripe_price_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("membership_plans_guild_idx").on(table.guildId)],
+);
+
+/** A member's subscription to a plan, as the guild's Stripe account reported it. */
+export const memberships = pgTable(
+  "memberships",
+  {
+    id: text("id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    userId: text("user_id").notNull(),
+    /** Null once the plan was deleted (the subscription runs on at Stripe until it ends). */
+    planId: text("plan_id"),
+    /** The role the member holds through it now (swapped on a plan change). */
+    roleId: text("role_id").notNull(),
+    stripeAccountId: text("stripe_account_id").notNull(),
+    stripeSubscriptionId: text("stripe_subscription_id").notNull(),
+    customerId: text("customer_id").notNull(),
+    /** active, non_renewing (cancelled at period end), past_due or ended. */
+    status: text("status").notNull(),
+    currentPeriodEnd: timestamp("current_period_end", { withTimezone: true }).notNull(),
+    endedAt: timestamp("ended_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("memberships_subscription_idx").on(table.stripeSubscriptionId), index("memberships_guild_idx").on(table.guildId), index("memberships_user_idx").on(table.userId)],
+);
+
+/** Every paid invoice of a membership: the owner's revenue. */
+export const membershipInvoices = pgTable(
+  "membership_invoices",
+  {
+    stripeInvoiceId: text("stripe_invoice_id").primaryKey(),
+    guildId: text("guild_id").notNull(),
+    membershipId: text("membership_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("membership_invoices_guild_idx").on(table.guildId, table.paidAt)],
+);

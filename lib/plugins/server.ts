@@ -12,6 +12,7 @@ import { emojisEndpoints } from "./emojis/server";
 import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
+import { membershipsEndpoints } from "./memberships/server";
 import { rankCardEndpoints } from "./levels/rank-card-endpoints";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
@@ -40,6 +41,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...giveawaysEndpoints(),
   ...guildEmbedsEndpoints(),
   ...levelsEndpoints(),
+  ...membershipsEndpoints(),
   ...moderatorEndpoints(),
   ...musicEndpoints(),
   ...rankCardEndpoints(),

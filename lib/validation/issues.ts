@@ -146,6 +146,13 @@ export const ISSUE_CODES = [
   "billing_unavailable",
   "already_owned",
   "purchase_checkout_not_found",
+  // Memberships (lib/memberships): plans, a member's checkout and plan change.
+  "membership_plan_limit",
+  "membership_plan_not_found",
+  "membership_not_member",
+  "membership_already_member",
+  "membership_not_found",
+  "membership_same_plan",
   // The custom bot add-on with a plan that includes it (Pro, the bundle).
   "custom_bot_included",
   // A checkout for a plan the guild already pays for, or for an offer that is not sold (lib/billing/checkout-guard.ts, shop.ts); the free month given twice (lib/billing/free-month.ts).

@@ -35,6 +35,8 @@ import * as myStanding from "@/app/api/plugins/levels/guilds/[guildId]/leaderboa
 import * as transferPremium from "@/app/api/guilds/transfer-premium/route";
 import * as transferWeb3 from "@/app/api/guilds/transfer-web3/route";
 import * as buyRankCard from "@/app/api/users/[userId]/buy-rank-card/route";
+import * as membershipCheckout from "@/app/api/memberships/subscriptions/route";
+import * as membershipChange from "@/app/api/memberships/subscriptions/[membershipId]/route";
 import * as finalizeRankCard from "@/app/api/users/[userId]/buy-rank-card/finalize/route";
 import * as rankCardOwnership from "@/app/api/users/[userId]/rank-card/route";
 import * as userBillingSession from "@/app/api/users/[userId]/billing/session/route";
@@ -83,7 +85,7 @@ import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
-import { cryptoCheckouts, tickets } from "@/lib/db/schema";
+import { cryptoCheckouts, membershipAccounts, membershipPlans, memberships, tickets } from "@/lib/db/schema";
 import { ingestEvents } from "@/lib/bot-contract/events";
 import { addNotifications } from "@/lib/notifications/store";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
@@ -177,10 +179,21 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.plugin === "moderator" && ep.path.endsWith("/rules/dry-run")) return { messages: [{ content: "discord.gg/matrix" }] };
   if (ep.plugin === "automations" && ep.path.endsWith("/automations/dry-run")) return { automation: samples["automations/automations"], sample: { member_name: "matrix" } };
   if (ep.plugin === "emojis" && ep.method === "PATCH" && ep.path.includes(":emojiId")) return { name: "matrix_renamed" };
+  if (ep.path === "/memberships/guilds/:guildId/plans" && ep.method === "POST") return membershipPlan();
   if (ep.method === "PATCH") return {};
   if (ep.method === "POST" && ep.collection && !ep.path.includes(":itemId")) return samples[`${ep.plugin}/${ep.collection}`];
   if (ep.body) throw new Error(`authorization-matrix: no valid body for ${ep.method} ${ep.path}; add one to bodyFor()`);
   return undefined;
+}
+
+/** A membership plan granting the fixture's role (sold on the guild's account at the Stripe fake). */
+const membershipPlan = () => ({ name: "Matrix tier", price_cents: 500, period: "month", role_id: refs.role });
+
+/** A plan of the manager's guild, for the routes on one plan; a made-up id for everyone else. */
+async function membershipPlanIn(guildId: string, asManager: boolean): Promise<string> {
+  if (!asManager) return randomUUID();
+  const made = await json(await pluginCall(ada, "POST", `/memberships/guilds/${guildId}/plans`, { body: membershipPlan() }), 201);
+  return (made.plan as { id: string }).id;
 }
 
 /** Draws need a started giveaway (an ended one to reroll) with more entrants than winners; no role is required of them. */
@@ -316,6 +329,7 @@ function pluginTarget(ep: PluginEndpoint): Target {
       const ticketNumber = asManager && ep.path.includes(":ticketNumber") ? String(await reportedTicket(guildId)) : "1";
       // A recording to link or delete: the manager's case has the bot report one in this guild.
       const recordingId = asManager && ep.path.includes(":recordingId") ? await reportedRecording(guildId) : randomUUID();
+      if (ep.plugin === "memberships" && ep.path.includes(":itemId")) itemId = await membershipPlanIn(guildId, asManager);
       const query = ep.query ? `?${queryFor(ep)}` : "";
       const send = (jar: CookieJar | undefined) => pluginCall(jar, ep.method, `${fillPath(ep.path, { guildId, itemId, userId, caseId, ticketNumber, emojiId, recordingId })}${query}`, { body });
       if (!asManager || !batch) return { send };
@@ -784,6 +798,35 @@ describe("POST app/api/users/[userId]/buy-rank-card/finalize/route.ts", () => {
 
   it("Ada, for herself as @me or by id → reaches the provider (a checkout nobody opened: not found)", async () => {
     for (const userId of ["@me", USER_IDS.ada]) expect(await readBody(await settle(ada, userId))).toMatchObject({ status_code: 404, code: "purchase_checkout_not_found" });
+  });
+});
+
+// ---- a member's own memberships (/api/memberships/…): a member of the guild, on their own membership ----
+
+describe("app/api/memberships/subscriptions (member routes)", () => {
+  /** A plan sold in synthwave (where Ada is not a member) and a membership of bjorn's there, straight in the database. */
+  async function synthwavePlan() {
+    const db = await getDb();
+    const planId = randomUUID();
+    const membershipId = randomUUID();
+    await db.insert(membershipAccounts).values({ guildId: GUILD_IDS.synthwave, stripeAccountId: "acct_matrix" }).onConflictDoNothing();
+    await db.insert(membershipPlans).values({ id: planId, guildId: GUILD_IDS.synthwave, name: "Matrix", priceCents: 500, currency: "usd", period: "month", roleId: refs.role, stripePriceId: "price_matrix" });
+    await db.insert(memberships).values({ id: membershipId, guildId: GUILD_IDS.synthwave, userId: USER_IDS.bjorn, planId, roleId: refs.role, stripeAccountId: "acct_matrix", stripeSubscriptionId: `sub_${membershipId}`, customerId: "cus_matrix", status: "active", currentPeriodEnd: new Date(Date.now() + 86_400_000) });
+    return { planId, membershipId };
+  }
+  const checkout = (jar: CookieJar | undefined, planId: string) => call(membershipCheckout.POST, "/api/memberships/subscriptions", { method: "POST", jar, body: { guild_id: GUILD_IDS.synthwave, plan_id: planId } });
+  const change = (jar: CookieJar | undefined, membershipId: string, planId: string) => call(membershipChange.PATCH, `/api/memberships/subscriptions/${membershipId}`, { method: "PATCH", jar, params: { membershipId }, body: { plan_id: planId } });
+
+  it("anonymous → 401", async () => {
+    const { planId, membershipId } = await synthwavePlan();
+    expect(await readBody(await checkout(undefined, planId))).toMatchObject({ status_code: 401, code: "unauthorized" });
+    expect(await readBody(await change(undefined, membershipId, planId))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, not in synthwave → 403 on its checkout; on bjorn's membership → 404", async () => {
+    const { planId, membershipId } = await synthwavePlan();
+    expect(await readBody(await checkout(ada, planId))).toMatchObject({ status_code: 403, code: "membership_not_member" });
+    expect(await readBody(await change(ada, membershipId, planId))).toMatchObject({ status_code: 404, code: "membership_not_found" });
   });
 });
 

@@ -67,7 +67,6 @@ const EXPECTED = [
   "achievements.announcement_message ← plugin",
   "achievements/trophies.threshold ← condition=messages_sent|voice_minutes|level_reached|days_in_server|invites|reactions_added",
   "achievements/trophies.required_role_id ← condition=role_held",
-  "memberships.welcome_message ← announcement_channel_id",
   "credits.ads_channel_id ← ads_enabled",
 ];
 

@@ -10,6 +10,7 @@ import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { signalNotifications } from "@/lib/realtime/hub";
 import { recordPayment } from "@/lib/billing/purchases";
 import { claimEvent } from "@/lib/billing/webhook-events";
+import { handleMembershipEvent } from "@/lib/memberships/events";
 import { ApiError } from "@/lib/http/api-error";
 import { inputText } from "@/lib/validation/text";
 import { stripeProvider } from "./adapter";
@@ -22,7 +23,8 @@ import { StripeMappingError } from "./subscription-map";
 // then the subscription it names read again from Stripe (its body may be stale or out of
 // order), then claim + apply + payment row in one transaction. Stripe being down throws before
 // the claim, so the 5xx makes Stripe send the event again and it applies then. A completed
-// one-off checkout (mode=payment, the rank card) records its payment and grant instead.
+// one-off checkout (mode=payment, the rank card) records its payment and grant instead. An event
+// of a connected account (a guild's memberships) goes to lib/memberships/events.ts.
 
 const TOLERANCE_SECONDS = 300;
 
@@ -33,6 +35,8 @@ function notOurs(error: unknown): null {
 
 const eventSchema = z.object({
   id: inputText().regex(/^evt_\w+$/),
+  /** Set on events of a connected account (Stripe Connect): a guild's memberships. */
+  account: inputText().regex(/^acct_\w+$/).optional(),
   type: inputText().max(100),
   data: z.object({ object: z.object({ id: inputText().max(255), object: inputText().max(100) }).loose() }),
 });
@@ -48,6 +52,8 @@ export async function handleStripeEvent(db: Db, payload: string, signature: stri
   if (!parsed.success) throw new ApiError(400, "webhook_event_invalid", "The event does not have Stripe's shape.");
   const event = parsed.data;
   const object = event.data.object;
+  // A guild's own account (Stripe Connect) sells only memberships: lib/memberships applies them.
+  if (event.account) return handleMembershipEvent(db, { id: event.id, type: event.type, account: event.account, object });
   const session = event.type === "checkout.session.completed" ? await viaStripe(() => stripeClient().checkout.sessions.retrieve(object.id)) : null;
   if (session?.mode === "payment") return recordOneOff(db, event, session);
   const subscriptionId = session ? session.subscription : event.type.startsWith("customer.subscription.") ? object.id : null;
