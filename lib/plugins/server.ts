@@ -13,6 +13,7 @@ import { giveawaysEndpoints } from "./giveaways/server";
 import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
 import { rankCardEndpoints } from "./levels/rank-card-endpoints";
+import { creditsEndpoints } from "./credits/server";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
@@ -35,6 +36,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...achievementsEndpoints(),
   ...automationsEndpoints(),
   ...birthdaysEndpoints(),
+  ...creditsEndpoints(),
   ...economyEndpoints(),
   ...emojisEndpoints(),
   ...giveawaysEndpoints(),

@@ -68,7 +68,6 @@ const EXPECTED = [
   "achievements/trophies.threshold ← condition=messages_sent|voice_minutes|level_reached|days_in_server|invites|reactions_added",
   "achievements/trophies.required_role_id ← condition=role_held",
   "memberships.welcome_message ← announcement_channel_id",
-  "credits.ads_channel_id ← ads_enabled",
 ];
 
 const describeNeed = (need: NeededWhen) => (need === true ? "plugin" : Array.isArray(need.is) ? `${need.field}=${need.is.join("|")}` : need.field);
