@@ -37,8 +37,9 @@ async function recentJobs(db: Db, guildId: string): Promise<StaffJob[]> {
       error: row.state === "failed" && typeof row.output?.message === "string" ? row.output.message : null,
     }));
   } catch (error) {
-    // 42P01: pg-boss has not created its schema in this database (no worker started yet).
-    if ((error as { code?: string }).code === "42P01") return [];
+    // 42P01/3F000: pg-boss has not created its tables in this database (no queue opened yet). Drizzle wraps the driver's error.
+    const code = (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (code === "42P01" || code === "3F000") return [];
     throw error;
   }
 }
