@@ -15,6 +15,7 @@ import { getSession } from "@/lib/session/server";
 import { sessionIsStaff } from "@/lib/staff/access";
 import { StaffError } from "@/lib/staff/errors";
 import { MAX_GRANT } from "@/lib/staff/grant";
+import { inputText } from "@/lib/validation/text";
 import { lookUpGuild, lookUpUser, type StaffSubscription } from "@/lib/staff/lookup";
 
 // The staff tools: look up a guild or a user by id and see their subscriptions, the guild's
@@ -25,7 +26,7 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ locale: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-const id = z.string().trim().regex(SNOWFLAKE_PATTERN);
+const id = inputText().trim().regex(SNOWFLAKE_PATTERN);
 const lookupQuery = z.object({ guild: id.optional().catch(undefined), user: id.optional().catch(undefined) });
 
 async function staffOnly() {
