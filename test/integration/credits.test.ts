@@ -5,9 +5,10 @@
 // adds up to it; an advertisement posted in the channel and paid for; a post the platform
 // refuses refunded as its own line; bad input, another guild's channel and too few credits
 // refused in the envelope, in the caller's language, charging nothing.
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { GUILD_IDS, USER_IDS } from "@/emulators/platform/data/ids";
-import { addCredits, spendCredits } from "@/lib/credits/ledger";
+import { addCredits, creditBalance, spendCredits } from "@/lib/credits/ledger";
 import { ADVERTISEMENT_COST } from "@/lib/credits/advertisement";
 import { CreditError } from "@/lib/credits/errors";
 import { getDb, type Db } from "@/lib/db/client";
@@ -17,6 +18,9 @@ import { pluginCall, readBody, type Envelope } from "@/test/api";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { startPostgresHarness, type PostgresHarness } from "@/test/postgres-harness";
+import { startStripeHarness } from "@/test/stripe-harness";
+import { recordPayment } from "@/lib/billing/purchases";
+import { CREDIT_PACK_SIZE } from "@/lib/credits/purchase";
 import type { CookieJar } from "@/test/route-client";
 import { addScratchGuild, freshSnowflake } from "@/test/scratch-guild";
 import { signedInJar } from "@/test/sign-in";
@@ -176,5 +180,36 @@ describe("send_advertisement", () => {
     expect((await json<Envelope>(await sendAd(ad(), GUILD_IDS.synthwave), 403)).code).toBe("guild_forbidden");
     expect((await json<Envelope>(await sendAd({ ...ad(), extra: 1 }), 400)).code).toBe("validation_failed");
     expect((await readCredits()).balance).toBe(before);
+  });
+});
+
+describe("buying a pack of credits", () => {
+  let stripe: Awaited<ReturnType<typeof startStripeHarness>>;
+  beforeAll(async () => {
+    stripe = await startStripeHarness();
+  });
+  afterAll(() => stripe.stop());
+
+  it("opens the provider's checkout; the paid checkout's webhook credits the guild once", async () => {
+    const buyer = addScratchGuild(harness, "workshop", "Buying hall");
+    const { url } = await json<{ url: string }>(await pluginCall(ada, "POST", `/credits/guilds/${buyer}/buy`), 200);
+    expect(url).toMatch(new RegExp(`^${stripe.url}/c/pay/cs_test_`));
+    const paid = await fetch(url, { method: "POST", body: new URLSearchParams({ card_number: "4242 4242 4242 4242", card_expiry: "12/34", card_cvc: "123" }), redirect: "manual" });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get("location")).toMatch(new RegExp(`/en/dashboard/${buyer}/credits\\?purchase=cs_test_`));
+    const credits = await readCredits(buyer);
+    expect(credits.balance).toBe(CREDIT_PACK_SIZE);
+    expect(credits.ledger).toEqual([expect.objectContaining({ amount: CREDIT_PACK_SIZE, reason: "purchase", actor_id: USER_IDS.ada })]);
+  });
+
+  it("credits a payment reported twice (the webhook and the buyer's return) once, and a pack naming no guild nowhere", async () => {
+    const guildId = freshSnowflake();
+    const db = await getDb();
+    const payment = { id: randomUUID(), provider: "stripe" as const, externalId: `cs_test_${randomUUID()}`, subscriptionId: null, guildId, userId: USER_IDS.ada, product: "credit_pack", amountCents: 500, currency: "usd", status: "paid" };
+    await db.transaction((tx) => recordPayment(tx, payment));
+    await db.transaction((tx) => recordPayment(tx, { ...payment, id: randomUUID() }));
+    await db.transaction((tx) => recordPayment(tx, { ...payment, id: randomUUID(), externalId: `cs_test_${randomUUID()}`, guildId: null }));
+    expect(await db.select().from(creditLedger).where(eq(creditLedger.guildId, guildId))).toHaveLength(1);
+    expect(await creditBalance(db, guildId)).toBe(CREDIT_PACK_SIZE);
   });
 });
