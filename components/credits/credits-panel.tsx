@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import formStyles from "@/components/settings-form/form.module.css";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
 import { Feedback } from "@/components/action-panel/feedback";
@@ -19,6 +19,7 @@ type Props = {
   channels: ReadonlyArray<{ id: string; name: string }>;
   categories: readonly string[];
   cost: number;
+  packSize: number;
   limits: { title: number; text: number };
   text: CreditsText;
 };
@@ -27,17 +28,34 @@ type Props = {
 const AD_REFUSALS = ["validation_failed", "credits_insufficient", "invalid_channel", "channel_required", "post_failed", "bot_missing_permissions", "rate_limited"] as const;
 const AD_FIELDS = ["channel_id", "category", "title", "text"] as const;
 
+/** The address does not change under the page: nothing to subscribe to. */
+const noChanges = () => () => undefined;
+
 /** The guild's credits: the balance, an advertisement paid with them, and the ledger in pages (Show older). */
-export function CreditsPanel({ guildId, languageTag, initial, channels, categories, cost, limits, text }: Props) {
+export function CreditsPanel({ guildId, languageTag, initial, channels, categories, cost, packSize, limits, text }: Props) {
   const id = useId();
   const [page, setPage] = useState(initial);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const send = useAction(text.failed);
   const older = useAction(text.failed);
+  const buy = useAction(text.failed);
+  // Back from the provider's checkout, the address says how it went (?purchase=…); the server draws no such note.
+  const outcome = useSyncExternalStore(
+    noChanges,
+    () => new URLSearchParams(window.location.search).get("purchase"),
+    () => null,
+  );
+  const returned = outcome === null ? null : outcome === "cancelled" ? text.buy.cancelled : text.buy.thanks;
   const number = new Intl.NumberFormat(languageTag);
   const date = new Intl.DateTimeFormat(languageTag, { dateStyle: "medium", timeStyle: "short" });
   const base = `/plugins/credits/guilds/${guildId}`;
   const fieldError = (path: string) => send.refusal?.fields[path];
+
+  // A paid checkout: the balance is read again (the webhook may have credited the pack since the page was drawn).
+  useEffect(() => {
+    if (outcome === null || outcome === "cancelled") return;
+    void apiFetch<Page>(`${base}/credits`, { silent: true }).then(setPage, () => undefined);
+  }, [base, outcome]);
 
   return (
     <section className={panelStyles.panel} aria-labelledby={`${id}-heading`} data-testid="credits">
@@ -52,6 +70,27 @@ export function CreditsPanel({ guildId, languageTag, initial, channels, categori
         <p className={styles.balance} aria-labelledby={`${id}-balance`} data-testid="credits-balance">
           {number.format(page.balance)}
         </p>
+        <div className={panelStyles.actions}>
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={buy.busy}
+            data-testid="credits-buy"
+            onClick={() =>
+              void buy.run(async () => {
+                const { url } = await apiFetch<{ url: string }>(`${base}/buy`, { method: "POST", handles: ["billing_unavailable", "rate_limited"] });
+                window.location.assign(url);
+                return null;
+              })
+            }
+          >
+            {buy.busy ? text.buy.busy : fill(text.buy.button, { size: number.format(packSize) })}
+          </button>
+        </div>
+        <p role="status" className={panelStyles.done} data-testid="credits-returned">
+          {returned ?? ""}
+        </p>
+        <Feedback done={buy.done} refusal={buy.refusal} testId="credits-buy" />
       </div>
 
       <form

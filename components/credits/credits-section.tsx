@@ -7,6 +7,7 @@ import { getGuildPickers } from "@/lib/guilds/pickers";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import { EMBED_LIMITS } from "@/lib/platform-messages/limits";
 import { AD_CATEGORIES } from "@/lib/plugins/credits/definition";
+import { CREDIT_PACK_SIZE } from "@/lib/credits/purchase";
 import { CreditsPanel } from "./credits-panel";
 import { CREDITS_TEXT_KEYS, type CreditsText } from "./text";
 
@@ -26,6 +27,7 @@ export async function CreditsSection({ guildId, locale }: { guildId: string; loc
       channels={postable}
       categories={AD_CATEGORIES}
       cost={ADVERTISEMENT_COST}
+      packSize={CREDIT_PACK_SIZE}
       limits={{ title: EMBED_LIMITS.title, text: EMBED_LIMITS.description }}
       text={text}
     />

@@ -6,6 +6,7 @@ export type CreditsText = {
   title: string;
   intro: string;
   balance: string;
+  buy: { button: string; busy: string; thanks: string; cancelled: string };
   ad: { title: string; intro: string; channel: string; category: string; adTitle: string; text: string; submit: string; busy: string; done: string; noChannel: string };
   categories: Record<(typeof AD_CATEGORIES)[number], string>;
   ledger: { title: string; empty: string; older: string; loading: string; when: string; amount: string; reason: string; note: string };
@@ -13,4 +14,4 @@ export type CreditsText = {
   failed: string;
 };
 
-export const CREDITS_TEXT_KEYS = ["title", "intro", "balance", "ad", "categories", "ledger", "reasons", "failed"] as const satisfies ReadonlyArray<keyof CreditsText>;
+export const CREDITS_TEXT_KEYS = ["title", "intro", "balance", "buy", "ad", "categories", "ledger", "reasons", "failed"] as const satisfies ReadonlyArray<keyof CreditsText>;
