@@ -6,6 +6,7 @@ import { ledgerQuery, readCredits } from "@/lib/credits/ledger";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import { EMBED_LIMITS } from "@/lib/platform-messages/limits";
+import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import { AD_CATEGORIES } from "@/lib/plugins/credits/definition";
 import { CREDIT_PACK_SIZE } from "@/lib/credits/purchase";
 import { CreditsPanel } from "./credits-panel";
@@ -17,8 +18,8 @@ import { CREDITS_TEXT_KEYS, type CreditsText } from "./text";
 export async function CreditsSection({ guildId, locale }: { guildId: string; locale: Locale }) {
   const [t, first, { channels }] = await Promise.all([getTranslations({ locale, namespace: "creditsPanel" }), readCredits(await getDb(), guildId, ledgerQuery.parse({})), getGuildPickers(guildId)]);
   const text = Object.fromEntries(CREDITS_TEXT_KEYS.map((key) => [key, t.raw(key)])) as CreditsText;
-  // Text and announcement channels, where the bot posts.
-  const postable = channels.filter((channel) => channel.type === 0 || channel.type === 5).map((channel) => ({ id: channel.id, name: channel.name }));
+  // The channels an advertisement may go to: those send_advertisement accepts (lib/plugins/posting.ts assertTextChannel).
+  const postable = channels.filter((channel) => CHANNEL_TYPES_BY_UI.channel.includes(channel.type)).map((channel) => ({ id: channel.id, name: channel.name }));
   return (
     <CreditsPanel
       guildId={guildId}
