@@ -7,7 +7,7 @@ import { addCredits } from "./ledger";
 
 // Credits bought: a one-off checkout of the product `credit_pack` for a guild (lib/billing/checkout.ts,
 // the provider's price with lookup key `credit_pack`), credited when its payment is recorded as
-// paid (the webhook or the buyer's return), once per payment: the ledger line carries the
+// paid (by the provider's webhook), once per payment: the ledger line carries the
 // payment's provider id as its reference.
 
 export const CREDIT_PACK = "credit_pack";

@@ -202,7 +202,7 @@ describe("buying a pack of credits", () => {
     expect(credits.ledger).toEqual([expect.objectContaining({ amount: CREDIT_PACK_SIZE, reason: "purchase", actor_id: USER_IDS.ada })]);
   });
 
-  it("credits a payment reported twice (the webhook and the buyer's return) once, and a pack naming no guild nowhere", async () => {
+  it("credits a payment reported twice (a webhook delivered again) once, and a pack naming no guild nowhere", async () => {
     const guildId = freshSnowflake();
     const db = await getDb();
     const payment = { id: randomUUID(), provider: "stripe" as const, externalId: `cs_test_${randomUUID()}`, subscriptionId: null, guildId, userId: USER_IDS.ada, product: "credit_pack", amountCents: 500, currency: "usd", status: "paid" };
