@@ -137,7 +137,8 @@ function guildPageId(pathname: string): string | null {
 
 function isGuarded(pathname: string): boolean {
   const [, , area] = pathname.split("/");
-  return area === "dashboard";
+  // The staff tools show other people's guilds and accounts: never stored on the way either.
+  return area === "dashboard" || area === "staff";
 }
 
 /**

@@ -17,6 +17,7 @@ export type AuditAction =
   | "moderation.case"
   | "moderation.lockdown"
   | "recording.delete"
+  | "staff.credits_grant"
   | `custom_bot.${"enable" | "update" | "disable" | "block" | "acknowledge" | "status" | "backstory" | "avatar" | "token_handout"}`;
 
 /** Targets: `plugin:<id>`, `item:<plugin>:<collection>:<itemId>`, `guild`, `account-link:<provider>`, `plugin:custom_bot:bot` (the custom bot itself, never reverted), `plugin:record:recording:<id>` (a deleted recording). */
@@ -28,6 +29,8 @@ export const auditTarget = {
   customBot: () => "plugin:custom_bot:bot",
   /** A recording the bot made (not a setting: never reverted). */
   recording: (recordingId: string) => `plugin:record:recording:${recordingId}`,
+  /** Credits staff gave the guild (a ledger line: never reverted). */
+  creditGrant: (lineId: number) => `plugin:credits:grant:${lineId}`,
 };
 
 /** Written inside the transaction of the change it describes, so neither exists without the other. */

@@ -1,15 +1,17 @@
 import "server-only";
-import type { OneOffProduct, RecordedPayment } from "./purchases";
+import type { CheckoutProduct, RecordedPayment } from "./purchases";
 import type { ProviderId } from "./provider-contract";
 import { stripeOneOffCheckout } from "./stripe/one-off";
 
-// Where a one-off purchase (the rank card) is paid: the card provider's hosted checkout. The
+// Where a one-off purchase (the rank card, a guild's credit pack) is paid: the card provider's hosted checkout. The
 // provider adapter that builds it (lib/billing/<provider>/) adds its line to CHECKOUTS, as
 // adapters do in ./providers.ts; with none listed, buying answers 503 billing_unavailable.
 
 export type OneOffCheckoutRequest = {
   userId: string;
-  product: OneOffProduct;
+  product: CheckoutProduct;
+  /** The guild a credit pack is for. */
+  guildId?: string;
   /**
    * Where the provider sends the buyer back, for an outcome: the provider's own placeholder
    * for its checkout reference (filled in by the provider), or `cancelled`.
@@ -32,7 +34,7 @@ export type OneOffCheckout = {
   provider: ProviderId;
   start: (request: OneOffCheckoutRequest) => Promise<string>;
   /** Null when the provider has no such checkout for `userId` and `product`. */
-  settle: (reference: string, userId: string, product: OneOffProduct) => Promise<OneOffOutcome | null>;
+  settle: (reference: string, userId: string, product: CheckoutProduct) => Promise<OneOffOutcome | null>;
 };
 
 const CHECKOUTS: Array<() => OneOffCheckout | null> = [stripeOneOffCheckout];

@@ -2,6 +2,7 @@ import "server-only";
 import { and, eq } from "drizzle-orm";
 import type { Db, Tx } from "@/lib/db/client";
 import { payments, userPurchases } from "@/lib/db/schema";
+import { creditPackPaid, CREDIT_PACK } from "@/lib/credits/purchase";
 import type { ProviderId } from "./provider-contract";
 
 // One-off purchases of a user (spec 1: the rank card). A purchase is owned once its payment is
@@ -11,6 +12,10 @@ import type { ProviderId } from "./provider-contract";
 /** Products bought once per user, not per guild. */
 export const ONE_OFF_PRODUCTS = ["rank_card"] as const;
 export type OneOffProduct = (typeof ONE_OFF_PRODUCTS)[number];
+
+/** Everything a one-off checkout sells: the products above, and a guild's pack of credits (bought as often as wanted). */
+export const CHECKOUT_PRODUCTS = [...ONE_OFF_PRODUCTS, CREDIT_PACK] as const;
+export type CheckoutProduct = (typeof CHECKOUT_PRODUCTS)[number];
 
 /** Records that `userId` owns `product`, paid by `paymentId`; true the first time, false when they already did. */
 export async function grantPurchase(tx: Tx, userId: string, product: OneOffProduct, paymentId: string): Promise<boolean> {
@@ -46,6 +51,7 @@ export async function recordPayment(tx: Tx, payment: RecordedPayment): Promise<v
     .onConflictDoUpdate({ target: [payments.provider, payments.externalId], set: { status: payment.status } })
     .returning({ id: payments.id });
   if (payment.status === "paid" && isOneOff(payment.product)) await grantPurchase(tx, payment.userId, payment.product, stored!.id);
+  if (payment.status === "paid" && payment.product === CREDIT_PACK) await creditPackPaid(tx, payment);
 }
 
 function isOneOff(product: string): product is OneOffProduct {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 /** Users who signed in at least once. Platform tokens never land here: they live in the sealed cookie. */
 export const users = pgTable("users", {
@@ -1001,4 +1001,42 @@ export const membershipInvoices = pgTable(
     paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("membership_invoices_guild_idx").on(table.guildId, table.paidAt)],
+);
+
+/**
+ * A guild's credits (the Credits plugin): what it holds now. Changed only with a ledger line in
+ * the same transaction (lib/credits/ledger.ts); a spend is one conditional UPDATE, so concurrent
+ * spends can never take it below zero, and the check makes sure of it in the database as well.
+ */
+export const creditBalances = pgTable(
+  "credit_balances",
+  {
+    guildId: text("guild_id").primaryKey(),
+    balance: integer("balance").notNull().default(0),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("credit_balances_not_negative", sql`${table.balance} >= 0`)],
+);
+
+/**
+ * Every credit (positive `amount`) and debit (negative) of a guild's credits, with why: a
+ * purchase, a staff grant, an advertisement, the refund of an advertisement that was not sent.
+ * `reference` makes a line once per outside event (a payment's id).
+ */
+export const creditLedger = pgTable(
+  "credit_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    guildId: text("guild_id").notNull(),
+    amount: integer("amount").notNull(),
+    /** One of lib/credits/ledger.ts CREDIT_REASONS. */
+    reason: text("reason").notNull(),
+    /** Who caused it (the buyer, the staff member, the manager who sent the ad); null for none. */
+    actorId: text("actor_id"),
+    /** Free text: a staff grant's reason, an advertisement's channel. */
+    note: text("note"),
+    reference: text("reference"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("credit_ledger_guild_idx").on(table.guildId, table.id), uniqueIndex("credit_ledger_reference_idx").on(table.reference)],
 );

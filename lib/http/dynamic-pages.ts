@@ -4,14 +4,15 @@ import { unseal, cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE } from "@/lib/session/session-cookie";
 import { payerOf, spend, type BudgetName } from "./budgets";
 
-// Pages rendered per request and per visitor: the dashboard, the login page, the OAuth return
-// pages and a server's membership page (it shows the visitor's own membership and acts on it). The public (site) pages are static (Next's cache, a CDN) and cost no render,
+// Pages rendered per request and per visitor: the dashboard, the login page, the staff tools, the
+// OAuth return pages and a server's membership page (it shows the visitor's own membership and acts
+// on it). The public (site) pages are static (Next's cache, a CDN) and cost no render,
 // but for a leaderboard search, drawn per request for anyone: it has a budget of its own.
 
 export function isDynamicPage(pathname: string): boolean {
   const [, first = "", second = ""] = pathname.split("/");
   if (first === "auth" || first === "guild-oauth" || first === "plugin-oauth") return true;
-  return isLocale(first) && (second === "dashboard" || second === "login" || second === "memberships");
+  return isLocale(first) && (second === "dashboard" || second === "login" || second === "memberships" || second === "staff");
 }
 
 /** A search of a public leaderboard (/{locale}/leaderboard/{guildId}/search): public, but drawn per request. */

@@ -12,6 +12,7 @@ import { AUDIT_LOG_AREA } from "@/lib/guilds/page-cache-tag";
 import { cookieName } from "@/lib/session/cookie";
 import { SESSION_COOKIE, type Session } from "@/lib/session/session-cookie";
 import { readSession } from "@/lib/session/store";
+import { requireStaff } from "@/lib/staff/access";
 import { ApiError, validationError } from "./api-error";
 import { assertBudget, payerOf, type Spend } from "./budgets";
 import { assertCsrf, assertSameOrigin, isMutating } from "./csrf";
@@ -63,6 +64,15 @@ export function userRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schema
     respond(req, async () => handler((await prepare(req, await segments?.params, schemas, "user")) as RouteContext<P, Q, B, Session>));
 }
 
+/**
+ * A handler of the staff tools (lib/staff/): anyone but staff, signed in or not, gets 404
+ * `not_found` before anything of the request is read, as if the route did not exist.
+ */
+export function staffRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schemas<P, Q, B>, handler: Handler<RouteContext<P, Q, B, Session>>) {
+  return (req: NextRequest, segments: Segments) =>
+    respond(req, async () => handler((await prepare(req, await segments?.params, schemas, "staff")) as RouteContext<P, Q, B, Session>));
+}
+
 export type GuildEndpoint<P extends { guildId: string }, Q, B> = Schemas<P, Q, B> & {
   params: z.ZodType<P>;
   handler: Handler<GuildContext<P, Q, B>>;
@@ -97,10 +107,11 @@ export function runGuildEndpoint<P extends { guildId: string }, Q, B>(req: NextR
   });
 }
 
-async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user") {
+async function prepare<P, Q, B>(req: NextRequest, rawParams: RawParams | undefined, schemas: Schemas<P, Q, B>, mode: "public" | "user" | "staff") {
   if (isMutating(req.method)) (schemas.csrf === "origin" ? assertSameOrigin : assertCsrf)(req);
   const session = await readSession(req.cookies.get(cookieName(SESSION_COOKIE))?.value);
   if (mode === "user" && !session) throw new ApiError(401, "unauthorized", "You need to sign in.");
+  if (mode === "staff") await requireStaff(await getDb(), session);
   // Before any parsing or body reading: a refused call costs next to nothing.
   if (schemas.budget) await assertBudget(payerOf(session?.userId, req.headers), schemas.budget);
   const params = parseInput(schemas.params, rawParams ?? {}, "params");

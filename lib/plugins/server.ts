@@ -14,6 +14,7 @@ import { guildEmbedsEndpoints } from "./guild_embeds/server";
 import { levelsEndpoints } from "./levels/server";
 import { membershipsEndpoints } from "./memberships/server";
 import { rankCardEndpoints } from "./levels/rank-card-endpoints";
+import { creditsEndpoints } from "./credits/server";
 import { moderatorEndpoints } from "./moderator/server";
 import { musicEndpoints } from "./music/server";
 import { reactionRolesEndpoints } from "./reaction_roles/server";
@@ -36,6 +37,7 @@ const SPECIAL: PluginEndpoint[] = [
   ...achievementsEndpoints(),
   ...automationsEndpoints(),
   ...birthdaysEndpoints(),
+  ...creditsEndpoints(),
   ...economyEndpoints(),
   ...emojisEndpoints(),
   ...giveawaysEndpoints(),

@@ -128,6 +128,10 @@ export const ISSUE_CODES = [
   "webhook_limit_reached",
   "webhook_not_found",
   "webhook_bot_missing_permission",
+  // Credits (lib/credits/errors.ts): a spend larger than the balance.
+  "credits_insufficient",
+  // The staff tools (lib/staff/errors.ts): what anyone but staff is told, and a lookup that finds nothing.
+  "not_found",
   // A role made from a role picker, the server's invite, a vanity code, a member's profile (lib/guilds/errors.ts).
   "role_create_not_allowed",
   "role_limit_reached",

@@ -77,6 +77,11 @@ import * as realtimeStream from "@/app/api/realtime/route";
 import * as realtimeMessages from "@/app/api/realtime/messages/route";
 import * as analyticsProxy from "@/app/api/mpp/route";
 import * as analyticsForm from "@/app/api/t/route";
+import * as staffGuild from "@/app/api/staff/guilds/[id]/route";
+import * as staffGrant from "@/app/api/staff/guilds/[id]/credits/route";
+import * as staffUser from "@/app/api/staff/users/[userId]/route";
+import { ADVERTISEMENT_COST } from "@/lib/credits/advertisement";
+import { addCredits } from "@/lib/credits/ledger";
 import { APPLICATION_IDS, APPLICATIONS } from "@/emulators/platform/data/applications";
 import { LOCAL_ACCOUNTS } from "@/emulators/evm/node";
 import { EMULATOR_CLIENT_ID } from "@/emulators/platform/credentials";
@@ -171,6 +176,7 @@ function bodyFor(ep: PluginEndpoint): unknown {
   if (ep.path.endsWith("/creator-channel")) return { name: "Matrix room" };
   if (ep.path === "/timers/:guildId/preview") return { message: "Hello {user} in {server.name}" };
   if (ep.path.endsWith("/embeds/:itemId/send")) return { channel_id: refs.channel };
+  if (ep.path.endsWith("/send_advertisement")) return { channel_id: refs.channel, category: "gaming", title: "Matrix", text: "An advertisement." };
   if (ep.path.endsWith("/giveaways/:itemId/reroll")) return { winners: 1 };
   if (ep.path === "/welcome/welcome-card/:guildId/background" && ep.method === "PUT") return { background: "preset:ocean" };
   if (ep.plugin === "moderator" && ep.method === "PATCH" && ep.path.includes(":caseId")) return { pardoned: true };
@@ -323,6 +329,8 @@ function pluginTarget(ep: PluginEndpoint): Target {
         grantBot(harness, guildId, PermissionFlagsBits.BanMembers | PermissionFlagsBits.KickMembers | PermissionFlagsBits.ModerateMembers);
         if (ep.path.includes(":caseId")) caseId = String(((await json(await pluginCall(ada, "POST", `/moderator/guilds/${guildId}/infractions`, { body: { type: "note", user_id: USER_IDS.sam } }), 201)).infraction as { id: number }).id);
       }
+      // An advertisement costs credits: the manager's guild is given what one costs.
+      if (asManager && ep.path.endsWith("/send_advertisement")) await (await getDb()).transaction((tx) => addCredits(tx, { guildId, amount: ADVERTISEMENT_COST, reason: "grant", actorId: USER_IDS.sam }));
       // The bot makes the temporary channels' creator channel where it may manage channels.
       if (asManager && ep.path.endsWith("/creator-channel")) grantBot(harness, guildId, PermissionFlagsBits.ManageChannels);
       // A ticket to read: the manager's case has the bot report one in this guild.
@@ -987,6 +995,39 @@ describe.each(Object.entries(ANALYTICS_ROUTES))("POST %s", (file, routeModule) =
   });
 });
 
+// ---- the staff tools (/api/staff): staff only; everyone else, signed in or not, is told nothing is there ----
+
+const STAFF_ROUTES: Record<string, { module: RouteModule; specs: Array<{ method: "GET" | "POST"; url: () => string; params: () => Record<string, string>; body?: unknown }> }> = {
+  "app/api/staff/guilds/[id]/route.ts": { module: staffGuild, specs: [{ method: "GET", url: () => `/api/staff/guilds/${workshop}`, params: () => ({ id: workshop }) }] },
+  "app/api/staff/guilds/[id]/credits/route.ts": { module: staffGrant, specs: [{ method: "POST", url: () => `/api/staff/guilds/${workshop}/credits`, params: () => ({ id: workshop }), body: { amount: 1, reason: "Authorization matrix" } }] },
+  "app/api/staff/users/[userId]/route.ts": { module: staffUser, specs: [{ method: "GET", url: () => `/api/staff/users/${USER_IDS.ada}`, params: () => ({ userId: USER_IDS.ada }) }] },
+};
+
+describe.each(Object.entries(STAFF_ROUTES).flatMap(([file, { module, specs }]) => specs.map((spec) => [`${spec.method} ${file}`, module[spec.method]!, spec] as const)))("%s", (_label, handler, spec) => {
+  let sam: CookieJar;
+  beforeAll(async () => {
+    sam = await signedInJar(harness, USER_IDS.sam);
+  });
+  const send = (jar: CookieJar | undefined) => call(handler, spec.url(), { method: spec.method, jar, params: spec.params(), body: spec.body });
+
+  it.each([
+    ["anonymous", () => undefined],
+    ["Ada, owner of (a copy of) workshop, not staff", () => ada],
+    ["bjorn, not staff", () => bjorn],
+  ])("%s → 404 not_found, without guild data", async (_name, jar) => {
+    const response = await send(jar());
+    const body = await readBody(response);
+    expect({ status: response.status, envelope: isEnvelope(body, 404), code: (body as { code: string }).code }).toEqual({ status: 404, envelope: true, code: "not_found" });
+    expect(JSON.stringify(body)).not.toMatch(/Synthwave|Workshop|Lo-fi/i);
+  });
+
+  it("Sam (staff) → 2xx", async () => {
+    // The guild lookup needs something Guildhall knows of the guild: the grant's spec, or earlier cases, made it.
+    if (spec.method === "GET" && spec.url().includes("/guilds/")) await (await getDb()).transaction((tx) => addCredits(tx, { guildId: workshop, amount: 1, reason: "grant", actorId: USER_IDS.sam }));
+    expect((await send(sam)).status).toBe(200);
+  });
+});
+
 describe("coverage of the matrix", () => {
   const root = process.cwd();
   const routeFiles = (dir: string): string[] =>
@@ -1023,6 +1064,14 @@ describe("coverage of the matrix", () => {
     const files = [...routeFiles("app/api/notifications"), ...routeFiles("app/api/plugin-alerts"), ...routeFiles("app/api/realtime")].filter((file) => !(file in QUERY_GUILD_ROUTES));
     expect(files.sort()).toEqual(Object.keys(NOTIFICATION_ROUTES).sort());
     for (const [file, { module, specs }] of Object.entries(NOTIFICATION_ROUTES)) {
+      const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
+      expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
+    }
+  });
+
+  it("lists every route file of the staff tools, and every method it exports", () => {
+    expect(routeFiles("app/api/staff").sort()).toEqual(Object.keys(STAFF_ROUTES).sort());
+    for (const [file, { module, specs }] of Object.entries(STAFF_ROUTES)) {
       const exported = Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE|HEAD|OPTIONS)$/.test(name));
       expect({ file, methods: exported.sort() }).toEqual({ file, methods: specs.map((spec) => spec.method).sort() });
     }

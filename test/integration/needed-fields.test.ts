@@ -67,7 +67,6 @@ const EXPECTED = [
   "achievements.announcement_message ← plugin",
   "achievements/trophies.threshold ← condition=messages_sent|voice_minutes|level_reached|days_in_server|invites|reactions_added",
   "achievements/trophies.required_role_id ← condition=role_held",
-  "credits.ads_channel_id ← ads_enabled",
 ];
 
 const describeNeed = (need: NeededWhen) => (need === true ? "plugin" : Array.isArray(need.is) ? `${need.field}=${need.is.join("|")}` : need.field);

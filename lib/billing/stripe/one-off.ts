@@ -4,7 +4,7 @@ import Stripe from "stripe";
 import { z } from "zod";
 import type { OneOffCheckout, OneOffCheckoutRequest, OneOffOutcome } from "@/lib/billing/checkout";
 import { PURCHASE_CANCELLED } from "@/lib/billing/purchase-return";
-import { ONE_OFF_PRODUCTS, type OneOffProduct, type RecordedPayment } from "@/lib/billing/purchases";
+import { CHECKOUT_PRODUCTS, type CheckoutProduct, type RecordedPayment } from "@/lib/billing/purchases";
 import { ApiError } from "@/lib/http/api-error";
 import { platformId } from "@/lib/platform/snowflake";
 import { stripeClient, stripeConfigured } from "./client";
@@ -15,17 +15,19 @@ import { viaStripe } from "./errors";
 // session's metadata, which the webhook (lib/billing/stripe/webhook.ts) and the buyer's return
 // (settle) read back to record it. Stripe fills in `{CHECKOUT_SESSION_ID}` in the success URL.
 
-const oneOffMetadata = z.object({ user_id: platformId("user"), product: z.enum(ONE_OFF_PRODUCTS) });
+const oneOffMetadata = z.object({ user_id: platformId("user"), product: z.enum(CHECKOUT_PRODUCTS), guild_id: platformId("guild").optional() });
 
-/** The buyer and product a one-off session was opened for; null for a session of something else sold on the same account. */
-export function oneOffBuyer(session: Stripe.Checkout.Session): { userId: string; product: OneOffProduct } | null {
+type Buyer = { userId: string; product: CheckoutProduct; guildId: string | null };
+
+/** The buyer, product (and guild, for credits) a one-off session was opened for; null for a session of something else sold on the same account. */
+export function oneOffBuyer(session: Stripe.Checkout.Session): Buyer | null {
   const metadata = oneOffMetadata.safeParse(session.metadata ?? {});
-  return metadata.success ? { userId: metadata.data.user_id, product: metadata.data.product } : null;
+  return metadata.success ? { userId: metadata.data.user_id, product: metadata.data.product, guildId: metadata.data.guild_id ?? null } : null;
 }
 
 /** The payment a paid one-off session records. */
-export function paidOneOff(session: Stripe.Checkout.Session, buyer: { userId: string; product: OneOffProduct }): RecordedPayment {
-  return { id: randomUUID(), provider: "stripe", externalId: session.id, subscriptionId: null, guildId: null, userId: buyer.userId, product: buyer.product, amountCents: session.amount_total ?? 0, currency: session.currency ?? "usd", status: "paid" };
+export function paidOneOff(session: Stripe.Checkout.Session, buyer: Buyer): RecordedPayment {
+  return { id: randomUUID(), provider: "stripe", externalId: session.id, subscriptionId: null, guildId: buyer.guildId, userId: buyer.userId, product: buyer.product, amountCents: session.amount_total ?? 0, currency: session.currency ?? "usd", status: "paid" };
 }
 
 async function start(request: OneOffCheckoutRequest): Promise<string> {
@@ -36,7 +38,7 @@ async function start(request: OneOffCheckoutRequest): Promise<string> {
       {
         mode: "payment",
         line_items: [{ price: price.id, quantity: 1 }],
-        metadata: { user_id: request.userId, product: request.product },
+        metadata: { user_id: request.userId, product: request.product, ...(request.guildId && { guild_id: request.guildId }) },
         client_reference_id: request.userId,
         success_url: request.returnUrl("{CHECKOUT_SESSION_ID}"),
         cancel_url: request.returnUrl(PURCHASE_CANCELLED),
@@ -48,7 +50,7 @@ async function start(request: OneOffCheckoutRequest): Promise<string> {
   return session.url;
 }
 
-async function settle(reference: string, userId: string, product: OneOffProduct): Promise<OneOffOutcome | null> {
+async function settle(reference: string, userId: string, product: CheckoutProduct): Promise<OneOffOutcome | null> {
   const session = await viaStripe(() =>
     stripeClient()
       .checkout.sessions.retrieve(reference)

@@ -1,20 +1,16 @@
 import { z } from "zod";
-import { channelField, integer, list, toggle } from "../fields";
 import { definePlugin } from "../types";
 
+/** The topics an advertisement is filed under (POST …/send_advertisement). */
 export const AD_CATEGORIES = ["gaming", "music", "technology", "education", "entertainment", "lifestyle"] as const;
 
+// The Credits page is the guild's balance, its ledger and the advertisement form
+// (lib/plugins/credits/server.ts): there is nothing to configure.
 export const credits = definePlugin({
   id: "credits",
   category: "other",
   premium: false,
   icon: "credit",
-  configSchema: z.strictObject({
-    ads_enabled: toggle(false),
-    ads_channel_id: channelField({ neededWhen: { field: "ads_enabled", is: true } }),
-    ads_per_day: integer(1, 24, 3),
-    ad_categories: list(z.enum(AD_CATEGORIES), AD_CATEGORIES.length),
-    low_balance_alert: toggle(true),
-  }),
+  configSchema: z.strictObject({}),
   collections: {},
 });

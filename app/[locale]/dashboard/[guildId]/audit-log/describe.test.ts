@@ -391,3 +391,19 @@ describe("moderation events", () => {
     expect(sentenceText(formatAr, moderation("moderation-lockdown", { locked: false }, { locked: true, locked_channel_ids: [ROLES_CHANNEL, ROLES_CHANNEL, ROLES_CHANNEL], failed_channel_ids: [] }).sentence)).toBe("أغلق Ada 3 قنوات");
   });
 });
+
+describe("staff actions", () => {
+  const granted = event("staff.credits_grant", "plugin:credits:grant:12", null, { staff: true, amount: 40, reason: "Refund for the outage" });
+
+  it("say that Guildhall's staff acted, how many credits they gave and why", () => {
+    const description = describeEvent({ ...granted, user: { id: "9", username: "staff.sam", global_name: "Sam", avatar: null } }, { ...d, plugin: (id) => ({ text: id === "credits" ? "Credits" : id }) });
+    expect(sentenceText(format, description.sentence)).toBe("Sam (Guildhall staff) gave this server 40 credits");
+    expect(description.rows).toEqual([{ kind: "field", label: "Reason", value: { text: "Refund for the outage" } }]);
+    expect(description.target).toBe("Credits");
+  });
+
+  it("says it in the reader's language", () => {
+    const tFr = createTranslator({ locale: "fr", messages: fr, namespace: "auditLog" }) as unknown as Translate;
+    expect(sentenceText((key, values) => tFr(`sentences.${key}`, values), describeEvent(granted, d).sentence)).toBe("Ada (équipe Guildhall) a donné 40 crédits à ce serveur");
+  });
+});

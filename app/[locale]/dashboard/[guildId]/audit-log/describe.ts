@@ -122,7 +122,7 @@ export function describeEvent(event: AuditEventView, d: Describer): Description 
     return { sentence: { key: "economy.reset", values: { user, count } }, rows: [], target: d.plugin("economy").text };
   }
   const special =
-    memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d) ?? moderationEvent(event, user, d) ?? recordingEvent(event, user, d);
+    memberEvent(event, user, d) ?? giveawayEvent(event, user, d) ?? musicEvent(event, user, d) ?? billingEvent(event, user, d) ?? accountLinkEvent(event, user, d) ?? customBotEvent(event, user, d) ?? moderationEvent(event, user, d) ?? recordingEvent(event, user, d) ?? staffEvent(event, user, d);
   if (special) return special;
   const target = parseTarget(event.target);
   if (target?.kind === "plugin") return pluginEvent(event, user, target.pluginId, d);
@@ -283,6 +283,15 @@ function recordingEvent(event: AuditEventView, user: Entity, d: Describer): Desc
   const channelId = String(record(event.before).channelId ?? "");
   const channel: Entity = { text: d.names.channel(channelId) ?? (d.names.known ? d.words.deletedChannel : d.words.unknownChannel) };
   return { sentence: { key: "recording.deleted", values: { user, channel } }, rows: [], target: d.plugin("record").text };
+}
+
+/** Credits Guildhall's staff gave the server (`plugin:credits:grant:{line}`, lib/staff/grant.ts): the sentence says it was staff, the row why. */
+function staffEvent(event: AuditEventView, user: Entity, d: Describer): Description | null {
+  if (event.action !== "staff.credits_grant") return null;
+  const after = record(event.after);
+  const count = typeof after.amount === "number" ? after.amount : 0;
+  const rows: DiffRow[] = typeof after.reason === "string" ? [{ kind: "field", label: d.words.reason, value: { text: after.reason } }] : [];
+  return { sentence: { key: "staff.creditsGranted", values: { user, count } }, rows, target: d.plugin("credits").text };
 }
 
 /** The part of a case (lib/moderation/cases.ts caseView) an audit row keeps that reads here. */
