@@ -9,6 +9,7 @@ import { recordingRetentionJob } from "@/lib/plugins/record/retention";
 import { updateCountersJob } from "@/lib/plugins/statistics/counters";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import { runAutomationJob, sweepAutomationsJob } from "@/lib/plugins/automations/schedule";
+import { recheckNftAvatarsJob } from "@/lib/nft-avatars/recheck";
 import type { JobDefinition } from "./job";
 
 // Every job the worker runs, by queue name: what makes saved settings happen without a gateway.
@@ -26,4 +27,5 @@ export const JOBS: readonly JobDefinition[] = [
   importPlatformCasesJob,
   sweepAutomationsJob,
   runAutomationJob,
+  recheckNftAvatarsJob,
 ] as JobDefinition[];
