@@ -110,10 +110,13 @@ async function decide(req: NextRequest): Promise<NextResponse> {
 
 /** Pages below /{locale}/dashboard/{guildId}/ are a plugin id, audit-log or copy-settings (with nothing deeper). */
 const GUILD_PAGES = new Set<string>(["audit-log", "copy-settings", ...PLUGIN_IDS]);
+/** Dashboard pages of the signed-in user, not of a guild: /{locale}/dashboard/account (wallets, crypto payments). */
+const ACCOUNT_PAGE = "account";
 
 function isUnknownGuildPage(pathname: string): boolean {
   const [, , area, guildId, page, ...rest] = pathname.split("/");
   if (area !== "dashboard" || guildId === undefined) return false;
+  if (guildId === ACCOUNT_PAGE) return page !== undefined && page !== "";
   if (!isSnowflake(guildId)) return true;
   if (page === undefined || page === "") return false;
   return !GUILD_PAGES.has(page) || rest.some((part) => part !== "");

@@ -7,6 +7,8 @@ import { useSignedInUser } from "./use-signed-in-user";
 import styles from "./user-menu.module.css";
 
 type Labels = {
+  /** The account page: wallets and crypto payments. */
+  account: string;
   signOut: string;
   signOutEverywhere: string;
   /** Names the toggle of the account's other actions. */
@@ -18,7 +20,7 @@ type Labels = {
 
 // A client island so the dashboard frame holds nothing user-specific and guild pages
 // can be served from the page cache; the user is read once and shared between pages.
-export function UserMenu({ cdnBase, labels }: { cdnBase: string; labels: Labels }) {
+export function UserMenu({ cdnBase, accountHref, labels }: { cdnBase: string; accountHref: string; labels: Labels }) {
   const user = useSignedInUser();
   const name = user ? (user.global_name ?? user.username) : "";
   return (
@@ -34,6 +36,9 @@ export function UserMenu({ cdnBase, labels }: { cdnBase: string; labels: Labels 
       </span>
       <LogoutButton label={labels.signOut} className={`button button-ghost button-small ${styles.wideOnly}`} />
       <MoreActions label={labels.moreActions}>
+        <a href={accountHref} className={`button button-ghost button-small ${styles.item}`} data-testid="account-link">
+          {labels.account}
+        </a>
         {/* On phones the header has no room for both: "Sign out" moves in here. */}
         <LogoutButton label={labels.signOut} className={`button button-ghost button-small ${styles.item} ${styles.narrowOnly}`} />
         <LogoutButton label={labels.signOutEverywhere} everywhere className={`button button-ghost button-small ${styles.item}`} />

@@ -95,7 +95,7 @@ async function main() {
     const node = await startEvmNode({ port: fakePort("CRYPTO_NODE_PORT") });
     stopEvmNode = () => node.close();
     Object.assign(process.env, localCryptoEnv(node));
-    console.log(`No crypto network configured: using a local Hardhat node at ${node.url} with the test token ${TEST_TOKEN.symbol} at ${node.tokenAddress}`);
+    console.log(`No crypto network configured: using a local Hardhat node at ${node.url} with the test token ${TEST_TOKEN.symbol} at ${node.tokenAddress} and the test NFT collection (NFT avatars; the DEMO wallet holds #1-#3) at ${node.nftAddress}`);
   }
 
   // Without a Chargebee site the shop and checkout run against the local fake (test card 4111 1111 1111 1111).

@@ -3,7 +3,7 @@ pragma solidity 0.8.37;
 
 // The demo's and tests' stand-in for a USD stablecoin (6 decimals, pegged 1:1 to USD by
 // convention): a plain ERC-20 whose deployer receives the supply and may mint more (the demo
-// funds its wallets). Compiled into test-usd.json by scripts/build-test-token.ts; never deployed
+// funds its wallets). Compiled into test-usd.json by scripts/build-test-contracts.ts; never deployed
 // anywhere but the local node.
 contract TestUSD {
     string public constant name = "Test USD";

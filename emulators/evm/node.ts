@@ -1,7 +1,7 @@
 // A real local EVM node (Hardhat Network 2.x, installed by the project) on loopback, for tests and
 // the demo: it is started as a child process from the project's own hardhat package (nothing is
-// downloaded: the test token is deployed from the committed artifact test-usd.json), then the
-// token is deployed and the payer accounts are funded. Its accounts are Hardhat's well-known,
+// downloaded: the contracts are deployed from the committed artifacts test-usd.json and
+// test-avatars.json), then the payer accounts are funded and given a few test NFTs. Its accounts are Hardhat's well-known,
 // unlocked test accounts: never use them anywhere but this node.
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
@@ -9,6 +9,7 @@ import path from "node:path";
 import { createPublicClient, createTestClient, createWalletClient, http, parseAbi, type Abi, type Address, type Hex } from "viem";
 import { hardhat } from "viem/chains";
 import { DEMO_WALLET_ADDRESS } from "../../lib/billing/crypto/demo-account";
+import avatarsArtifact from "./test-avatars.json";
 import artifact from "./test-usd.json";
 
 /** Hardhat Network's default chain id (emulators/evm/hardhat.config.cjs). */
@@ -25,8 +26,12 @@ export const TEST_TOKEN = { symbol: "tUSD", decimals: 6 } as const;
 export const FUNDED_UNITS = 100_000n * 10n ** 6n;
 
 const MINT_ABI = parseAbi(["function mint(address to, uint256 value)"]);
+const NFT_MINT_ABI = parseAbi(["function mint(address to, uint256 tokenId)"]);
 
-export type EvmNode = { url: string; chainId: number; tokenAddress: Address; close(): Promise<void> };
+/** The test NFTs (TestAvatars.sol) each account holds after start: the DEMO wallet #1-#3, the stranger #4-#5. */
+export const TEST_NFTS = { demoWallet: [1n, 2n, 3n], stranger: [4n, 5n] } as const;
+
+export type EvmNode = { url: string; chainId: number; tokenAddress: Address; nftAddress: Address; close(): Promise<void> };
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -70,7 +75,8 @@ export async function startEvmNode(options: { port?: number } = {}): Promise<Evm
   };
   try {
     const tokenAddress = await deployTestToken(url);
-    return { url, chainId: LOCAL_CHAIN_ID, tokenAddress, close };
+    const nftAddress = await deployTestAvatars(url);
+    return { url, chainId: LOCAL_CHAIN_ID, tokenAddress, nftAddress, close };
   } catch (error) {
     await close();
     throw error;
@@ -92,6 +98,23 @@ async function deployTestToken(url: string): Promise<Address> {
     await testClient.setNonce({ address: payer, nonce });
     const hash = await wallet.writeContract({ address: contractAddress, abi: MINT_ABI, functionName: "mint", args: [payer, FUNDED_UNITS] });
     await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  }
+  return contractAddress;
+}
+
+/** Deploys the test NFT collection and mints TEST_NFTS to their holders. */
+async function deployTestAvatars(url: string): Promise<Address> {
+  const transport = http(url);
+  const publicClient = createPublicClient({ transport });
+  const wallet = createWalletClient({ account: LOCAL_ACCOUNTS.deployer, transport, chain: hardhat });
+  const deployHash = await wallet.deployContract({ abi: avatarsArtifact.abi as Abi, bytecode: avatarsArtifact.bytecode as Hex });
+  const { contractAddress } = await publicClient.waitForTransactionReceipt({ hash: deployHash, pollingInterval: 50 });
+  if (!contractAddress) throw new Error("the test NFT collection was not deployed");
+  for (const [holder, ids] of [[LOCAL_ACCOUNTS.demoWallet, TEST_NFTS.demoWallet], [LOCAL_ACCOUNTS.stranger, TEST_NFTS.stranger]] as const) {
+    for (const id of ids) {
+      const hash = await wallet.writeContract({ address: contractAddress, abi: NFT_MINT_ABI, functionName: "mint", args: [holder, id] });
+      await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    }
   }
   return contractAddress;
 }

@@ -9,8 +9,9 @@ import * as serialize from "./serialize";
 import { parse } from "./validation";
 
 // What a bot token may ask about itself (Guildhall's, or a custom bot's from data/applications.ts):
-// its application (GET /applications/@me) and a change of its avatar (PATCH /users/@me; GET
-// /users/@me is in api-routes.ts). Avatar changes are limited as on Discord: one per bot per ten
+// its application (GET /applications/@me), a change of its avatar (PATCH /users/@me; GET
+// /users/@me is in api-routes.ts) and of its avatar in one server (PATCH /guilds/{id}/members/@me,
+// Guildhall's bot only: the NFT avatars). Avatar changes are limited as on Discord: one per bot per ten
 // minutes, the next answered 429 with the wait until the window has passed.
 
 export const AVATAR_CHANGES_PER_WINDOW = 1;
@@ -23,7 +24,30 @@ const userChanges = z.object({
   avatar: z.string().regex(DATA_URI, "Invalid image data").nullable().optional(),
 });
 
+const memberChanges = z.object({
+  nick: z.string().max(32).nullable().optional(),
+  avatar: z.string().regex(DATA_URI, "Invalid image data").nullable().optional(),
+});
+
 export const APPLICATION_ROUTES: readonly Route[] = [
+  {
+    method: "PATCH",
+    pattern: ["guilds", ":guild", "members", "@me"],
+    auth: "bot",
+    handle({ state, body }, params, auth) {
+      const guild = state.guild(params.guild ?? "");
+      if (!guild) return errors.unknownGuild();
+      const record = guild.members.get(auth.userId);
+      const user = state.user(auth.userId);
+      if (!record || !user) return errors.missingAccess();
+      const parsed = parse(memberChanges, body);
+      if (!parsed.ok) return parsed.response;
+      const { nick, avatar } = parsed.data;
+      if (avatar !== undefined) record.avatar = avatar === null ? null : storeAvatar(state.avatarImages, avatar);
+      if (nick !== undefined) record.nick = nick;
+      return errors.ok(serialize.member(record, user));
+    },
+  },
   {
     method: "GET",
     pattern: ["applications", "@me"],

@@ -437,6 +437,15 @@ export const ENDPOINTS: readonly Endpoint[] = [
     },
   },
   {
+    name: "set the bot's avatar in a server",
+    client: "bot PATCH Routes.guildMember",
+    spec: { path: "/guilds/{guild_id}/members/@me", method: "patch" },
+    call: async (emulator) => [
+      await bot(emulator, "PATCH", `/guilds/${guild}/members/@me`, { avatar: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=" }),
+      await bot(emulator, "PATCH", `/guilds/${guild}/members/@me`, { avatar: null }),
+    ],
+  },
+  {
     name: "kick a member",
     client: "bot DELETE Routes.guildMember",
     spec: { path: "/guilds/{guild_id}/members/{user_id}", method: "delete" },

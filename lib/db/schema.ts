@@ -1040,3 +1040,55 @@ export const creditLedger = pgTable(
   },
   (table) => [index("credit_ledger_guild_idx").on(table.guildId, table.id), uniqueIndex("credit_ledger_reference_idx").on(table.reference)],
 );
+/**
+ * A Sign-In with Ethereum nonce (EIP-4361, lib/wallets/siwe.ts): issued to one user, valid until
+ * `expiresAt`, spent by the one link that uses it (`usedAt` set in the same write that links).
+ */
+export const walletNonces = pgTable(
+  "wallet_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    userId: text("user_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (table) => [index("wallet_nonces_user_idx").on(table.userId)],
+);
+
+/** A wallet a user proved they hold by signing a SIWE message; one user per address. */
+export const userWallets = pgTable(
+  "user_wallets",
+  {
+    /** Lowercase. */
+    address: text("address").primaryKey(),
+    userId: text("user_id").notNull(),
+    chainId: integer("chain_id").notNull(),
+    linkedAt: timestamp("linked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("user_wallets_user_idx").on(table.userId)],
+);
+
+/**
+ * The NFT a holder set as the bot's avatar in a guild (lib/nft-avatars): its owner is checked on
+ * chain when set and again by the job engine; a token transferred away resets the avatar.
+ */
+export const nftAvatars = pgTable("nft_avatars", {
+  guildId: text("guild_id").primaryKey(),
+  userId: text("user_id").notNull(),
+  /** The holder's linked wallet (lowercase) that owned the token when it was set. */
+  wallet: text("wallet").notNull(),
+  collection: text("collection").notNull(),
+  tokenId: text("token_id").notNull(),
+  setAt: timestamp("set_at", { withTimezone: true }).notNull(),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull(),
+});
+
+/** NFT coupon codes: each redeemed once, by the first user whose update claims it. */
+export const nftCoupons = pgTable("nft_coupons", {
+  code: text("code").primaryKey(),
+  /** Where the code was handed out (a drop, a partner), answered as `source`. */
+  source: text("source").notNull(),
+  redeemedBy: text("redeemed_by"),
+  redeemedAt: timestamp("redeemed_at", { withTimezone: true }),
+});

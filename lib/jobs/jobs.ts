@@ -10,6 +10,7 @@ import { updateCountersJob } from "@/lib/plugins/statistics/counters";
 import { sweepTimersJob } from "@/lib/plugins/timers/auto-post";
 import { runAutomationJob, sweepAutomationsJob } from "@/lib/plugins/automations/schedule";
 import { membershipExpireJob, membershipRoleJob } from "@/lib/memberships/role-jobs";
+import { recheckNftAvatarsJob } from "@/lib/nft-avatars/recheck";
 import type { JobDefinition } from "./job";
 
 // Every job the worker runs, by queue name: what makes saved settings happen without a gateway.
@@ -29,4 +30,5 @@ export const JOBS: readonly JobDefinition[] = [
   runAutomationJob,
   membershipRoleJob,
   membershipExpireJob,
+  recheckNftAvatarsJob,
 ] as JobDefinition[];

@@ -59,6 +59,12 @@ export async function removeMemberRole(guildId: string, userId: string, roleId: 
   await botDelete(Routes.guildMemberRole(guildId, userId, roleId), reason === undefined ? {} : { reason });
 }
 
+/** Sets the bot's own avatar in one server (a `data:image/png;base64,…` URI), or its global one again with null. */
+export async function setBotGuildAvatar(guildId: string, avatar: string | null): Promise<void> {
+  requireSnowflakes({ "guild id": guildId });
+  await botPatch(Routes.guildMember(guildId, "@me"), { body: { avatar } });
+}
+
 /** The platform's bounds on a role name. */
 export const MAX_ROLE_NAME = 100;
 

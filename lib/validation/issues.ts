@@ -175,6 +175,22 @@ export const ISSUE_CODES = [
   "crypto_already_credited",
   "crypto_checkout_not_found",
   "crypto_checkout_used",
+  // Linking a wallet by Sign-In with Ethereum (lib/wallets/errors.ts).
+  "siwe_invalid_message",
+  "siwe_wrong_domain",
+  "siwe_wrong_chain",
+  "siwe_nonce_invalid",
+  "siwe_expired",
+  "siwe_bad_signature",
+  "wallet_linked_elsewhere",
+  "wallet_limit",
+  "wallet_not_found",
+  // NFT avatars and coupons (lib/nft-avatars/errors.ts).
+  "nft_no_collection",
+  "nft_not_owner",
+  "nft_image_unavailable",
+  "nft_coupon_unknown",
+  "nft_coupon_used",
   // A feed address the server could not read (lib/providers/rss/read-feed.ts, the guarded fetch).
   "feed_invalid",
   "feed_not_a_feed",

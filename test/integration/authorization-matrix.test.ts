@@ -15,6 +15,12 @@ import * as webhooks from "@/app/api/guilds/[guildId]/webhooks/route";
 import * as guildInvite from "@/app/api/guilds/[guildId]/invite/route";
 import * as guildRoles from "@/app/api/guilds/[guildId]/roles/route";
 import * as onboardingSurvey from "@/app/api/guilds/[guildId]/onboarding_survey/route";
+import * as nftAvatar from "@/app/api/guilds/[guildId]/nft-avatar/route";
+import * as walletNonce from "@/app/api/crypto/users/[userId]/nonce/route";
+import * as walletList from "@/app/api/crypto/users/[userId]/wallets/route";
+import * as walletOne from "@/app/api/crypto/users/[userId]/wallets/[address]/route";
+import * as cryptoTransactions from "@/app/api/crypto/users/[userId]/transactions/route";
+import * as nftCouponsRoute from "@/app/api/crypto/users/[userId]/nft-coupons/route";
 import * as webhook from "@/app/api/guilds/[guildId]/webhooks/[webhookId]/route";
 import * as revert from "@/app/api/guilds/[guildId]/audit-log/[eventId]/revert/route";
 import * as member from "@/app/api/guilds/[guildId]/members/[memberId]/route";
@@ -90,7 +96,7 @@ import { USER_IDS } from "@/emulators/platform/data/ids";
 import { applyProviderSubscription } from "@/lib/billing/subscriptions";
 import { createBotKey, revokeBotKey } from "@/lib/bot-contract/keys";
 import { getDb } from "@/lib/db/client";
-import { cryptoCheckouts, membershipAccounts, membershipPlans, memberships, tickets } from "@/lib/db/schema";
+import { cryptoCheckouts, guildPlugins, membershipAccounts, membershipPlans, memberships, tickets, userWallets } from "@/lib/db/schema";
 import { ingestEvents } from "@/lib/bot-contract/events";
 import { addNotifications } from "@/lib/notifications/store";
 import { recordEntry } from "@/lib/plugins/giveaways/entries";
@@ -461,6 +467,21 @@ const GUILD_ROUTES: Record<string, { module: RouteModule; specs: RouteSpec[] }> 
   },
   // The invite is the bot's (Create Invite in #general); a new role too (Ada owns the guild, the bot has Manage Roles).
   "app/api/guilds/[guildId]/invite/route.ts": { module: guildInvite, specs: [{ method: "GET", url: (id) => `/api/guilds/${id}/invite` }] },
+  // The manager's case: the guild's collection is the local chain's test one and Ada's linked DEMO wallet holds token 1.
+  "app/api/guilds/[guildId]/nft-avatar/route.ts": {
+    module: nftAvatar,
+    specs: (["GET", "POST", "DELETE"] as const).map((method) => ({
+      method,
+      url: (id: string) => `/api/guilds/${id}/nft-avatar`,
+      ...(method === "POST" ? { body: () => ({ token_id: "1" }) } : {}),
+      setup: async (id: string, asManager: boolean) => {
+        if (!asManager) return;
+        const db = await getDb();
+        await db.insert(guildPlugins).values({ guildId: id, pluginId: "nft_avatars", enabled: true, config: { collection_address: evm.node.nftAddress, holder_role_id: null, recheck_hours: 24 } }).onConflictDoNothing();
+        await db.insert(userWallets).values({ address: LOCAL_ACCOUNTS.demoWallet.toLowerCase(), userId: USER_IDS.ada, chainId: evm.node.chainId }).onConflictDoNothing();
+      },
+    })),
+  },
   "app/api/guilds/[guildId]/onboarding_survey/route.ts": {
     module: onboardingSurvey,
     specs: [{ method: "POST", url: (id) => `/api/guilds/${id}/onboarding_survey`, body: () => ({ discord_usage: "community", is_business: false }) }],
@@ -855,6 +876,54 @@ describe("GET app/api/users/[userId]/rank-card/route.ts", () => {
       expect({ status: response.status, owned: typeof ((await readBody(response)) as { owned?: unknown }).owned }).toEqual({ status: 200, owned: "boolean" });
     }
   });
+});
+
+// ---- the signed-in user's wallets, crypto payments and NFT coupons (/api/crypto/users/{id}/…): only themselves ----
+
+const WALLET_ROUTES = [
+  { file: "app/api/crypto/users/[userId]/nonce/route.ts", method: "POST", handler: walletNonce.POST, leaf: "nonce", reached: [201] },
+  { file: "app/api/crypto/users/[userId]/wallets/route.ts", method: "GET", handler: walletList.GET, leaf: "wallets", reached: [200] },
+  // A message that is no SIWE message: refused by the link itself, past the user check.
+  { file: "app/api/crypto/users/[userId]/wallets/route.ts", method: "POST", handler: walletList.POST, leaf: "wallets", body: { message: "not a SIWE message", signature: "0x00" }, reached: [400], code: "siwe_invalid_message" },
+  { file: "app/api/crypto/users/[userId]/wallets/[address]/route.ts", method: "DELETE", handler: walletOne.DELETE, leaf: `wallets/${LOCAL_ACCOUNTS.stranger}`, address: LOCAL_ACCOUNTS.stranger, reached: [404], code: "wallet_not_found" },
+  { file: "app/api/crypto/users/[userId]/transactions/route.ts", method: "GET", handler: cryptoTransactions.GET, leaf: "transactions", reached: [200] },
+  { file: "app/api/crypto/users/[userId]/nft-coupons/route.ts", method: "POST", handler: nftCouponsRoute.POST, leaf: "nft-coupons", body: { coupon_code: "MATRIX-NONE" }, reached: [404], code: "nft_coupon_unknown" },
+] as const;
+
+describe.each(WALLET_ROUTES.map((route) => [`${route.method} ${route.file}`, route] as const))("%s", (_label, route) => {
+  const send = (jar: CookieJar | undefined, userId: string) =>
+    call(route.handler, `/api/crypto/users/${userId}/${route.leaf}`, {
+      method: route.method,
+      jar,
+      params: { userId, ...("address" in route ? { address: route.address } : {}) },
+      ...("body" in route ? { body: route.body } : {}),
+    });
+
+  it("anonymous → 401", async () => {
+    expect(await readBody(await send(undefined, "@me"))).toMatchObject({ status_code: 401, code: "unauthorized" });
+  });
+
+  it("Ada, for bjorn → 403", async () => {
+    expect(await readBody(await send(ada, USER_IDS.bjorn))).toMatchObject({ status_code: 403, code: "forbidden" });
+  });
+
+  it("Ada, for herself as @me or by id → reaches her own wallets", async () => {
+    for (const userId of ["@me", USER_IDS.ada]) {
+      const response = await send(ada, userId);
+      const body = (await readBody(response.clone())) as { code?: string };
+      expect({ status: response.status, code: "code" in route ? body.code : undefined }).toEqual({ status: route.reached[0], code: "code" in route ? route.code : undefined });
+    }
+  });
+});
+
+it("lists every route file of the user's wallets, and every method it exports", () => {
+  const root = process.cwd();
+  const files = (dir: string): string[] =>
+    readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(path.join(dir, entry.name)) : entry.name === "route.ts" ? [path.join(dir, entry.name).split(path.sep).join("/")] : []));
+  expect(files("app/api/crypto/users").sort()).toEqual([...new Set(WALLET_ROUTES.map((route) => route.file))].sort());
+  const modules = { nonce: walletNonce, wallets: walletList, address: walletOne, transactions: cryptoTransactions, coupons: nftCouponsRoute };
+  const exported = Object.values(modules).flatMap((module) => Object.keys(module).filter((name) => /^(GET|POST|PATCH|PUT|DELETE)$/.test(name)));
+  expect(exported.length).toBe(WALLET_ROUTES.length);
 });
 
 describe.each([

@@ -103,6 +103,9 @@ describe("middleware on guild pages of a signed-in user", () => {
     ["/en/dashboard/584327784348909864/welcome", false],
     ["/en/dashboard/584327784348909864/audit-log", false],
     ["/en/dashboard/584327784348909864/copy-settings", false],
+    // The user's own account page is no guild's.
+    ["/en/dashboard/account", false],
+    ["/en/dashboard/account/more", true],
   ])("%s → not-found rewrite: %p", async (path, rewritten) => {
     const response = await run(path, await sealedSession());
     const target = response.headers.get("x-middleware-rewrite");

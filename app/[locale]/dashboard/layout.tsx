@@ -42,9 +42,11 @@ export default async function DashboardLayout({ children, params }: { children: 
             />
             <UserMenu
             cdnBase={getEnv().DISCORD_CDN_URL}
+            accountHref={`/${locale}/dashboard/account`}
             labels={{
               signOut: t("signOut"),
               signOutEverywhere: t("signOutEverywhere"),
+              account: tn("account"),
               moreActions: t("moreAccountActions"),
               menu: tn.raw("userMenu") as string,
               loading: tn("userMenuLoading"),

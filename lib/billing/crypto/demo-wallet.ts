@@ -8,7 +8,7 @@ import { DEMO_WALLET_ADDRESS, type DemoWalletAnswer } from "./demo-account";
 // The demo's stand-in for a browser wallet: when npm start runs the local Hardhat node
 // (CRYPTO_DEMO_WALLET), the page may pay from one of its funded, publicly known test accounts.
 // The browser cannot reach the node itself (the page's CSP allows 'self' only), so its EIP-1193
-// requests come here and the few a payment needs are relayed; the node signs for its unlocked
+// requests come here and the few a payment or a wallet link needs are relayed; the node signs for its unlocked
 // account. Nothing else is relayed, and nowhere but on the local node.
 
 const RELAYED = [
@@ -24,6 +24,8 @@ const RELAYED = [
   "eth_getTransactionByHash",
   "eth_getTransactionReceipt",
   "eth_sendTransaction",
+  // Signs the Sign-In with Ethereum message that links the wallet to the account (lib/wallets/siwe.ts).
+  "personal_sign",
 ] as const;
 const ANSWERED = ["eth_accounts", "eth_requestAccounts", "wallet_switchEthereumChain"] as const;
 
@@ -32,6 +34,8 @@ export const demoWalletRequest = z.object({
   params: z.array(z.unknown()).max(4).default([]),
 });
 export type DemoWalletRequest = z.infer<typeof demoWalletRequest>;
+
+const isDemoAccount = (address: unknown) => typeof address === "string" && /^0x[0-9a-fA-F]{40}$/.test(address) && isAddressEqual(address as Address, DEMO_WALLET_ADDRESS);
 
 const refused = (code: number, message: string): DemoWalletAnswer => ({ error: { code, message } });
 
@@ -45,8 +49,9 @@ export async function demoWalletCall(settings: CryptoSettings, request: DemoWall
   }
   if (method === "eth_sendTransaction") {
     const from = (params[0] as { from?: unknown } | undefined)?.from;
-    if (typeof from !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(from) || !isAddressEqual(from as Address, DEMO_WALLET_ADDRESS)) return refused(4100, "The demo wallet sends only from its own account.");
+    if (!isDemoAccount(from)) return refused(4100, "The demo wallet sends only from its own account.");
   }
+  if (method === "personal_sign" && !isDemoAccount(params[1])) return refused(4100, "The demo wallet signs only with its own account.");
   const response = await fetch(settings.rpcUrl, {
     method: "POST",
     headers: { "content-type": "application/json" },
