@@ -19,8 +19,11 @@ import { guildAccount, onAccount } from "./stripe-connect";
 // lib/billing/stripe/webhook.ts checked the signature. The subscription is read again from the
 // account (an event's body may be stale or out of order), must carry our metadata and belong to
 // the account of the guild it names. The membership row follows it (status, period end, plan);
-// a paid invoice is recorded once (revenue). The claim and the writes commit together; the role
-// jobs are sent after (idempotent, so a replay that sends them again changes nothing).
+// a paid invoice is recorded once (revenue). The role jobs are sent first, then the claim and the
+// writes commit together: a send that fails fails the webhook before the event is claimed, so
+// Stripe's retry does it all again; a commit that fails after the sends is retried the same way,
+// and sending the same role change twice changes nothing (the jobs are idempotent). Sent after
+// the claim, a lost send would have been lost for good (the retry finds the event claimed).
 
 export type ConnectEvent = { id: string; type: string; account: string; object: { id: string; object: string } & Record<string, unknown> };
 
@@ -64,6 +67,14 @@ export async function handleMembershipEvent(db: Db, event: ConnectEvent): Promis
     currentPeriodEnd: periodEnd,
     endedAt,
   };
+  const queue = await getQueue();
+  const member = { guildId, userId };
+  const live = status !== "cancelled";
+  if (live && (!before || before.roleId !== roleId || before.status === "ended")) await sendRoleChange(queue, { ...member, roleId }, true);
+  // A plan change: the old plan's role goes when the new one comes.
+  if (live && before && before.roleId !== roleId && before.status !== "ended") await sendRoleChange(queue, { ...member, roleId: before.roleId }, false);
+  const grace = Number((await readPluginState(db, guildId, memberships)).config.grace_period_days);
+  if (!before || before.currentPeriodEnd.getTime() !== periodEnd.getTime() || (endedAt && !before.endedAt)) await sendExpiry(queue, row.id, endedAt ?? periodEnd, grace);
   const applied = await db.transaction(async (tx) => {
     if (!(await claimEvent(tx, "stripe", event.id, event.type))) return false;
     const { id: _id, ...changes } = row;
@@ -78,13 +89,5 @@ export async function handleMembershipEvent(db: Db, event: ConnectEvent): Promis
   if (!applied) return { received: true, applied: false };
   // The plugin page's members and revenue show the change from now on.
   expireGuildPages(guildId, [memberships.id]);
-  const queue = await getQueue();
-  const member = { guildId, userId };
-  const live = status !== "cancelled";
-  if (live && (!before || before.roleId !== roleId || before.status === "ended")) await sendRoleChange(queue, { ...member, roleId }, true);
-  // A plan change: the old plan's role goes when the new one comes.
-  if (live && before && before.roleId !== roleId && before.status !== "ended") await sendRoleChange(queue, { ...member, roleId: before.roleId }, false);
-  const grace = Number((await readPluginState(db, guildId, memberships)).config.grace_period_days);
-  if (!before || before.currentPeriodEnd.getTime() !== periodEnd.getTime() || (endedAt && !before.endedAt)) await sendExpiry(queue, row.id, endedAt ?? periodEnd, grace);
   return { received: true, applied: true };
 }
