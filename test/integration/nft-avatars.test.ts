@@ -24,7 +24,7 @@ import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harn
 import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
-import { addScratchGuild } from "@/test/scratch-guild";
+import { addScratchGuild, setBuffs } from "@/test/scratch-guild";
 import { setEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
 
@@ -55,6 +55,8 @@ afterAll(async () => {
 /** A server Ada manages, its NFT avatars set to the test collection and an assignable holder role. */
 async function configuredGuild(config: Partial<{ collection_address: string; recheck_hours: number }> = {}) {
   const guild = addScratchGuild(platform, "workshop");
+  // NFT avatars is a premium plugin.
+  await setBuffs(guild, ["premium"]);
   const { role } = await guildRefs(guild);
   // Ada starts without it (the fixture gives her that role).
   const ada = platform.emulator.state.guild(guild)!.members.get(USER_IDS.ada)!;
@@ -137,6 +139,15 @@ describe("setting an NFT as the bot's avatar", () => {
     // Transferred back, it may be set again.
     await transfer(movedToken, LOCAL_ACCOUNTS.stranger, LOCAL_ACCOUNTS.demoWallet);
     expect((await setAvatar(ada, moved.guild, movedToken)).status).toBe(201);
+  });
+
+  it("refuses a free server (NFT avatars is Premium), changing nothing", async () => {
+    const { guild } = await configuredGuild();
+    await setBuffs(guild, []);
+    const answer = await setAvatar(ada, guild, TEST_NFTS.demoWallet[0]);
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as { code: string }).code).toBe("premium_required");
+    expect(botMember(guild).avatar ?? null).toBeNull();
   });
 
   it("resets on a manager's DELETE", async () => {
