@@ -13,7 +13,8 @@ import { CUSTOM_BOT_BUFF, PLAN_BUFFS, type Plan } from "./plans";
 //   (every plugin list holds twice its limit, on top of the server's free or premium one).
 // - The bundle: Premium + Pro.
 // - Web3: `nft_avatars` and `wallet`, neither built, so Web3 is not sold; transfer-web3 still
-//   moves a Web3 subscription bought before.
+//   moves a Web3 subscription bought before. (The NFT avatars plugin is Premium's, like every
+//   premium plugin, and linking wallets is every user's: neither needs Web3.)
 
 export const ENTITLEMENTS = {
   /** Premium plugins, raised list limits and sizes, premium-only settings (lib/premium/comparison.ts). */
