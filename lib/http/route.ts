@@ -70,7 +70,12 @@ export function userRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schema
  */
 export function staffRoute<P = unknown, Q = unknown, B = unknown>(schemas: Schemas<P, Q, B>, handler: Handler<RouteContext<P, Q, B, Session>>) {
   return (req: NextRequest, segments: Segments) =>
-    respond(req, async () => handler((await prepare(req, await segments?.params, schemas, "staff")) as RouteContext<P, Q, B, Session>));
+    respond(req, async () => {
+      const context = (await prepare(req, await segments?.params, schemas, "staff")) as RouteContext<P, Q, B, Session>;
+      // Staff spend their reads and writes as every manager does (a leaked staff session is throttled too).
+      await assertBudget(payerOf(context.session.userId, req.headers), isMutating(req.method) ? "writes" : "reads");
+      return handler(context);
+    });
 }
 
 export type GuildEndpoint<P extends { guildId: string }, Q, B> = Schemas<P, Q, B> & {
