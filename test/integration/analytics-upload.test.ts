@@ -78,7 +78,8 @@ describe("the Node SDK with the app's options", () => {
     release();
     await uploadUntilSettled(uploadNow, results);
     expect((await Promise.all(results)).every((result) => result.code === 200)).toBe(true);
-    expect(sizes()).toEqual(["30:200", "100:200", "100:200", "20:200"]);
+    // The stalled first upload may be recorded after the ones behind it on a busy machine: the batches, not their order.
+    expect(sizes().sort()).toEqual(["100:200", "100:200", "20:200", "30:200"]);
   });
 
   it("413 halves the batch until it passes", async () => {
