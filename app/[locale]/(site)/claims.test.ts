@@ -4,9 +4,10 @@ import { NOT_BUILT } from "@/lib/brand/claims";
 import { LOCALES, type Locale } from "@/lib/i18n/locales";
 import { PLUGIN_IDS } from "@/lib/plugins/index";
 
-// The landing page and the plugin cards claim only what Guildhall does today. NFT avatars are not
-// built yet: no landing sentence and no description of another plugin may promise them, and the
-// cards of the plugins that do nothing yet (NOT_BUILT) say so first. Moderation (cases, the
+// The landing page and the plugin cards claim only what Guildhall does today. Web3 is not sold
+// (its entitlements are not built; NFT avatars, built in issue 25, are Premium's): no landing
+// sentence and no plugin description may promise it, and the cards of the plugins that do nothing
+// yet (NOT_BUILT) say so first. Moderation (cases, the
 // lockdown) is built since issue 21, the custom bot (lib/custom-bot/) too, emojis and webhooks since
 // issue 24: the landing page may name them.
 
@@ -15,7 +16,7 @@ const load = (...parts: string[]) => JSON.parse(readFileSync(path.join(process.c
 const strings = (node: Json | string): string[] => (typeof node === "string" ? [node] : Object.values(node).flatMap(strings));
 
 /** Written the same in every language. */
-const UNBUILT = /\bNFTs?\b/i;
+const UNBUILT = /\bWeb ?3\b/i;
 
 /** Plugins whose settings do nothing yet: their cards open with this. */
 const NOT_YET = NOT_BUILT.plugins;
