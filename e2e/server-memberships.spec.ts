@@ -3,7 +3,8 @@ import { APP_URL } from "../playwright.config";
 import { GUILD_IDS, PHONE, screenshot, signInFullPage } from "./fixtures";
 
 // Memberships (issue 25) on Lo-fi Study Hall, which dani owns and where Ada is a plain member:
-// dani (Premium bought with the Stripe fake's test card unless an earlier run did) turns the
+// dani (Premium bought with the Stripe fake's test card unless an earlier journey did: the file
+// is named to run after premium-chooser.spec.ts, which needs Lo-fi free and buys it Premium) turns the
 // plugin on and adds a plan granting "Study Buddy"; Ada opens the public membership page, joins
 // with the test card on the fake's hosted checkout and comes back to the welcome, her plan
 // marked; the page fits a phone in Arabic.
