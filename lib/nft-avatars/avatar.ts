@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { Db } from "@/lib/db/client";
 import { nftAvatars, userWallets } from "@/lib/db/schema";
 import type { CryptoSettings } from "@/lib/env";
+import { PlatformError, PlatformErrorCode } from "@/lib/platform/errors";
 import { addMemberRole, removeMemberRole, setBotGuildAvatar } from "@/lib/platform/guild-edits";
 import { nftAvatars as plugin } from "@/lib/plugins/nft_avatars/definition";
 import { readPluginState } from "@/lib/plugins/plugin-states";
@@ -68,12 +69,25 @@ export async function setNftAvatar(db: Db, settings: CryptoSettings, input: { gu
 
 /** The bot's own avatar again in the guild, the holder role taken back; `why` goes to the platform's audit log. */
 export async function resetNftAvatar(db: Db, guildId: string, why: string): Promise<boolean> {
-  const [row] = await db.delete(nftAvatars).where(eq(nftAvatars.guildId, guildId)).returning();
+  const [row] = await db.select().from(nftAvatars).where(eq(nftAvatars.guildId, guildId));
   if (!row) return false;
-  await setBotGuildAvatar(guildId, null);
+  // The platform first, the row after: a platform that fails leaves the row for the next try.
+  await unlessGone(() => setBotGuildAvatar(guildId, null));
   const config = await nftConfigOf(db, guildId);
-  if (config.holder_role_id) await removeMemberRole(guildId, row.userId, config.holder_role_id, why);
-  return true;
+  const role = config.holder_role_id;
+  if (role) await unlessGone(() => removeMemberRole(guildId, row.userId, role, why));
+  const [deleted] = await db.delete(nftAvatars).where(eq(nftAvatars.guildId, guildId)).returning();
+  return Boolean(deleted);
+}
+
+/** The bot left the server, or the member or role is gone: nothing is left to reset there. */
+async function unlessGone(change: () => Promise<unknown>): Promise<void> {
+  try {
+    await change();
+  } catch (error) {
+    const gone: number[] = [PlatformErrorCode.UNKNOWN_GUILD, PlatformErrorCode.UNKNOWN_MEMBER, PlatformErrorCode.UNKNOWN_ROLE, PlatformErrorCode.MISSING_ACCESS];
+    if (!(error instanceof PlatformError && error.code !== undefined && gone.includes(error.code))) throw error;
+  }
 }
 
 /** Whether the avatar's token is still held by the wallet it was set from, still linked to its holder. */

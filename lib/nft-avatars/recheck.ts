@@ -9,7 +9,7 @@ import { nftConfigOf, resetNftAvatar, stillHeld } from "./avatar";
 // NFT avatars' recheck_hours: every hour, each avatar whose last check is older than its guild's
 // setting is asked of the chain again. Still held: its check time moves on. Transferred away (or
 // its wallet unlinked, or the collection changed): the bot's avatar is reset and the holder role
-// taken back. A node that does not answer leaves the avatar as it is until the next run.
+// taken back. A node or platform that does not answer leaves the avatar as it is until the next run.
 
 /** Rechecks the avatars that are due; how many were reset. */
 export async function recheckNftAvatars({ db, now }: Pick<JobContext, "db" | "now">): Promise<number> {
@@ -26,7 +26,14 @@ export async function recheckNftAvatars({ db, now }: Pick<JobContext, "db" | "no
       continue;
     }
     if (held) await db.update(nftAvatars).set({ checkedAt: now() }).where(eq(nftAvatars.guildId, row.guildId));
-    else if (await resetNftAvatar(db, row.guildId, "Their NFT left the wallet they linked")) reset += 1;
+    else {
+      try {
+        if (await resetNftAvatar(db, row.guildId, "Their NFT left the wallet they linked")) reset += 1;
+      } catch (error) {
+        // One server's platform failing does not hold up the others; its avatar is tried again next run.
+        console.warn(`[nft avatars] reset in ${row.guildId} failed:`, error instanceof Error ? error.message : error);
+      }
+    }
   }
   return reset;
 }

@@ -5,7 +5,7 @@
 // are refused in the envelope, worded in the caller's language, and link nothing; the DEMO wallet
 // signs through its relay; unlinking. Then the transactions list (paging, sort, order, types, polling).
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { createWalletClient, custom, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
@@ -210,8 +210,13 @@ describe("the user's crypto transactions", () => {
   ];
   const ids: string[] = [];
 
+  const amountOf = (index: number) => String(BigInt(rows[index]!.usd) * 10_000n + BigInt(index + 1));
+
   beforeAll(async () => {
     const db = await getDb();
+    // Ada's transactions are these four, Bjorn has none: on a PostgreSQL the test files share
+    // (DATABASE_URL), the checkouts other files (and earlier runs) made for them are cleared first.
+    await db.delete(cryptoCheckouts).where(or(inArray(cryptoCheckouts.userId, [USER_IDS.ada, USER_IDS.bjorn]), and(eq(cryptoCheckouts.payer, LOCAL_ACCOUNTS.demoWallet.toLowerCase()), inArray(cryptoCheckouts.amount, rows.map((_, index) => amountOf(index))))));
     for (const [index, row] of rows.entries()) {
       const id = randomUUID();
       ids.push(id);
@@ -226,7 +231,7 @@ describe("the user's crypto transactions", () => {
         asset: evm.node.tokenAddress.toLowerCase(),
         recipient: LOCAL_ACCOUNTS.merchant.toLowerCase(),
         payer: LOCAL_ACCOUNTS.demoWallet.toLowerCase(),
-        amount: String(BigInt(row.usd) * 10_000n + BigInt(index + 1)),
+        amount: amountOf(index),
         usdCents: row.usd,
         createdAt,
         expiresAt: new Date(row.open ? now + 25 * 60_000 : createdAt.getTime() + 30 * 60_000 - 40 * 60_000),
