@@ -6,7 +6,7 @@
 // Then NFT coupon codes, each redeemed once even when asked for at the same time.
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { createWalletClient, getAddress, http, parseAbi, type Address, type Hex } from "viem";
+import { createWalletClient, getAddress, http, parseAbi, type Address } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { hardhat } from "viem/chains";
 import { createSiweMessage } from "viem/siwe";
@@ -22,15 +22,13 @@ import { guildPlugins, nftAvatars, nftCoupons } from "@/lib/db/schema";
 import { recheckNftAvatars } from "@/lib/nft-avatars/recheck";
 import type { SiweChallenge } from "@/lib/wallets/siwe";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
+import { LOCAL_KEYS, startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { guildRefs } from "@/test/guild-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { addScratchGuild, setBuffs } from "@/test/scratch-guild";
 import { setEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
 
-/** Hardhat's well-known key of account #2, the DEMO wallet: a test key, public on purpose. */
-const DEMO_KEY: Hex = "0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a";
 const TRANSFER_ABI = parseAbi(["function transferFrom(address from, address to, uint256 tokenId)"]);
 
 let platform: EmulatorHarness;
@@ -45,7 +43,7 @@ beforeAll(async () => {
   // Ada links the DEMO wallet (it holds TEST_NFTS.demoWallet) by signing in with Ethereum.
   const challenge = (await (await call(nonceRoute.POST, "/api/crypto/users/@me/nonce", { method: "POST", jar: ada, params: { userId: "@me" } })).json()) as SiweChallenge;
   const message = createSiweMessage({ address: LOCAL_ACCOUNTS.demoWallet, domain: challenge.domain, uri: challenge.uri, chainId: challenge.chain_id, nonce: challenge.nonce, version: "1" });
-  const signature = await privateKeyToAccount(DEMO_KEY).signMessage({ message });
+  const signature = await privateKeyToAccount(LOCAL_KEYS.demoWallet).signMessage({ message });
   const linked = await call(walletsRoute.POST, "/api/crypto/users/@me/wallets", { method: "POST", jar: ada, params: { userId: "@me" }, body: { message, signature } });
   expect(linked.status).toBe(201);
   // The recheck counts every avatar due: on a PostgreSQL the test files share (DATABASE_URL), an

@@ -26,15 +26,11 @@ import { issueTextFor } from "@/lib/validation/server-messages";
 import type { SiweChallenge } from "@/lib/wallets/siwe";
 import type { TransactionPage } from "@/lib/wallets/transactions";
 import { startEmulatorHarness, type EmulatorHarness } from "@/test/emulator-harness";
-import { startEvmHarness, type EvmHarness } from "@/test/evm-harness";
+import { LOCAL_KEYS, startEvmHarness, type EvmHarness } from "@/test/evm-harness";
 import { call, type CookieJar } from "@/test/route-client";
 import { setEnv } from "@/test/set-env";
 import { signedInJar } from "@/test/sign-in";
 
-/** Hardhat's well-known key of account #3 (LOCAL_ACCOUNTS.stranger): a test key, public on purpose. */
-const STRANGER_KEY: Hex = "0x7c852118294e51e653712a81e05800f419141751be58f605c371e15141b007a6";
-/** Account #1's (LOCAL_ACCOUNTS.merchant). */
-const MERCHANT_KEY: Hex = "0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d";
 
 let platform: EmulatorHarness;
 let evm: EvmHarness;
@@ -113,7 +109,7 @@ describe("linking a wallet with Sign-In with Ethereum", () => {
   it("links the wallet whose key signed the message, once: the same message again is refused", async () => {
     const given = await challenge(ada);
     const message = siweMessage(given, LOCAL_ACCOUNTS.stranger);
-    const signature = await signWith(STRANGER_KEY, message);
+    const signature = await signWith(LOCAL_KEYS.stranger, message);
     const first = await link(ada, message, signature);
     expect(first.status).toBe(201);
     expect(await first.json()).toMatchObject({ address: LOCAL_ACCOUNTS.stranger, chain_id: evm.node.chainId });
@@ -135,17 +131,17 @@ describe("linking a wallet with Sign-In with Ethereum", () => {
       { message: siweMessage({ ...given, nonce: "neverGivenNonce123" }, LOCAL_ACCOUNTS.stranger), code: "siwe_nonce_invalid" },
       { message: siweMessage(given, LOCAL_ACCOUNTS.stranger, { expirationTime: new Date(Date.now() - 1_000) }), code: "siwe_expired" },
       // Signed by another key than the message's address.
-      { message: siweMessage(given, LOCAL_ACCOUNTS.stranger), key: MERCHANT_KEY, code: "siwe_bad_signature" },
+      { message: siweMessage(given, LOCAL_ACCOUNTS.stranger), key: LOCAL_KEYS.merchant, code: "siwe_bad_signature" },
       { message: "Hello, please link 0x90F79bf6EB2c4f870365E785982E1f101E93b906", code: "siwe_invalid_message" },
     ];
     for (const entry of cases) {
-      const response = await link(ada, entry.message, await signWith(entry.key ?? STRANGER_KEY, entry.message), { [LOCALE_HEADER]: "de" });
+      const response = await link(ada, entry.message, await signWith(entry.key ?? LOCAL_KEYS.stranger, entry.message), { [LOCALE_HEADER]: "de" });
       expect(await refusal(response)).toEqual({ status: 400, code: entry.code, message: issueTextFor("de")(entry.code as never, entry.params) });
     }
     expect(await linked(ada)).toEqual([]);
     // None of them spent the nonce: the right message still links.
     const message = siweMessage(given, LOCAL_ACCOUNTS.stranger);
-    expect((await link(ada, message, await signWith(STRANGER_KEY, message))).status).toBe(201);
+    expect((await link(ada, message, await signWith(LOCAL_KEYS.stranger, message))).status).toBe(201);
   });
 
   it("refuses bodies that are not a message and a hex signature, and signed-out callers", async () => {
@@ -160,9 +156,9 @@ describe("linking a wallet with Sign-In with Ethereum", () => {
 
   it("keeps a wallet to one account", async () => {
     const message = siweMessage(await challenge(ada), LOCAL_ACCOUNTS.stranger);
-    expect((await link(ada, message, await signWith(STRANGER_KEY, message))).status).toBe(201);
+    expect((await link(ada, message, await signWith(LOCAL_KEYS.stranger, message))).status).toBe(201);
     const theirs = siweMessage(await challenge(bjorn), LOCAL_ACCOUNTS.stranger);
-    expect(await refusal(await link(bjorn, theirs, await signWith(STRANGER_KEY, theirs)))).toMatchObject({ status: 409, code: "wallet_linked_elsewhere" });
+    expect(await refusal(await link(bjorn, theirs, await signWith(LOCAL_KEYS.stranger, theirs)))).toMatchObject({ status: 409, code: "wallet_linked_elsewhere" });
     expect(await linked(bjorn)).toEqual([]);
   });
 
@@ -180,7 +176,7 @@ describe("linking a wallet with Sign-In with Ethereum", () => {
 
   it("unlinks the caller's own wallet only", async () => {
     const message = siweMessage(await challenge(ada), LOCAL_ACCOUNTS.stranger);
-    expect((await link(ada, message, await signWith(STRANGER_KEY, message))).status).toBe(201);
+    expect((await link(ada, message, await signWith(LOCAL_KEYS.stranger, message))).status).toBe(201);
     expect(await refusal(await unlink(bjorn, LOCAL_ACCOUNTS.stranger))).toMatchObject({ status: 404, code: "wallet_not_found" });
     expect((await unlink(ada, "0x1234")).status).toBe(400);
     expect((await unlink(ada, LOCAL_ACCOUNTS.stranger)).status).toBe(204);
@@ -189,7 +185,7 @@ describe("linking a wallet with Sign-In with Ethereum", () => {
   });
 
   it("links up to three wallets per account", async () => {
-    const keys: Hex[] = [STRANGER_KEY, MERCHANT_KEY, "0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80", "0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a"];
+    const keys: Hex[] = [LOCAL_KEYS.stranger, LOCAL_KEYS.merchant, LOCAL_KEYS.deployer, LOCAL_KEYS.spare];
     for (const [index, key] of keys.entries()) {
       const message = siweMessage(await challenge(ada), privateKeyToAccount(key).address);
       const response = await link(ada, message, await signWith(key, message));
