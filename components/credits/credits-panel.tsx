@@ -121,7 +121,7 @@ export function CreditsPanel({ guildId, languageTag, initial, channels, categori
             <label className={formStyles.label} htmlFor={`${id}-channel`}>
               {text.ad.channel}
             </label>
-            <select id={`${id}-channel`} name="channel_id" required aria-invalid={fieldError("channel_id") ? true : undefined}>
+            <select className={`${formStyles.input} ${formStyles.select}`} id={`${id}-channel`} name="channel_id" required aria-invalid={fieldError("channel_id") ? true : undefined}>
               {channels.map((channel) => (
                 <option key={channel.id} value={channel.id}>
                   #{channel.name}
@@ -134,7 +134,7 @@ export function CreditsPanel({ guildId, languageTag, initial, channels, categori
             <label className={formStyles.label} htmlFor={`${id}-category`}>
               {text.ad.category}
             </label>
-            <select id={`${id}-category`} name="category" required aria-invalid={fieldError("category") ? true : undefined}>
+            <select className={`${formStyles.input} ${formStyles.select}`} id={`${id}-category`} name="category" required aria-invalid={fieldError("category") ? true : undefined}>
               {categories.map((category) => (
                 <option key={category} value={category}>
                   {text.categories[category as keyof CreditsText["categories"]]}
@@ -148,14 +148,14 @@ export function CreditsPanel({ guildId, languageTag, initial, channels, categori
           <label className={formStyles.label} htmlFor={`${id}-title`}>
             {text.ad.adTitle}
           </label>
-          <input id={`${id}-title`} name="title" type="text" required maxLength={limits.title} autoComplete="off" aria-invalid={fieldError("title") ? true : undefined} />
+          <input className={formStyles.input} id={`${id}-title`} name="title" type="text" required maxLength={limits.title} autoComplete="off" aria-invalid={fieldError("title") ? true : undefined} />
           {fieldError("title") ? <p role="alert" className={panelStyles.failed}>{fieldError("title")}</p> : null}
         </div>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor={`${id}-text`}>
             {text.ad.text}
           </label>
-          <textarea id={`${id}-text`} name="text" required maxLength={limits.text} className={styles.text} aria-invalid={fieldError("text") ? true : undefined} />
+          <textarea id={`${id}-text`} name="text" required maxLength={limits.text} className={`${formStyles.input} ${formStyles.textarea} ${styles.text}`} aria-invalid={fieldError("text") ? true : undefined} />
           {fieldError("text") ? <p role="alert" className={panelStyles.failed}>{fieldError("text")}</p> : null}
         </div>
         {channels.length === 0 ? <p className={panelStyles.muted}>{text.ad.noChannel}</p> : null}

@@ -66,7 +66,7 @@ export function NftAvatarPanel({ guildId, accountHref, text }: { guildId: string
           <label className={formStyles.label} htmlFor={`${id}-token`}>
             {text.tokenLabel}
           </label>
-          <input id={`${id}-token`} inputMode="numeric" pattern="[0-9]{1,78}" required autoComplete="off" value={tokenId} onChange={(event) => setTokenId(event.target.value)} aria-invalid={set.refusal?.fields.token_id ? true : undefined} />
+          <input className={formStyles.input} id={`${id}-token`} inputMode="numeric" pattern="[0-9]{1,78}" required autoComplete="off" value={tokenId} onChange={(event) => setTokenId(event.target.value)} aria-invalid={set.refusal?.fields.token_id ? true : undefined} />
           {set.refusal?.fields.token_id ? <p role="alert" className={panel.failed}>{set.refusal.fields.token_id}</p> : null}
         </div>
         <div className={panel.actions}>

@@ -48,7 +48,7 @@ export function GrantForm({ guildId, max, text }: { guildId: string; max: number
           <label className={formStyles.label} htmlFor={`${id}-amount`}>
             {text.amount}
           </label>
-          <input id={`${id}-amount`} name="amount" type="number" min={1} max={max} step={1} required inputMode="numeric" aria-invalid={fieldError("amount") ? true : undefined} />
+          <input className={formStyles.input} id={`${id}-amount`} name="amount" type="number" min={1} max={max} step={1} required inputMode="numeric" aria-invalid={fieldError("amount") ? true : undefined} />
           {fieldError("amount") ? <p role="alert" className={panelStyles.failed}>{fieldError("amount")}</p> : null}
         </div>
         <div className={formStyles.row}>
@@ -58,7 +58,7 @@ export function GrantForm({ guildId, max, text }: { guildId: string; max: number
           <p className={formStyles.help} id={`${id}-reason-hint`}>
             {text.reasonHint}
           </p>
-          <input id={`${id}-reason`} name="reason" type="text" required minLength={3} maxLength={500} autoComplete="off" aria-describedby={`${id}-reason-hint`} aria-invalid={fieldError("reason") ? true : undefined} />
+          <input className={formStyles.input} id={`${id}-reason`} name="reason" type="text" required minLength={3} maxLength={500} autoComplete="off" aria-describedby={`${id}-reason-hint`} aria-invalid={fieldError("reason") ? true : undefined} />
           {fieldError("reason") ? <p role="alert" className={panelStyles.failed}>{fieldError("reason")}</p> : null}
         </div>
       </div>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import formStyles from "@/components/settings-form/form.module.css";
 import { Spinner } from "@/components/spinner";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { fill } from "@/lib/i18n/fill";
@@ -58,7 +59,7 @@ export function TransactionsTable({ text }: { text: TransactionsText }) {
       <div className={styles.filters}>
         <label className={styles.filter}>
           <span>{text.show}</span>
-          <select value={type} onChange={(event) => (setType(event.target.value as TransactionType | "all"), setSkip(0))}>
+          <select className={`${formStyles.input} ${formStyles.select}`} value={type} onChange={(event) => (setType(event.target.value as TransactionType | "all"), setSkip(0))}>
             {TYPES.map((value) => (
               <option key={value} value={value}>
                 {text[value]}
@@ -68,7 +69,7 @@ export function TransactionsTable({ text }: { text: TransactionsText }) {
         </label>
         <label className={styles.filter}>
           <span>{text.sort}</span>
-          <select value={sortKey} onChange={(event) => (setSortKey(event.target.value as SortKey), setSkip(0))}>
+          <select className={`${formStyles.input} ${formStyles.select}`} value={sortKey} onChange={(event) => (setSortKey(event.target.value as SortKey), setSkip(0))}>
             {(Object.keys(SORTS) as SortKey[]).map((value) => (
               <option key={value} value={value}>
                 {text[value]}

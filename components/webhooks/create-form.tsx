@@ -57,7 +57,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
           <label className={formStyles.label} htmlFor={`${id}-channel`}>
             {text.create.channel}
           </label>
-          <select id={`${id}-channel`} name="channel_id" required aria-invalid={fieldError("channel_id") ? true : undefined}>
+          <select className={`${formStyles.input} ${formStyles.select}`} id={`${id}-channel`} name="channel_id" required aria-invalid={fieldError("channel_id") ? true : undefined}>
             {channels.map((channel) => (
               <option key={channel.id} value={channel.id}>
                 #{channel.name}
@@ -73,7 +73,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
           <p className={formStyles.help} id={`${id}-name-hint`}>
             {text.create.nameHint}
           </p>
-          <input id={`${id}-name`} name="name" type="text" maxLength={nameMax} autoComplete="off" aria-describedby={`${id}-name-hint`} aria-invalid={fieldError("name") ? true : undefined} />
+          <input className={formStyles.input} id={`${id}-name`} name="name" type="text" maxLength={nameMax} autoComplete="off" aria-describedby={`${id}-name-hint`} aria-invalid={fieldError("name") ? true : undefined} />
           {fieldError("name") ? <p role="alert" className={panelStyles.failed}>{fieldError("name")}</p> : null}
         </div>
         <div className={formStyles.row}>
@@ -100,7 +100,7 @@ export function CreateForm({ guildId, channels, text, nameMax }: Props) {
           </p>
           <p className={styles.meta}>{text.created.description}</p>
           <label htmlFor={`${id}-url`}>{text.created.label}</label>
-          <input id={`${id}-url`} type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} data-testid="webhook-url" />
+          <input className={formStyles.input} id={`${id}-url`} type="text" readOnly value={url} onFocus={(event) => event.currentTarget.select()} data-testid="webhook-url" />
           <div className={styles.row}>
             <button
               type="button"

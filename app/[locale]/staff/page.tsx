@@ -76,13 +76,13 @@ export default async function StaffPage({ params, searchParams }: Props) {
           <label className={formStyles.label} htmlFor="staff-guild">
             {text.lookup.guild}
           </label>
-          <input id="staff-guild" name="guild" type="text" inputMode="numeric" defaultValue={query.guild ?? ""} autoComplete="off" />
+          <input className={formStyles.input} id="staff-guild" name="guild" type="text" inputMode="numeric" defaultValue={query.guild ?? ""} autoComplete="off" />
         </div>
         <div className={formStyles.row}>
           <label className={formStyles.label} htmlFor="staff-user">
             {text.lookup.user}
           </label>
-          <input id="staff-user" name="user" type="text" inputMode="numeric" defaultValue={query.user ?? ""} autoComplete="off" />
+          <input className={formStyles.input} id="staff-user" name="user" type="text" inputMode="numeric" defaultValue={query.user ?? ""} autoComplete="off" />
         </div>
         <button type="submit" className="button button-primary">
           {text.lookup.submit}
