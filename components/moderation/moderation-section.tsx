@@ -6,7 +6,7 @@ import { readGuildSettings } from "@/lib/guilds/settings-queries";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import type { PickerChannel } from "@/lib/guilds/pickers";
 import { caseView, DEFAULT_CASES_PAGE, listCases } from "@/lib/moderation/cases";
-import { lockdownState } from "@/lib/moderation/lockdown";
+import { lockdownChannelIds, lockdownState } from "@/lib/moderation/lockdown";
 import { withModeratorNames } from "@/lib/moderation/moderator-names";
 import type { IssueCode } from "@/lib/validation/issues";
 import { issueTextFor } from "@/lib/validation/server-messages";
@@ -32,16 +32,16 @@ type Props = { guildId: string; locale: Locale; config: Record<string, unknown>;
 
 export async function ModerationSection({ guildId, locale, config, channels }: Props) {
   const db = await getDb();
+  const chosen = lockdownChannelIds(config);
   const [page, lockdown, settings, t] = await Promise.all([
     listCases(db, guildId, { limit: DEFAULT_CASES_PAGE, includePardoned: false }),
-    lockdownState(db, guildId),
+    lockdownState(db, guildId, chosen),
     readGuildSettings(db, guildId),
     getTranslations({ locale }),
   ]);
   const text = moderationText(t, config);
   const cases = await withModeratorNames(db, page.cases.map(caseView));
   const names = new Map(channels.map((channel) => [channel.id, channel.type === 0 || channel.type === 5 ? `#${channel.name}` : channel.name]));
-  const chosen = Array.isArray(config.lockdown_channel_ids) ? config.lockdown_channel_ids.filter((id): id is string => typeof id === "string") : [];
   const issueText = issueTextFor(locale);
 
   return (

@@ -47,8 +47,19 @@ function errorOf(error: unknown): LockdownError {
 const everyoneOverwrite = (channel: { permission_overwrites?: APIOverwrite[] }, guildId: string) =>
   channel.permission_overwrites?.find((overwrite) => overwrite.id === guildId && overwrite.type === OverwriteType.Role);
 
-async function rowsOf(db: Db, guildId: string): Promise<Row[]> {
-  return db.select().from(lockdownChannels).where(eq(lockdownChannels.guildId, guildId));
+/** The channels the moderator plugin's config chooses for a lockdown, in its order. */
+export function lockdownChannelIds(config: Record<string, unknown>): string[] {
+  return Array.isArray(config.lockdown_channel_ids) ? config.lockdown_channel_ids.filter((id): id is string => typeof id === "string") : [];
+}
+
+/** The lockdown's channels in the plugin's chosen order (the table has none), those no longer chosen after, by id. */
+async function rowsOf(db: Db, guildId: string, order: readonly string[] = []): Promise<Row[]> {
+  const rows = await db.select().from(lockdownChannels).where(eq(lockdownChannels.guildId, guildId)).orderBy(lockdownChannels.channelId);
+  const rank = (row: Row) => {
+    const index = order.indexOf(row.channelId);
+    return index === -1 ? order.length : index;
+  };
+  return rows.sort((a, b) => rank(a) - rank(b));
 }
 
 async function setLockedFlag(db: Db, guildId: string): Promise<boolean> {
@@ -110,10 +121,10 @@ export async function lock(db: Db, access: GuildAccess, channelIds: readonly str
 }
 
 /** Puts back the saved overwrite of every channel the lockdown holds. */
-export async function unlock(db: Db, access: GuildAccess): Promise<LockdownResult> {
+export async function unlock(db: Db, access: GuildAccess, order: readonly string[]): Promise<LockdownResult> {
   const { guildId } = access;
   const outcomes: ChannelOutcome[] = [];
-  for (const row of await rowsOf(db, guildId)) {
+  for (const row of await rowsOf(db, guildId, order)) {
     try {
       if (row.hadOverwrite) await setChannelOverwrite(row.channelId, guildId, { type: OverwriteType.Role, allow: BigInt(row.savedAllow), deny: BigInt(row.savedDeny) }, "Lockdown lifted (Guildhall)");
       else await deleteChannelOverwrite(row.channelId, guildId, "Lockdown lifted (Guildhall)");
@@ -134,8 +145,8 @@ export async function unlock(db: Db, access: GuildAccess): Promise<LockdownResul
 }
 
 /** Where the lockdown stands: each channel it holds, and whether the guild counts as locked down. */
-export async function lockdownState(db: Db, guildId: string): Promise<LockdownResult> {
-  const rows = await rowsOf(db, guildId);
+export async function lockdownState(db: Db, guildId: string, order: readonly string[]): Promise<LockdownResult> {
+  const rows = await rowsOf(db, guildId, order);
   return {
     locked: rows.some((row) => row.status !== "lock_failed"),
     channels: rows.map((row) => ({ channel_id: row.channelId, status: row.status === "locked" ? "locked" : "failed", ...(row.errorCode ? { error: row.errorCode as LockdownError } : {}) })),

@@ -11,7 +11,7 @@ import { listBanEntries, listMuteEntries } from "@/lib/moderation/lists";
 import { DRY_RUN_CHANNEL_MESSAGES, dryRun } from "@/lib/moderation/automod/dry-run";
 import { isFlagEnabled } from "@/lib/flags/is-flag-enabled";
 import type { AutomodRule } from "@/lib/moderation/automod/rules";
-import { lock, lockdownState, unlock } from "@/lib/moderation/lockdown";
+import { lock, lockdownChannelIds, lockdownState, unlock } from "@/lib/moderation/lockdown";
 import { checkReferences } from "../rules";
 import { withDefaultText } from "@/lib/templates/default-messages";
 import { fieldIssue } from "@/lib/validation/server-messages";
@@ -272,7 +272,7 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       method: "GET",
       path: path("lockdown"),
       params: guildIdParams,
-      handler: async ({ db, params }) => lockdownState(db, params.guildId),
+      handler: async ({ db, params }) => lockdownState(db, params.guildId, lockdownChannelIds((await readPluginState(db, params.guildId, moderator)).config)),
     }),
     endpoint({
       ...common,
@@ -281,9 +281,9 @@ export function moderatorEndpoints(): PluginEndpoint[] {
       params: guildIdParams,
       body: z.strictObject({ enabled: z.boolean() }),
       handler: async ({ db, body, access }) => {
-        if (!body.enabled) return unlock(db, access);
         const state = await readPluginState(db, access.guildId, moderator);
-        const channelIds = Array.isArray(state.config.lockdown_channel_ids) ? (state.config.lockdown_channel_ids as string[]) : [];
+        const channelIds = lockdownChannelIds(state.config);
+        if (!body.enabled) return unlock(db, access, channelIds);
         if (channelIds.length === 0) throw new ApiError(400, "lockdown_no_channels", "Choose the channels a lockdown locks first.", [fieldIssue("lockdown_channel_ids", "required")]);
         const texts = await guildDefaultTexts(access.guildId, access.guild.preferred_locale);
         return lock(db, access, channelIds, withDefaultText(String(state.config.lockdown_message ?? ""), texts));
