@@ -64,3 +64,21 @@ export async function measureFirstLoadJs({ pageUrl, cookies, executablePath }: F
     await browser.close();
   }
 }
+
+export type FirstLoadSplit = { frameworkBytes: number; oursBytes: number; laterBytes: number };
+
+/**
+ * First-load JS is what the HTML names (the browser needs it to make the page interactive),
+ * split into the framework's chunks (framework-chunks.ts) and ours; chunks fetched afterwards
+ * (the flag client once the browser is idle, a dialog opened from the URL) count as later.
+ */
+export function splitFirstLoad(js: FirstLoadJs, framework: ReadonlySet<string>): FirstLoadSplit {
+  const sum = (scripts: ScriptSize[]) => scripts.reduce((total, script) => total + script.gzipBytes, 0);
+  const named = js.scripts.filter((script) => script.inDocument);
+  const isFramework = (script: ScriptSize) => framework.has(new URL(script.url).pathname);
+  return {
+    frameworkBytes: sum(named.filter(isFramework)),
+    oursBytes: sum(named.filter((script) => !isFramework(script))),
+    laterBytes: sum(js.scripts.filter((script) => !script.inDocument)),
+  };
+}

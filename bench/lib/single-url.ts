@@ -6,7 +6,8 @@ import type { RunningServer } from "./server";
 import { GUILD_IDS } from "../../emulators/platform/data/ids";
 import { checkpoint } from "./cleanup";
 import { coldLoads } from "./cold-loads";
-import { measureFirstLoadJs, type FirstLoadJs } from "./first-load-js";
+import { frameworkChunks } from "./framework-chunks";
+import { measureFirstLoadJs, splitFirstLoad, type FirstLoadJs } from "./first-load-js";
 import { runPage, type PageRun } from "./page-run";
 import type { Jar } from "./sign-in";
 import { markdownTable } from "./table";
@@ -27,7 +28,11 @@ const PLUGIN_MAX_HTML_KB = 60;
 const MODERATOR_MAX_HTML_KB = 80;
 const LEADERBOARD_MIN_RATIO = 0.1;
 const LEADERBOARD_MAX_P99_MS = 100;
-const MAX_FIRST_LOAD_JS_KB = 130; // landing, my servers, overview, plugin pages
+// Our first-load JavaScript on top of the framework's own chunks (bench/lib/framework-chunks.ts),
+// gzip: the framework floor (React DOM, Next's router) is ~133 KB on every page.
+const PUBLIC_MAX_OUR_JS_KB = 10; // landing, leaderboard
+const SHELL_MAX_OUR_JS_KB = 25; // my servers, overview
+const PLUGIN_MAX_OUR_JS_KB = 45;
 const WARM_MAX_PLATFORM_CALLS = 0; // every page, during its load run
 const COLD_CONCURRENCY = 20;
 const COLD_MAX_CALLS_PER_RESOURCE = 1;
@@ -46,7 +51,7 @@ const PAGES: Page[] = [
     path: "/en",
     title: "Guildhall: the friendly bot dashboard for your Discord server",
     signedIn: false,
-    targets: { minRatio: PUBLIC_MIN_RATIO, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
+    targets: { minRatio: PUBLIC_MIN_RATIO, maxOurFirstLoadJsKb: PUBLIC_MAX_OUR_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
   },
   {
     label: "legal (privacy)",
@@ -60,14 +65,14 @@ const PAGES: Page[] = [
     path: "/en/dashboard",
     title: "Your servers · Guildhall",
     signedIn: true,
-    targets: { minRatio: MY_SERVERS_MIN_RATIO, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
+    targets: { minRatio: MY_SERVERS_MIN_RATIO, maxOurFirstLoadJsKb: SHELL_MAX_OUR_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
   },
   {
     label: "guild overview",
     path: `/en/dashboard/${WORKSHOP}`,
     title: "Ada's Workshop · Guildhall",
     signedIn: true,
-    targets: { minRatio: OVERVIEW_MIN_RATIO, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
+    targets: { minRatio: OVERVIEW_MIN_RATIO, maxOurFirstLoadJsKb: SHELL_MAX_OUR_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
   },
   ...(["welcome", "moderator"] as const).map((plugin) => ({
     label: `plugin: ${plugin}`,
@@ -78,7 +83,7 @@ const PAGES: Page[] = [
       minRatio: PLUGIN_MIN_RATIO,
       maxP99Ms: PLUGIN_MAX_P99_MS,
       maxHtmlKb: plugin === "moderator" ? MODERATOR_MAX_HTML_KB : PLUGIN_MAX_HTML_KB,
-      maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB,
+      maxOurFirstLoadJsKb: PLUGIN_MAX_OUR_JS_KB,
       maxPlatformCalls: WARM_MAX_PLATFORM_CALLS,
     },
   })),
@@ -87,13 +92,16 @@ const PAGES: Page[] = [
     path: `/en/leaderboard/${LEVELS_GUILD}${page === 1 ? "" : `/${page}`}`,
     title: "Lo-fi Study Hall leaderboard · Guildhall",
     signedIn: false,
-    targets: { minRatio: LEADERBOARD_MIN_RATIO, maxP99Ms: LEADERBOARD_MAX_P99_MS, maxFirstLoadJsKb: MAX_FIRST_LOAD_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
+    targets: { minRatio: LEADERBOARD_MIN_RATIO, maxP99Ms: LEADERBOARD_MAX_P99_MS, maxOurFirstLoadJsKb: PUBLIC_MAX_OUR_JS_KB, maxPlatformCalls: WARM_MAX_PLATFORM_CALLS },
   })),
 ];
 
 const COLD_PAGE = { path: `/en/dashboard/${COLD_GUILD}/welcome`, title: "Welcome settings · Guildhall" };
 
 const COOKIE_NAMES = ["gh_session", "XSRF-TOKEN"];
+
+const jsCell = ({ frameworkBytes, oursBytes, laterBytes }: ReturnType<typeof splitFirstLoad>) =>
+  `${kb(frameworkBytes).toFixed(1)} + ${kb(oursBytes).toFixed(1)} (${kb(laterBytes).toFixed(1)})`;
 
 /** Simultaneous cold loads of a guild page: first in a run, while nothing of that guild is cached. */
 export async function runColdCheck(server: RunningServer, jar: Jar): Promise<Check[]> {
@@ -119,6 +127,7 @@ export async function runSingleUrlPages(server: RunningServer, jar: Jar): Promis
     runs.push(await runPage(server, { path: page.path, title: page.title, headers: headersFor(page) }, { connections: CONNECTIONS, durationSeconds: DURATION_SECONDS }));
   }
 
+  const framework = frameworkChunks(process.cwd());
   const firstLoad: Array<FirstLoadJs | Error> = [];
   for (const page of PAGES) {
     checkpoint();
@@ -138,12 +147,12 @@ export async function runSingleUrlPages(server: RunningServer, jar: Jar): Promis
       `${run.guildhall.p99Ms} ms`,
       run.ratio.toFixed(3),
       kb(run.htmlBytes).toFixed(1),
-      js instanceof Error ? "n/a" : kb(js.gzipBytes).toFixed(1),
+      js instanceof Error ? "n/a" : jsCell(splitFirstLoad(js, framework)),
       String(run.calls.total),
     ];
   });
   console.log(`\nPages (${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, warm caches; landing and legal signed out, the rest signed in as Ada):\n`);
-  console.log(markdownTable(["page", "req/s", "p50", "p99", "ratio to node:http", "HTML KB", "first-load JS KB gzip", "platform calls"], rows));
+  console.log(markdownTable(["page", "req/s", "p50", "p99", "ratio to node:http", "HTML KB", "first-load JS KB gzip: framework + ours (later)", "platform calls"], rows));
 
   console.log("\nDetails:");
   PAGES.forEach((page, i) => {
@@ -160,7 +169,7 @@ export async function runSingleUrlPages(server: RunningServer, jar: Jar): Promis
 
   const checks: Check[] = PAGES.flatMap((page, i) => {
     const js = firstLoad[i]!;
-    return checkPage(page.label, runs[i]!, js instanceof Error ? undefined : js.gzipBytes, page.targets);
+    return checkPage(page.label, runs[i]!, js instanceof Error ? undefined : splitFirstLoad(js, framework).oursBytes, page.targets);
   });
   return checks;
 }

@@ -8,7 +8,8 @@ export type PageTargets = {
   minRatio?: number;
   maxP99Ms?: number;
   maxHtmlKb?: number;
-  maxFirstLoadJsKb?: number;
+  /** Our scripts the page's HTML names, gzip, beyond the framework's own chunks. */
+  maxOurFirstLoadJsKb?: number;
   /** Upstream platform calls during the load run (caches are warm by then). */
   maxPlatformCalls?: number;
 };
@@ -18,7 +19,7 @@ export type Check = { pass: boolean; text: string };
 export const kb = (bytes: number) => bytes / 1024;
 
 /** One check per target the page has, plus a failed check per reason its run cannot be trusted. */
-export function checkPage(label: string, run: PageRun, firstLoadJsBytes: number | undefined, targets: PageTargets): Check[] {
+export function checkPage(label: string, run: PageRun, ourFirstLoadJsBytes: number | undefined, targets: PageTargets): Check[] {
   const checks: Check[] = run.problems.map((problem) => ({ pass: false, text: `${label}: ${problem}` }));
   const atLeast = (what: string, value: number, min: number, digits: number) =>
     checks.push({ pass: value >= min, text: `${label}: ${what} ${value.toFixed(digits)} ≥ ${min}` });
@@ -28,7 +29,7 @@ export function checkPage(label: string, run: PageRun, firstLoadJsBytes: number 
   if (targets.minRatio !== undefined) atLeast("ratio to node:http", run.ratio, targets.minRatio, 3);
   if (targets.maxP99Ms !== undefined) atMost("p99", run.guildhall.p99Ms, targets.maxP99Ms, 0, " ms");
   if (targets.maxHtmlKb !== undefined) atMost("HTML", kb(run.htmlBytes), targets.maxHtmlKb, 1, " KB");
-  if (targets.maxFirstLoadJsKb !== undefined) atMost("first-load JS (gzip)", firstLoadJsBytes === undefined ? undefined : kb(firstLoadJsBytes), targets.maxFirstLoadJsKb, 1, " KB");
+  if (targets.maxOurFirstLoadJsKb !== undefined) atMost("our first-load JS beyond the framework's (gzip)", ourFirstLoadJsBytes === undefined ? undefined : kb(ourFirstLoadJsBytes), targets.maxOurFirstLoadJsKb, 1, " KB");
   if (targets.maxPlatformCalls !== undefined) atMost("platform calls during the warm run", run.calls.total, targets.maxPlatformCalls, 0, "");
   return checks;
 }

@@ -1,12 +1,9 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { DELIVERY_ERRORS } from "@/lib/deliveries/failures";
 import type { Locale } from "@/lib/i18n/locales";
-import type { DeliveryLogText } from "./delivery-log";
-
-// Its own chunk: only the pages of plugins that run by themselves download it.
-const DeliveryLog = dynamic(() => import("./delivery-log").then((module) => module.DeliveryLog));
+import type { DeliveryLogText } from "./delivery-log-frame";
+import { LazyDeliveryLog } from "./lazy-delivery-log";
 
 const KEYS = ["title", "intro", "loading", "failed", "retry", "item", "wholePlugin", "lastChecked", "lastPosted", "nextRun", "status", "never", "ok", "paused", "openMessage", "providerWaiting", "soon"] as const;
 /** Parts of a plugin without items that log on their own rows. */
@@ -20,5 +17,5 @@ export async function DeliveryLogSection({ guildId, pluginId, locale }: { guildI
     errors: Object.fromEntries(DELIVERY_ERRORS.map((code) => [code, t.raw(`errors.${code}`) as string])),
     parts: Object.fromEntries(PARTS.map((part) => [part, t.raw(`parts.${part}`) as string])),
   } as DeliveryLogText;
-  return <DeliveryLog guildId={guildId} pluginId={pluginId} locale={locale} text={text} />;
+  return <LazyDeliveryLog guildId={guildId} pluginId={pluginId} locale={locale} text={text} />;
 }

@@ -8,33 +8,13 @@ import { relativeParts } from "@/lib/time/relative-time";
 import { fill } from "@/lib/i18n/fill";
 import { useNow } from "@/components/pickers/use-hydrated";
 import { Spinner } from "@/components/spinner";
+import { DeliveryLogFrame, type DeliveryLogText } from "./delivery-log-frame";
 import styles from "./delivery-log.module.css";
 
 // What ran by itself and what did not: asked when the page opens (the page itself is cached and
 // would show an old log), after each save of the plugin's items, and every 15 seconds while it
 // stays open, so a post shows up without a reload. A failure to load says so with a retry, never a modal over the form.
 
-export type DeliveryLogText = {
-  title: string;
-  intro: string;
-  loading: string;
-  failed: string;
-  retry: string;
-  item: string;
-  wholePlugin: string;
-  lastChecked: string;
-  lastPosted: string;
-  nextRun: string;
-  status: string;
-  never: string;
-  ok: string;
-  paused: string;
-  openMessage: string;
-  providerWaiting: string;
-  soon: string;
-  errors: Record<string, string>;
-  parts: Record<string, string>;
-};
 
 const REFRESH_MS = 15_000;
 
@@ -61,9 +41,7 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
   const title = (iso: string | null) => (iso ? absolute.format(new Date(iso)) : undefined);
 
   return (
-    <section className={styles.card} aria-labelledby={`delivery-log-${pluginId}`} aria-busy={isLoading} data-testid="delivery-log">
-      <h2 id={`delivery-log-${pluginId}`}>{text.title}</h2>
-      <p className={styles.intro}>{text.intro}</p>
+    <DeliveryLogFrame pluginId={pluginId} text={text} busy={isLoading}>
       {data?.provider ? (
         <p className="notice notice-warning" role="status">
           {fill(text.providerWaiting, { when: when(locale, data.provider.backed_off_until, text.never, now) })}
@@ -126,6 +104,6 @@ export function DeliveryLog({ guildId, pluginId, locale, text }: { guildId: stri
           </table>
         </div>
       ) : null}
-    </section>
+    </DeliveryLogFrame>
   );
 }

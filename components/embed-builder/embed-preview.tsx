@@ -3,7 +3,8 @@
 import { useMemo, useState } from "react";
 import { useViewerSample } from "@/components/message-editor/use-viewer-sample";
 import type { APIEmbed } from "discord-api-types/v10";
-import { MessagePreview, RenderedMarkdown, RenderedText, useMarkdownView, useMentionLookup, useRoleColors } from "@/components/message-editor/message-preview";
+import { useMentionLookup, useRoleColors } from "@/components/message-editor/mention-lookup";
+import { MessagePreview, RenderedMarkdown, RenderedText, useMarkdownView } from "@/components/message-editor/message-preview";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import type { MarkdownView } from "@/components/platform-markdown/types";
 import type { Pickers } from "@/components/settings-form/types";

@@ -241,15 +241,15 @@ describe("the emoji field in the settings form", () => {
   });
   const field = { name: "entry_emoji", type: "string" as const, ui: "emoji" as const, default: "🎉" };
 
-  it("draws the picker for ui emoji, labelled by the field's label", () => {
+  it("draws the picker for ui emoji, labelled by the field's label", async () => {
     render(<FieldRow field={field} path="entry_emoji" textKey="entry_emoji" value="🎉" onChange={() => undefined} context={context({}, en)} />);
-    expect(screen.getByRole("button", { name: "Entry emoji" }).getAttribute("aria-haspopup")).toBe("dialog");
+    expect((await screen.findByRole("button", { name: "Entry emoji" })).getAttribute("aria-haspopup")).toBe("dialog");
     expect(screen.queryByRole("textbox")).toBeNull();
   });
 
-  it("shows the field's error, already in the page's language, and marks the picker invalid", () => {
+  it("shows the field's error, already in the page's language, and marks the picker invalid", async () => {
     render(<FieldRow field={field} path="entry_emoji" textKey="entry_emoji" value=":smile:" onChange={() => undefined} context={context({ entry_emoji: "Choisissez un seul emoji." }, fr)} />);
     expect(screen.getByText("Choisissez un seul emoji.")).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Entry emoji" }).getAttribute("aria-invalid")).toBe("true");
+    expect((await screen.findByRole("button", { name: "Entry emoji" })).getAttribute("aria-invalid")).toBe("true");
   });
 });

@@ -6,7 +6,8 @@ import { mentionNames, toEditable, toStored, type MentionNames } from "@/lib/tem
 import { toDisplay } from "@/lib/templates/mentions";
 import { resolveVariable } from "@/lib/templates/render";
 import { textLength } from "@/lib/platform-messages/limits";
-import { MessagePreview, steadyRandom, useMentionLookup, useRoleColors } from "./message-preview";
+import { LazyMessagePreview } from "./lazy-message-preview";
+import { steadyRandom, useMentionLookup, useRoleColors } from "./mention-lookup";
 import {
   applySuggestion,
   channelSuggestions,
@@ -279,7 +280,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
       <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      {showPreview ? <MessagePreview text={previewText} context={data.context} lookup={lookup} roleColors={roleColors} labels={labels} /> : null}
+      {showPreview ? <LazyMessagePreview text={previewText} context={data.context} lookup={lookup} roleColors={roleColors} labels={labels} /> : null}
     </div>
   );
 }

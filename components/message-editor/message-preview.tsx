@@ -1,7 +1,6 @@
 "use client";
 
 import { memo, useMemo } from "react";
-import { Logo } from "@/components/logo";
 import { MentionPill } from "@/components/platform-markdown/mention-pill";
 import { PlatformMarkdown } from "@/components/platform-markdown/platform-markdown";
 import type { MarkdownLabels, MarkdownView } from "@/components/platform-markdown/types";
@@ -11,8 +10,8 @@ import type { MarkdownNode } from "@/lib/templates/markdown/ast";
 import { parseMarkdown } from "@/lib/templates/markdown/parse";
 import { splitMentions, type MentionLookup, type MentionSegment } from "@/lib/templates/mentions";
 import { renderTemplate } from "@/lib/templates/render";
-import { roleColor, type ChannelLike, type RoleLike } from "./suggest";
-import type { MessageEditorData } from "./types";
+import { steadyRandom } from "./mention-lookup";
+import { PreviewFrame } from "./preview-frame";
 import { usePageLocale } from "./use-page-locale";
 import styles from "./message-editor.module.css";
 
@@ -33,30 +32,6 @@ type Props = {
 // Pages whose server code does not pass markdown's translated strings yet (MessageEditorLabels
 // .markdown is optional) still name spoilers, in English, rather than leave them unnamed.
 const FALLBACK_MARKDOWN_LABELS: MarkdownLabels = { spoiler: "Spoiler, press to reveal" };
-
-// `{random}` shows one stable number: the same on the server and in the browser (no hydration
-// mismatch) and between keystrokes (no flicker).
-export const steadyRandom = () => 0.42;
-
-/** Names for the ids mentions hold: the pickers' channels and roles, the page's member names (plus `found` ones), the signed-in user. */
-export function useMentionLookup(channels: readonly ChannelLike[], roles: readonly RoleLike[], data: Pick<MessageEditorData, "members" | "context">, found?: Readonly<Record<string, string>>): MentionLookup {
-  const { members, context } = data;
-  return useMemo<MentionLookup>(() => {
-    const channelNames = new Map(channels.map((channel) => [channel.id, channel.name]));
-    const roleNames = new Map(roles.map((role) => [role.id, role.name]));
-    const self = context.user;
-    return {
-      channel: (channelId) => channelNames.get(channelId),
-      role: (roleId) => roleNames.get(roleId),
-      member: (userId) => found?.[userId] ?? members[userId] ?? (userId === self.id ? self.globalName || self.username : undefined),
-    };
-  }, [channels, roles, found, members, context.user]);
-}
-
-/** CSS colours of the roles that have one, by id (role pills). */
-export function useRoleColors(roles: readonly RoleLike[]): ReadonlyMap<string, string> {
-  return useMemo(() => new Map(roles.flatMap((role) => (roleColor(role.color) ? [[role.id, roleColor(role.color)!] as const] : []))), [roles]);
-}
 
 /** A template as the bot would send it: variables rendered against the sample context, then its markdown. */
 export function useRenderedMarkdown(text: string, context: TemplateContext): MarkdownNode[] {
@@ -109,28 +84,16 @@ export const MessagePreview = memo(function MessagePreview({ text, context, look
   const view = useMarkdownView({ lookup, roleColors, cdnBase: context.cdnBase, locale: locale ?? pageLocale, labels: labels.markdown });
   const empty = nodes.length === 0 && !children;
   return (
-    <figure className={styles.preview} data-testid={testId}>
-      <figcaption className={styles.previewTitle}>{labels.preview}</figcaption>
-      <div className={styles.chat}>
-        <span className={styles.avatar}>
-          <Logo size={40} />
-        </span>
-        <div className={styles.body}>
-          <p className={styles.author}>
-            <span className={styles.botName}>Guildhall</span>
-            <span className={styles.botTag}>BOT</span>
-          </p>
-          {empty ? (
-            <p className={`${styles.content} ${styles.empty}`}>{labels.previewEmpty}</p>
-          ) : nodes.length > 0 ? (
-            // A <div>, not a <p>: markdown may hold quotes, lists and code blocks.
-            <div className={styles.content} dir="auto">
-              <PlatformMarkdown nodes={nodes} view={view} />
-            </div>
-          ) : null}
-          {children}
+    <PreviewFrame caption={labels.preview} testId={testId}>
+      {empty ? (
+        <p className={`${styles.content} ${styles.empty}`}>{labels.previewEmpty}</p>
+      ) : nodes.length > 0 ? (
+        // A <div>, not a <p>: markdown may hold quotes, lists and code blocks.
+        <div className={styles.content} dir="auto">
+          <PlatformMarkdown nodes={nodes} view={view} />
         </div>
-      </div>
-    </figure>
+      ) : null}
+      {children}
+    </PreviewFrame>
   );
 });

@@ -1,15 +1,16 @@
 "use client";
 
-import dynamic from "next/dynamic";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { RANK_CARD_HASH } from "@/lib/billing/purchase-return";
 import { readCookie } from "@/lib/http/client-fetch";
 import type { Locale } from "@/lib/i18n/locales";
 import { SIGNED_IN_COOKIE } from "@/lib/session/signed-in-hint";
 import type { RankCardDialogText } from "./rank-card-dialog-body";
 
-// Its own chunk, loaded when the dialog opens: every guild page (and the landing page) carries this island.
-const RankCardDialogBody = dynamic(() => import("./rank-card-dialog-body").then((module) => module.RankCardDialogBody));
+// Its own chunk, loaded when the dialog opens: every guild page (and the landing page) carries
+// this island. React's lazy, not next/dynamic: nothing of it is drawn on the server, and the
+// landing page's budget has no room for next/dynamic's loader.
+const RankCardDialogBody = lazy(() => import("./rank-card-dialog-body").then((module) => ({ default: module.RankCardDialogBody })));
 
 export type { RankCardDialogText };
 
@@ -35,5 +36,9 @@ export function RankCardDialog({ guildId, locale, text }: { guildId?: string; lo
   }, [guildId]);
 
   if (!open) return null;
-  return <RankCardDialogBody guildId={guildId} locale={locale} text={text} onClosed={() => setOpen(false)} />;
+  return (
+    <Suspense fallback={null}>
+      <RankCardDialogBody guildId={guildId} locale={locale} text={text} onClosed={() => setOpen(false)} />
+    </Suspense>
+  );
 }

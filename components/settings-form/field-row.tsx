@@ -2,21 +2,17 @@
 
 import dynamic from "next/dynamic";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
-import { DateTimeControl } from "@/components/pickers/date-time-control";
 import { fillNodes } from "@/components/pickers/fill-nodes";
-import { TimeZoneCombobox } from "@/components/pickers/time-zone-combobox";
-import { EmojiControl } from "@/components/emoji-picker/emoji-control";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { PremiumFieldNote } from "@/components/premium/premium-field-note";
-import { SourcePicker } from "@/components/source-picker/source-picker";
 import type { SourcePickerLabels } from "@/components/source-picker/types";
 import { Switch } from "@/components/switch";
 import { MESSAGE_CONTENT_LIMIT } from "@/lib/platform-messages/limits";
 import { defaultKeyOf, withDefaultText, type DefaultTexts } from "@/lib/templates/default-messages";
 import { ColorControl, NumberControl, SelectControl, TextAreaControl, TextControl, type ControlProps } from "./controls";
-import { ImageControl, type ImageFieldData } from "./image-control";
+import type { ImageFieldData } from "./image-control";
 import { EnumChecks, StringList } from "./list-controls";
 import { ObjectList } from "./object-list";
 import { MultiPicker, SinglePicker } from "./picker-controls";
@@ -27,9 +23,15 @@ import type { FieldErrors, FieldTexts, FormField, FormLabels, Pickers } from "./
 import { errorFor, humanize } from "./values";
 import styles from "./form.module.css";
 
-// Its own chunk: only the pages whose forms hold embeds (saved embeds, custom commands)
-// download it; it is still drawn on the server where it appears.
+// Each its own chunk: only the pages whose forms hold such a field (embeds: saved embeds and
+// custom commands; a date, a time zone, an emoji, a feed source, an image) download it; it is
+// still drawn on the server where it appears, and its chunk named in that page's HTML.
 const EmbedBuilder = dynamic(() => import("@/components/embed-builder/embed-builder").then((module) => module.EmbedBuilder));
+const DateTimeControl = dynamic(() => import("@/components/pickers/date-time-control").then((module) => module.DateTimeControl));
+const TimeZoneCombobox = dynamic(() => import("@/components/pickers/time-zone-combobox").then((module) => module.TimeZoneCombobox));
+const EmojiControl = dynamic(() => import("@/components/emoji-picker/emoji-control").then((module) => module.EmojiControl));
+const SourcePicker = dynamic(() => import("@/components/source-picker/source-picker").then((module) => module.SourcePicker));
+const ImageControl = dynamic(() => import("./image-control").then((module) => module.ImageControl));
 
 export type RowContext = {
   idPrefix: string;
