@@ -2,6 +2,7 @@
 
 import { createContext, useContext, useEffect, useMemo, useState } from "react";
 import type { IToggle, IVariant, UnleashClient } from "unleash-proxy-client";
+import { whenIdle } from "@/components/when-idle";
 
 // Flags for the page's islands: the toggles the server drew the page with, then the browser
 // flag client's (flag-client.ts), which is loaded once the browser is idle after the first
@@ -43,16 +44,6 @@ export function FlagsProvider({ appName, guildId, bootstrap, children }: Props) 
 
   const value = useMemo(() => ({ bootstrap: first, client, version }), [first, client, version]);
   return <FlagsContext.Provider value={value}>{children}</FlagsContext.Provider>;
-}
-
-/** Runs `run` once the browser is idle (Safari has no requestIdleCallback: the next task); returns its cancel. */
-function whenIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === "function") {
-    const id = window.requestIdleCallback(run);
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = setTimeout(run, 1);
-  return () => clearTimeout(id);
 }
 
 /** spec 4: a flag nobody defined reads as this variant. */

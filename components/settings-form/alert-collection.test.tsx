@@ -1,5 +1,5 @@
 /** @jest-environment jsdom */
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { announcePluginSaved } from "@/components/plugin-events";
 import type { MessageEditorData } from "@/components/message-editor/types";
 import { packPickers } from "@/lib/guilds/packed-pickers";
@@ -120,22 +120,22 @@ describe("a social plugin that is off", () => {
 describe("an alert's blank message", () => {
   const preview = () => within(screen.getByRole("dialog", { hidden: true })).getByTestId("message-preview");
 
-  it("previews the plugin's default message, then the alert's own once typed", () => {
+  it("previews the plugin's default message, then the alert's own once typed", async () => {
     renderFeeds({ enabled: true });
     fireEvent.click(screen.getByRole("button", { name: "Edit: Ada's Engineering Notes" }));
+    await waitFor(() => expect(preview().textContent).toContain("New in {feed}: {title} {link}"));
     expect(preview().textContent).not.toContain("The message is empty.");
-    expect(preview().textContent).toContain("New in {feed}: {title} {link}");
     const box = within(screen.getByRole("dialog", { hidden: true })).getByRole("textbox", { name: "Message" });
     fireEvent.change(box, { target: { value: "Fresh from the blog" } });
     expect(preview().textContent).toContain("Fresh from the blog");
     expect(preview().textContent).not.toContain("New in");
   });
 
-  it("follows a default message saved in the settings above", () => {
+  it("follows a default message saved in the settings above", async () => {
     renderFeeds({ enabled: true });
     act(() => announcePluginSaved({ pluginId: "rss", enabled: true, config: { default_message: "Read this: {title}" }, version: 5 }));
     fireEvent.click(screen.getByRole("button", { name: "Edit: Ada's Engineering Notes" }));
-    expect(preview().textContent).toContain("Read this: {title}");
+    await waitFor(() => expect(preview().textContent).toContain("Read this: {title}"));
   });
 });
 
@@ -149,7 +149,7 @@ describe("a source already posting in the channel", () => {
     }));
     renderFeeds({ enabled: true });
     fireEvent.click(screen.getByRole("button", { name: "Edit: Ada's Engineering Notes" }));
-    const dialog = screen.getByRole("dialog", { hidden: true });
+    const dialog = await screen.findByRole("dialog", { hidden: true });
     fireEvent.change(within(dialog).getByRole("textbox", { name: "Message" }), { target: { value: "New: {title}" } });
     await act(async () => fireEvent.click(within(dialog).getByRole("button", { name: "Save" })));
     const source = dialog.querySelector('[data-field="source_id"]')!;

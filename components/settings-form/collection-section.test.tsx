@@ -95,13 +95,13 @@ afterEach(() => {
 const postButton = () => screen.getByRole("button", { name: /^Post to channel: / });
 
 describe("an empty collection", () => {
-  it("says so, gives one example and offers the primary action, which opens the new item's dialog", () => {
+  it("says so, gives one example and offers the primary action, which opens the new item's dialog", async () => {
     renderSection(undefined, { items: [], sectionText: { ...text, example: "For example: members react with 🎮 to get the Gamers role." } });
     const empty = screen.getByTestId("collection-empty");
     expect(empty.textContent).toContain("None yet");
     expect(empty.textContent).toContain("For example: members react with 🎮 to get the Gamers role.");
     fireEvent.click(within(empty).getByRole("button", { name: "+ Add message" }));
-    expect(screen.getByRole("dialog", { name: "Add message" })).toBeTruthy();
+    expect(await screen.findByRole("dialog", { name: "Add message" })).toBeTruthy();
   });
 });
 
@@ -195,8 +195,10 @@ describe("collection item actions", () => {
     expect(screen.getByRole("status").textContent).toContain("Posted in #general.");
   });
 
-  it("keeps the posted message out of the edit form", () => {
+  it("keeps the posted message out of the edit form", async () => {
     renderSection();
+    fireEvent.click(screen.getByRole("button", { name: /^Edit/ }));
+    await screen.findByRole("dialog", { hidden: true });
     expect(document.querySelector('[data-field="message_id"]')).toBeNull();
     expect(document.querySelector('[data-field="pairs"]')).not.toBeNull();
   });

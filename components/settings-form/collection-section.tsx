@@ -1,10 +1,11 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { CollectionLimitNotice, PremiumListUpsell } from "@/components/premium/collection-limit-notice";
 import { onPluginSaved } from "@/components/plugin-events";
 import { reportUnshownError } from "@/components/report-error";
 import { usePluginEnabled } from "@/components/use-plugin-enabled";
+import { whenIdle } from "@/components/when-idle";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
 import { apiFetch } from "@/lib/http/client-fetch";
 import { uploadKeyOf, uploadUrl } from "@/lib/images/reference";
@@ -12,13 +13,19 @@ import { parseCustomEmoji } from "@/lib/platform/custom-emoji";
 import type { CollectionAction } from "@/lib/plugins/types";
 import type { RowContext } from "./field-row";
 import { ActionButtons, ActionNotice, isPosted, runItemAction, type ActionId, type ActionResult, type ItemActionsConfig } from "./item-actions";
-import { ItemDialog, type DialogText, type RawItem } from "./item-dialog";
+import type { DialogText, RawItem } from "./item-dialog";
 import { isChannelUi } from "@/lib/plugins/channel-uis";
 import { optionsFor } from "./picker-options";
 import type { FormSpec, Values } from "./types";
 import { fill } from "@/lib/i18n/fill";
 import { emptyRow } from "./values";
 import styles from "./collection.module.css";
+
+// The add/edit dialog (the item's fields, its live validation) is not needed to show the list:
+// its chunk is fetched once the browser is idle after the page is drawn, and the dialog mounted
+// the first time an item is added or edited.
+const loadItemDialog = () => import("./item-dialog").then((module) => ({ default: module.ItemDialog }));
+const ItemDialog = lazy(loadItemDialog);
 
 export type Item = { id: string; position: number; version: number; data: Values };
 
@@ -109,6 +116,9 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
   const [items, setItems] = useState(initial.items);
   const [total, setTotal] = useState(initial.total);
   const [editing, setEditing] = useState<Item | null | undefined>(undefined);
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (editing !== undefined && !dialogMounted) setDialogMounted(true);
+  useEffect(() => whenIdle(() => void loadItemDialog()), []);
   const [busy, setBusy] = useState<string | null>(null);
   const [running, setRunning] = useState<{ itemId: string; action: ActionId } | null>(null);
   const [results, setResults] = useState<Record<string, ActionResult>>({});
@@ -352,18 +362,22 @@ export function CollectionSection({ guildId, pluginId, collection, titleField, s
           {text.showMore}
         </button>
       ) : null}
-      <ItemDialog
-        editing={editing}
-        endpoint={endpoint}
-        schema={{ pluginId, collection }}
-        spec={dialogSpec}
-        emptyValues={emptyValues}
-        context={context}
-        text={text}
-        validationText={actions?.text}
-        heading={text.title}
-        onDone={done}
-      />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <ItemDialog
+            editing={editing}
+            endpoint={endpoint}
+            schema={{ pluginId, collection }}
+            spec={dialogSpec}
+            emptyValues={emptyValues}
+            context={context}
+            text={text}
+            validationText={actions?.text}
+            heading={text.title}
+            onDone={done}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

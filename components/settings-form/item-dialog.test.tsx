@@ -66,11 +66,14 @@ function renderTimers() {
 }
 
 const dialog = () => screen.getByRole("dialog", { hidden: true });
+/** The dialog is mounted the first time an item is opened, from a chunk of its own. */
+const opened = () => screen.findByRole("dialog", { hidden: true });
 const field = (name: string) => dialog().querySelector<HTMLInputElement>(`[data-field="${name}"] input, [data-field="${name}"] textarea`)!;
 
 it("says what is wrong with a field once it is left, and stops a save before any request", async () => {
   renderTimers();
   fireEvent.click(screen.getByRole("button", { name: "Edit: Rules" }));
+  await opened();
   const name = field("name");
   await act(async () => fireEvent.focus(name));
   fireEvent.change(name, { target: { value: "" } });
@@ -96,6 +99,7 @@ it("says what is wrong with a field once it is left, and stops a save before any
 it("asks before Escape or a click outside throws a changed item away, and keeps the draft", async () => {
   renderTimers();
   fireEvent.click(screen.getByRole("button", { name: "Edit: Rules" }));
+  await opened();
   fireEvent.change(field("name"), { target: { value: "Rules, rewritten" } });
 
   fireEvent.keyDown(dialog(), { key: "Escape" });
@@ -112,9 +116,10 @@ it("asks before Escape or a click outside throws a changed item away, and keeps 
   expect(screen.getByText("Rules")).toBeTruthy();
 });
 
-it("closes an unchanged item at once", () => {
+it("closes an unchanged item at once", async () => {
   renderTimers();
   fireEvent.click(screen.getByRole("button", { name: "Edit: Rules" }));
+  await opened();
   fireEvent.keyDown(dialog(), { key: "Escape" });
   expect(dialog().hasAttribute("open")).toBe(false);
   expect(within(dialog()).queryByRole("alert")).toBeNull();
@@ -123,6 +128,7 @@ it("closes an unchanged item at once", () => {
 it("puts the focus on the new item once it is saved", async () => {
   renderTimers();
   fireEvent.click(screen.getByRole("button", { name: "+ Add timer" }));
+  await opened();
   fireEvent.change(field("name"), { target: { value: "Daily tips" } });
   fireEvent.change(field("message"), { target: { value: "Drink water" } });
   const channel = dialog().querySelector<HTMLInputElement>('[data-field="channel_id"] input')!;
