@@ -1,10 +1,9 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useState } from "react";
 import { reportUnshownError } from "@/components/report-error";
 import { fill } from "@/lib/i18n/fill";
 import { apiFetch } from "@/lib/http/client-fetch";
-import { CaseFilterForm } from "./case-filters";
 import { CaseTable } from "./case-table";
 import type { Formats, ListedCase } from "./format";
 import type { ChosenMember } from "./member-search";
@@ -12,6 +11,9 @@ import type { ModerationText } from "./text";
 import { useModerationWrites } from "./use-writes";
 import { apiFilters, hasFilters, NO_FILTERS, type CaseFilters } from "./url-state";
 import styles from "./moderation.module.css";
+
+// The filters (and their member search) are shown on demand: their code loads when they open.
+const CaseFilterForm = lazy(() => import("./case-filters").then((module) => ({ default: module.CaseFilterForm })));
 
 // The guild's cases, newest first, narrowed by the filters, a page at a time (Load more asks
 // for the cases before the last one shown: keyset, so a case made meanwhile neither repeats
@@ -99,7 +101,19 @@ export function CaseList({ guildId, initial, filters, onFilters, names, onName, 
           {t.export}
         </a>
       </div>
-      <div id={filtersId}>{filtersShown ? <CaseFilterForm guildId={guildId} filters={filters} onChange={onFilters} nameOf={nameOf} onName={onName} zone={zone} text={text} /> : null}</div>
+      <div id={filtersId}>
+        {filtersShown ? (
+          <Suspense
+            fallback={
+              <p role="status" className={styles.muted}>
+                {text.loading}
+              </p>
+            }
+          >
+            <CaseFilterForm guildId={guildId} filters={filters} onChange={onFilters} nameOf={nameOf} onName={onName} zone={zone} text={text} />
+          </Suspense>
+        ) : null}
+      </div>
       <div aria-live="polite" aria-busy={shown === null}>
         {shown === null ? (
           failed === key ? (

@@ -27,7 +27,7 @@ const FIRST: CasePage = {
 
 beforeAll(async () => {
   // The tabs' code loads on first opening; loaded once here, it arrives within each test's act().
-  await Promise.all([import("./member-history"), import("./ban-list")]);
+  await Promise.all([import("./member-history"), import("./ban-list"), import("./case-filters")]);
   dialogPolyfill();
   document.cookie = "XSRF-TOKEN=test-token";
 });
@@ -71,7 +71,7 @@ it("keeps the filters in the address, asks the API with them, and exports with t
   renderPanel();
   // Closed until asked for (or until the address holds filters).
   expect(screen.queryByRole("checkbox", { name: "Ban" })).toBeNull();
-  fireEvent.click(screen.getByRole("button", { name: "Filter cases" }));
+  await act(async () => fireEvent.click(screen.getByRole("button", { name: "Filter cases" })));
   expect(screen.getByRole("button", { name: "Filter cases" }).getAttribute("aria-expanded")).toBe("true");
   await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Ban" })));
   await act(async () => fireEvent.click(screen.getByRole("checkbox", { name: "Kick" })));
