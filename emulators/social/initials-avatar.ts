@@ -18,9 +18,13 @@ export function initialsAvatar(name: string, colour: string | number): string {
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
 }
 
-/** Seconds since the epoch, `hoursAgo` before now: demo items stay recent whenever the demo runs. */
+/**
+ * Seconds since the epoch, `hoursAgo` before now: demo items stay recent whenever the demo runs.
+ * "Now" moves by whole minutes, so two requests a moment apart date an item alike (by the second,
+ * they differed whenever a second began between them: the adapters' tests compare two reads).
+ */
 export function secondsAgo(hoursAgo: number): number {
-  return Math.floor(Date.now() / 1000 - hoursAgo * 3600);
+  return Math.floor(Date.now() / 60_000) * 60 - Math.floor(hoursAgo * 3600);
 }
 
 /** A demo item's time in seconds since the epoch: when the control API published it (`at`), else `hoursAgo` before now. */
