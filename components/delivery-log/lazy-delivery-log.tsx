@@ -1,7 +1,7 @@
 "use client";
 
-import { lazy, Suspense, type ComponentProps } from "react";
-import { useHydrated } from "@/components/pickers/use-hydrated";
+import { lazy, type ComponentProps } from "react";
+import { AfterHydration } from "@/components/after-hydration";
 import { Spinner } from "@/components/spinner";
 import type { DeliveryLog } from "./delivery-log";
 import { DeliveryLogFrame } from "./delivery-log-frame";
@@ -12,16 +12,14 @@ import { DeliveryLogFrame } from "./delivery-log-frame";
 const Log = lazy(() => import("./delivery-log").then((module) => ({ default: module.DeliveryLog })));
 
 export function LazyDeliveryLog(props: ComponentProps<typeof DeliveryLog>) {
-  const hydrated = useHydrated();
   const loading = (
     <DeliveryLogFrame pluginId={props.pluginId} text={props.text} busy>
       <Spinner label={props.text.loading} showLabel />
     </DeliveryLogFrame>
   );
-  if (!hydrated) return loading;
   return (
-    <Suspense fallback={loading}>
+    <AfterHydration fallback={loading}>
       <Log {...props} />
-    </Suspense>
+    </AfterHydration>
   );
 }

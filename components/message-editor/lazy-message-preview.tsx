@@ -1,7 +1,7 @@
 "use client";
 
-import { lazy, Suspense, type ComponentProps } from "react";
-import { useHydrated } from "@/components/pickers/use-hydrated";
+import { lazy, type ComponentProps } from "react";
+import { AfterHydration } from "@/components/after-hydration";
 import { PreviewFrame } from "./preview-frame";
 import type { MessagePreview } from "./message-preview";
 
@@ -14,12 +14,10 @@ const Preview = lazy(() => import("./message-preview").then((module) => ({ defau
 type Props = ComponentProps<typeof MessagePreview>;
 
 export function LazyMessagePreview(props: Props) {
-  const hydrated = useHydrated();
   const frame = <PreviewFrame caption={props.labels.preview} testId={props.testId ?? "message-preview"} busy />;
-  if (!hydrated) return frame;
   return (
-    <Suspense fallback={frame}>
+    <AfterHydration fallback={frame}>
       <Preview {...props} />
-    </Suspense>
+    </AfterHydration>
   );
 }
