@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { NUL_ISSUE, SURROGATE_ISSUE, WELL_FORMED_TEXT } from "@/lib/validation/text";
-import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
+import { snowflake } from "@/lib/plugins/fields";
+import { PLATFORM_EPOCH_MS, guildIdParams, isSnowflake, platformId, snowflake as platformSnowflake, snowflakeToDate, snowflakeToTimestamp } from "./snowflake";
 
 describe("snowflakes", () => {
   it("decodes the creation time with the platform epoch", () => {
@@ -36,18 +37,26 @@ describe("snowflakes", () => {
 
   it("has one zod spelling: guildIdParams and platformId take 17 to 20 digits and name the id in the error", () => {
     expect(guildIdParams.parse({ guildId: "175928847299117063" })).toEqual({ guildId: "175928847299117063" });
-    for (const bad of ["1234567890123456", "123456789012345678901", "17592884729911706a", " 175928847299117063"]) {
+    expect(guildIdParams.parse({ guildId: "18446744073709551615" })).toEqual({ guildId: "18446744073709551615" });
+    for (const bad of ["1234567890123456", "123456789012345678901", "18446744073709551616", "99999999999999999999", "17592884729911706a", " 175928847299117063"]) {
       expect(guildIdParams.safeParse({ guildId: bad }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: "must be a guild id" })]);
     }
     expect(platformId("channel").safeParse("nope").error?.issues[0]?.message).toBe("must be a channel id");
   });
 
   it("builds the zod spellings on inputText: NUL and a lone surrogate get their own message", () => {
-    for (const schema of [platformId("user"), snowflake, guildIdParams.shape.guildId]) {
+    for (const schema of [platformId("user"), platformSnowflake, snowflake, guildIdParams.shape.guildId]) {
       expect((schema as unknown as { _zod: { def: { checks?: unknown[] } } })._zod.def.checks).toContain(WELL_FORMED_TEXT);
     }
     expect(guildIdParams.safeParse({ guildId: "17592884729911706\u0000" }).error?.issues).toEqual([expect.objectContaining({ path: ["guildId"], message: NUL_ISSUE })]);
     expect(platformId("user").safeParse("17592884729911706\uD800").error?.issues.map((issue) => issue.message)).toEqual([SURROGATE_ISSUE]);
+  });
+
+  it("refuses plugin ids past 64 bits with the translated invalid_id issue, as the platform refuses them", () => {
+    expect(snowflake.parse("18446744073709551615")).toBe("18446744073709551615");
+    for (const bad of ["18446744073709551616", "99999999999999999999", "12345"]) {
+      expect(snowflake.safeParse(bad).error?.issues.map((issue) => issue.message)).toEqual([expect.stringContaining("invalid_id")]);
+    }
   });
 
   it("throws a RangeError when decoding a non-snowflake", () => {

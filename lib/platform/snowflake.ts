@@ -12,8 +12,11 @@ const MAX_SNOWFLAKE = (1n << 64n) - 1n;
 /** The one spelling of an id: 17 to 20 decimal digits (middleware.ts keeps its own copy). */
 export const SNOWFLAKE_PATTERN = /^\d{17,20}$/;
 
+/** Whether an id of the pattern's digits also fits in 64 bits (20 digits reach 10^20 > 2^64). */
+export const fitsSnowflake = (value: string) => !SNOWFLAKE_PATTERN.test(value) || BigInt(value) <= MAX_SNOWFLAKE;
+
 /** A platform id as zod checks it; `what` names it in the error ("must be a guild id"). */
-export const platformId = (what: string) => inputText().regex(SNOWFLAKE_PATTERN, `must be a ${what} id`);
+export const platformId = (what: string) => inputText().regex(SNOWFLAKE_PATTERN, `must be a ${what} id`).refine(fitsSnowflake, `must be a ${what} id`);
 
 export const snowflake = platformId("platform");
 
@@ -22,7 +25,7 @@ export const guildIdParams = z.object({ guildId: platformId("guild") });
 
 /** A snowflake: a decimal string of 17 to 20 digits that fits in 64 bits. */
 export function isSnowflake(value: unknown): value is string {
-  return typeof value === "string" && SNOWFLAKE_PATTERN.test(value) && BigInt(value) <= MAX_SNOWFLAKE;
+  return typeof value === "string" && SNOWFLAKE_PATTERN.test(value) && fitsSnowflake(value);
 }
 
 /** Milliseconds since the Unix epoch at which the snowflake was created. Throws RangeError on a non-snowflake. */

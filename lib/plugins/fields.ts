@@ -1,7 +1,7 @@
 import EMOJI_PATTERN from "emojibase-regex";
 import { z } from "zod";
 import { EMOJI_ERRORS, parseCustomEmoji } from "@/lib/platform/custom-emoji";
-import { SNOWFLAKE_PATTERN } from "@/lib/platform/snowflake";
+import { SNOWFLAKE_PATTERN, fitsSnowflake } from "@/lib/platform/snowflake";
 import { MAX_UPLOAD_REFERENCE_LENGTH, uploadKeyOf } from "@/lib/images/reference";
 import { timeZoneName } from "@/lib/time/zone-name";
 import { issue } from "../validation/issues";
@@ -15,7 +15,8 @@ export { EMOJI_ERRORS, inputDateTime, inputText };
 // messages, colours and links the same way. Every string starts as inputText()
 // (no NUL, no unpaired surrogates), so definitions built from these inherit it.
 
-export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, issue("invalid_id"));
+// The platform refuses an id past 2^64 - 1 ("Value is not snowflake"), so we do too, before storing it.
+export const snowflake = inputText().max(20).regex(SNOWFLAKE_PATTERN, issue("invalid_id")).refine(fitsSnowflake, issue("invalid_id"));
 
 const withMeta = <T extends z.ZodType>(schema: T, meta: FieldMeta) => schema.meta(meta);
 
