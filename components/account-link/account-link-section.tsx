@@ -1,6 +1,5 @@
 import "server-only";
 import { shown } from "@/lib/providers/routes";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/plugin-tools.module.css";
 import { readAccountLink } from "@/lib/account-links/links";
@@ -8,9 +7,7 @@ import type { LinkProvider } from "@/lib/account-links/providers";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
 import type { AccountLinkText } from "./account-link";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const AccountLink = dynamic(() => import("./account-link").then((module) => module.AccountLink));
+import { AccountLink } from "./account-link";
 
 const NAMES: Record<LinkProvider, string> = { twitch: "Twitch", twitter: "X", tiktok: "TikTok" };
 const KEYS = ["link", "linking", "unlink", "unlinking", "notLinked", "failed"] as const;

@@ -1,16 +1,14 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import type { Locale } from "@/lib/i18n/locales";
 import { AUTOMOD_ACTIONS, AUTOMOD_TRIGGERS, type AutomodAction, type AutomodTrigger } from "@/lib/moderation/automod/triggers";
 import type { DryRunText } from "./automod-dry-run";
+import { LazyAutomodDryRun } from "./lazy-automod-dry-run";
+import styles from "./automod-dry-run.module.css";
 
-// Its own chunk: only the moderator page downloads the dry run.
-const AutomodDryRun = dynamic(() => import("./automod-dry-run").then((module) => module.AutomodDryRun));
-
-const KEYS = ["title", "intro", "source", "pasted", "channel", "messagesLabel", "channelLabel", "chooseChannel", "run", "running", "paused", "passes", "off", "found", "error", "empty", "results", "tooMany", "author"] as const;
+const KEYS = ["source", "pasted", "channel", "messagesLabel", "channelLabel", "chooseChannel", "run", "running", "paused", "passes", "off", "found", "error", "empty", "results", "tooMany", "author"] as const;
 
 /** The automod rules' dry run, under the rules on the moderator page. */
 export async function AutomodDryRunSection({ guildId, locale }: { guildId: string; locale: Locale }) {
@@ -20,5 +18,11 @@ export async function AutomodDryRunSection({ guildId, locale }: { guildId: strin
   const triggers = Object.fromEntries(AUTOMOD_TRIGGERS.map((trigger) => [trigger, plugins(`${field}.trigger.options.${trigger}`)])) as Record<AutomodTrigger, string>;
   const actions = Object.fromEntries(AUTOMOD_ACTIONS.map((action) => [action, plugins(`${field}.actions.options.${action}`)])) as Record<AutomodAction, string>;
   const channels = pickers.channels.filter((channel) => CHANNEL_TYPES_BY_UI.channel.includes(channel.type)).map((channel) => ({ id: channel.id, name: channel.name }));
-  return <AutomodDryRun guildId={guildId} channels={channels} text={text} triggers={triggers} actions={actions} />;
+  return (
+    <section className={styles.panel} aria-labelledby="automod-dry-run-title">
+      <h3 id="automod-dry-run-title">{t("title")}</h3>
+      <p className={styles.intro}>{t("intro")}</p>
+      <LazyAutomodDryRun guildId={guildId} channels={channels} text={text} triggers={triggers} actions={actions} />
+    </section>
+  );
 }

@@ -3,7 +3,8 @@ import { act, fireEvent, render, screen } from "@testing-library/react";
 import en from "@/messages/en.json";
 import plugins from "@/messages/plugins/en.json";
 import type { DryRunResult } from "@/lib/moderation/automod/dry-run";
-import { AutomodDryRun, type DryRunText } from "./automod-dry-run";
+import type { DryRunText } from "./automod-dry-run";
+import { LazyAutomodDryRun } from "./lazy-automod-dry-run";
 
 // The dry run panel: typed messages or a channel, progress while it runs, each caught message
 // with its rule (a rule switched off says so), what it found and what the bot would do, the
@@ -29,7 +30,11 @@ const result: DryRunResult = {
   ],
 };
 
-const renderPanel = () => render(<AutomodDryRun guildId={GUILD} channels={[{ id: CHANNEL, name: "general" }]} text={en.automodDryRun as DryRunText} triggers={fields.trigger.options} actions={fields.actions.options} />);
+/** The panel as the page mounts it: "Loading…" until the form's code arrives after hydration. */
+async function renderPanel() {
+  render(<LazyAutomodDryRun guildId={GUILD} channels={[{ id: CHANNEL, name: "general" }]} text={en.automodDryRun as DryRunText} triggers={fields.trigger.options} actions={fields.actions.options} />);
+  await screen.findByRole("button", { name: en.automodDryRun.run });
+}
 
 beforeAll(() => {
   document.cookie = "XSRF-TOKEN=test-token";
@@ -38,7 +43,7 @@ afterEach(() => jest.restoreAllMocks());
 
 it("asks for a message first, then tries the typed ones and shows what each would do", async () => {
   const fetch = fakeFetch(() => answer(200, result));
-  renderPanel();
+  await renderPanel();
   fireEvent.click(screen.getByRole("button", { name: en.automodDryRun.run }));
   expect(screen.getByRole("status").textContent).toBe(en.automodDryRun.empty);
   expect(fetch).not.toHaveBeenCalled();
@@ -60,7 +65,7 @@ it("asks for a message first, then tries the typed ones and shows what each woul
 
 it("tries a channel's last messages, and shows the server's refusal", async () => {
   const fetch = fakeFetch(() => answer(400, { code: "validation_failed", status_code: 400, message: "Choose a text channel.", error: { message: "Choose a text channel." } }));
-  renderPanel();
+  await renderPanel();
   fireEvent.click(screen.getByLabelText(en.automodDryRun.channel));
   fireEvent.change(screen.getByLabelText(en.automodDryRun.channelLabel), { target: { value: CHANNEL } });
   await act(async () => {

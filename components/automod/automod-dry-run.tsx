@@ -7,17 +7,19 @@ import type { DryRunResult } from "@/lib/moderation/automod/dry-run";
 import type { AutomodAction, AutomodTrigger } from "@/lib/moderation/automod/triggers";
 import styles from "./automod-dry-run.module.css";
 
-// The dry run: type messages (one per line) or pick a channel, and see which rule each message
-// breaks and what the bot would do, before a rule acts (rules saved switched off are tried too).
+// The dry run's form: type messages (one per line) or pick a channel, and see which rule each
+// message breaks and what the bot would do, before a rule acts (rules saved switched off are tried
+// too). Its section, title and intro are drawn by the server (automod-dry-run-section.tsx); this
+// code loads once the page is interactive (lazy-automod-dry-run.tsx).
 
 export const MAX_TRIED = 50;
 
 export type DryRunText = Record<
-  "title" | "intro" | "source" | "pasted" | "channel" | "messagesLabel" | "channelLabel" | "chooseChannel" | "run" | "running" | "paused" | "passes" | "off" | "found" | "error" | "empty" | "results" | "tooMany" | "author",
+  "source" | "pasted" | "channel" | "messagesLabel" | "channelLabel" | "chooseChannel" | "run" | "running" | "paused" | "passes" | "off" | "found" | "error" | "empty" | "results" | "tooMany" | "author",
   string
 >;
 
-type Props = {
+export type DryRunProps = {
   guildId: string;
   channels: Array<{ id: string; name: string }>;
   text: DryRunText;
@@ -25,7 +27,7 @@ type Props = {
   actions: Record<AutomodAction, string>;
 };
 
-export function AutomodDryRun({ guildId, channels, text, triggers, actions }: Props) {
+export function AutomodDryRunForm({ guildId, channels, text, triggers, actions }: DryRunProps) {
   const id = useId();
   const [source, setSource] = useState<"pasted" | "channel">("pasted");
   const [lines, setLines] = useState("");
@@ -57,9 +59,7 @@ export function AutomodDryRun({ guildId, channels, text, triggers, actions }: Pr
   const passing = (result?.results.length ?? 0) - caught.length;
 
   return (
-    <section className={styles.panel} aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>{text.title}</h3>
-      <p className={styles.intro}>{text.intro}</p>
+    <>
       <form onSubmit={run} className={styles.form}>
         <fieldset className={styles.sources}>
           <legend>{text.source}</legend>
@@ -122,6 +122,6 @@ export function AutomodDryRun({ guildId, channels, text, triggers, actions }: Pr
           {passing > 0 ? <p>{fill(text.passes, { count: passing })}</p> : null}
         </div>
       ) : null}
-    </section>
+    </>
   );
 }

@@ -1,12 +1,9 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import styles from "@/components/plugin-tools.module.css";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import type { UpcomingText } from "./upcoming-birthdays";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const UpcomingBirthdays = dynamic(() => import("./upcoming-birthdays").then((module) => module.UpcomingBirthdays));
+import { UpcomingBirthdays } from "./upcoming-birthdays";
 
 const KEYS = ["range", "loading", "loadFailed", "retry", "empty", "days", "unknownMember", "turns", "zone"] as const satisfies ReadonlyArray<keyof UpcomingText>;
 

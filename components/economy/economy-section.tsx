@@ -1,12 +1,9 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { LANGUAGES, type Locale } from "@/lib/i18n/locales";
 import styles from "@/components/plugin-tools.module.css";
 import type { EconomyText } from "./economy-tools";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const EconomyTools = dynamic(() => import("./economy-tools").then((module) => module.EconomyTools));
+import { EconomyTools } from "./economy-tools";
 
 type Props = { guildId: string; guildName: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 

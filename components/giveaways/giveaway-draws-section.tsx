@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getCollectionExtrasText } from "@/components/settings-form/collection-extras";
 import { getDb } from "@/lib/db/client";
@@ -7,9 +6,7 @@ import { getEnv } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/locales";
 import { listGiveawayViews } from "@/lib/plugins/giveaways/server";
 import type { DrawsText } from "./giveaway-draws";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const GiveawayDraws = dynamic(() => import("./giveaway-draws").then((module) => module.GiveawayDraws));
+import { GiveawayDraws } from "./giveaway-draws";
 
 const KEYS = [
   "title", "intro", "empty", "endsIn", "endedAt", "timeUp", "tally", "winners", "reroll_round", "nobodyWon",

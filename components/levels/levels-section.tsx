@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
@@ -7,9 +6,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { rankedMembers } from "@/lib/levels/standings";
 import type { LevelsAdminText } from "./levels-admin";
 import styles from "./levels-admin.module.css";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const LevelsAdmin = dynamic(() => import("./levels-admin").then((module) => module.LevelsAdmin));
+import { LevelsAdmin } from "./levels-admin";
 
 type Props = { guildId: string; guildName: string; locale: Locale; config: Record<string, unknown>; enabled: boolean; disabled: boolean };
 

@@ -92,8 +92,12 @@ function type(text: string) {
   fireEvent.change(element, { target: { value: element.value + text } });
 }
 
-function focus() {
-  act(() => box().focus());
+/** Focuses the box and waits for the `{` suggestions' code, which the first focus loads. */
+async function focus() {
+  await act(async () => {
+    box().focus();
+    await import("./variable-suggestions");
+  });
 }
 
 function key(name: string, init: Partial<KeyboardEventInit> = {}) {
@@ -144,10 +148,10 @@ describe("MessageEditor", () => {
     expect(status()).toBe("");
   });
 
-  it("opens the variables on `{`, announces their number, and Enter inserts {server.name}", () => {
+  it("opens the variables on `{`, announces their number, and Enter inserts {server.name}", async () => {
     const seen: string[] = [];
     render(<Harness initial="Hi " onText={(text) => seen.push(text)} />);
-    focus();
+    await focus();
     type("{");
     const element = box();
     expect(listbox().hidden).toBe(false);
@@ -171,9 +175,20 @@ describe("MessageEditor", () => {
     expect(status()).toBe("");
   });
 
-  it("filters variables as you type and inserts the default range for random", () => {
+  it("loads the variables' code on the first focus: `{` typed before it arrives opens the list once it does", async () => {
     render(<Harness />);
-    focus();
+    act(() => box().focus());
+    type("{");
+    expect(listbox().hidden).toBe(true);
+    expect(status()).toBe("");
+    expect((await screen.findAllByRole("option"))[0]!.textContent).toBe("{server.name}Night Owls");
+    expect(listbox().hidden).toBe(false);
+    expect(status()).toBe(`Suggestions: ${TEMPLATE_VARIABLES.filter((variable) => !variable.technical).length}`);
+  });
+
+  it("filters variables as you type and inserts the default range for random", async () => {
+    render(<Harness />);
+    await focus();
     type("{user.");
     expect(optionLabels()).toEqual(TEMPLATE_VARIABLES.filter((v) => v.name.startsWith("user.") && !v.technical).map((v) => `{${v.name}}`));
     fireEvent.change(box(), { target: { value: "{rand" } });
@@ -182,10 +197,10 @@ describe("MessageEditor", () => {
     expect(box().value).toBe("{random:1-100}");
   });
 
-  it("lists only text channels on `#`, by position and by name; the pick reads #name and is stored as <#id>", () => {
+  it("lists only text channels on `#`, by position and by name; the pick reads #name and is stored as <#id>", async () => {
     const stored: string[] = [];
     render(<Harness initial="Read " onText={(text) => stored.push(text)} />);
-    focus();
+    await focus();
     type("#");
     expect(optionLabels()).toEqual(["#Welcome Hall", "#rules", "#general"]);
     key("ArrowDown");
@@ -197,11 +212,11 @@ describe("MessageEditor", () => {
     expect(stored.at(-1)).toBe(`Read <#${CH.rules}>`);
   });
 
-  it("shows stored mentions by name, keeps them as mentions through edits, and makes one of a known #name typed by hand", () => {
+  it("shows stored mentions by name, keeps them as mentions through edits, and makes one of a known #name typed by hand", async () => {
     const stored: string[] = [];
     render(<Harness initial={`Read <#${CH.rules}>, ask <@&${ROLE.pings}>. <#300000000000000099>`} onText={(text) => stored.push(text)} />);
     expect(box().value).toBe("Read #rules, ask @Event Pings. <#300000000000000099>");
-    focus();
+    await focus();
     type(" Chat in #general!");
     expect(stored.at(-1)).toBe(`Read <#${CH.rules}>, ask <@&${ROLE.pings}>. <#300000000000000099> Chat in <#${CH.general}>!`);
     expect(box().value).toBe("Read #rules, ask @Event Pings. <#300000000000000099> Chat in #general!");
@@ -209,9 +224,9 @@ describe("MessageEditor", () => {
     expect(screen.getByText(`${stored.at(-1)!.length} / 2000`)).toBeTruthy();
   });
 
-  it("moves with ArrowUp/ArrowDown (wrapping) and closes on Escape until the trigger changes", () => {
+  it("moves with ArrowUp/ArrowDown (wrapping) and closes on Escape until the trigger changes", async () => {
     render(<Harness />);
-    focus();
+    await focus();
     type("#");
     const options = () => screen.getAllByRole("option");
     key("ArrowUp");
@@ -244,7 +259,7 @@ describe("MessageEditor", () => {
   it("searches members through the API on `@` (debounced), and inserts the member, stored as <@id>", async () => {
     const stored: string[] = [];
     render(<Harness initial="Hi " onText={(text) => stored.push(text)} />);
-    focus();
+    await focus();
     type("@");
     // Nothing to search yet: only the mentionable roles, never @everyone or non-mentionable ones.
     expect(optionLabels()).toEqual(["@Moderators", "@Event Pings"]);
@@ -276,7 +291,7 @@ describe("MessageEditor", () => {
       return Promise.resolve(reply([]));
     }) as typeof fetch;
     render(<Harness />);
-    focus();
+    await focus();
     type("@a");
     await waitFor(() => expect(requests).toHaveLength(1));
     type("x");
@@ -291,7 +306,7 @@ describe("MessageEditor", () => {
   it("offers mentionable roles filtered locally and inserts the role, stored as <@&id>", async () => {
     const stored: string[] = [];
     render(<Harness onText={(text) => stored.push(text)} />);
-    focus();
+    await focus();
     type("@mo");
     expect(optionLabels()).toEqual(["@Moderators"]);
     expect(screen.getByRole("option", { name: /Moderators/ }).textContent).toContain("Role");
@@ -304,9 +319,9 @@ describe("MessageEditor", () => {
     expect(listbox().hidden).toBe(true);
   });
 
-  it("picks with the mouse without losing focus", () => {
+  it("picks with the mouse without losing focus", async () => {
     render(<Harness initial="x " />);
-    focus();
+    await focus();
     type("{chan");
     const option = screen.getByRole("option", { name: /\{channel\.name\}/ });
     expect(fireEvent.mouseDown(option)).toBe(false); // default prevented: the box keeps focus
@@ -314,9 +329,9 @@ describe("MessageEditor", () => {
     expect(box().value).toBe("x {channel.name}");
   });
 
-  it("closes when the box loses focus and does nothing while disabled", () => {
+  it("closes when the box loses focus and does nothing while disabled", async () => {
     const { rerender } = render(<Harness />);
-    focus();
+    await focus();
     type("{");
     expect(listbox().hidden).toBe(false);
     fireEvent.blur(box());

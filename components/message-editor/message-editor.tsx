@@ -3,11 +3,9 @@
 import { useCallback, useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { fill } from "@/lib/i18n/fill";
 import { mentionNames, toEditable, toStored, type MentionNames } from "@/lib/templates/editable-mentions";
-import { toDisplay } from "@/lib/templates/mentions";
-import { resolveVariable } from "@/lib/templates/render";
 import { textLength } from "@/lib/platform-messages/limits";
 import { LazyMessagePreview } from "./lazy-message-preview";
-import { steadyRandom, useMentionLookup, useRoleColors } from "./mention-lookup";
+import { useMentionLookup, useRoleColors } from "./mention-lookup";
 import {
   applySuggestion,
   channelSuggestions,
@@ -15,7 +13,6 @@ import {
   memberName,
   memberSuggestions,
   roleSuggestions,
-  variableSuggestions,
   type ChannelLike,
   type RoleLike,
   type SearchMember,
@@ -44,6 +41,9 @@ export type MessageEditorProps = {
   /** What the bot sends while the box is empty (a subscription's blank message: the plugin's default): the preview shows it. */
   fallback?: string;
 };
+
+type VariableSuggestions = typeof import("./variable-suggestions");
+const loadVariableSuggestions = () => import("./variable-suggestions");
 
 const SIGIL_KEYS: Readonly<Record<string, string>> = { variable: "{", channel: "#", mention: "@" };
 
@@ -81,6 +81,8 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   /** Start of the trigger closed with Escape: it stays closed until the trigger goes away. */
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [active, setActive] = useState(0);
+  /** The `{` suggestions' code, loaded when the box first takes focus. */
+  const [variables, setVariables] = useState<VariableSuggestions | null>(null);
   /** Names of members found by searches, so the preview can name them. */
   const [found, setFound] = useState<Record<string, string>>({});
 
@@ -111,22 +113,15 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   const search = useMemberSearch(guildId, memberQuery, learn);
 
   const lookup = useMentionLookup(channels, roles, data, found);
-  // What each variable becomes in the preview, as the suggestion's hint ("{server.name}  Ada's Workshop").
-  const valueOf = useCallback(
-    (name: string) => {
-      const value = resolveVariable(name, data.context, { random: steadyRandom });
-      return value === undefined ? undefined : toDisplay(value, lookup);
-    },
-    [data.context, lookup],
-  );
   const kind = shown?.kind;
   const query = shown?.query ?? "";
   const suggestions = useMemo<Suggestion[]>(() => {
-    if (kind === "variable") return variableSuggestions(query, valueOf, data.sourceVariables);
+    // Hinted by what each variable becomes in the preview ("{server.name}  Ada's Workshop").
+    if (kind === "variable") return variables ? variables.sampleVariableSuggestions(query, data.context, lookup, data.sourceVariables) : [];
     if (kind === "channel") return channelSuggestions(channels, query);
     if (kind === "mention") return [...memberSuggestions(search.members), ...roleSuggestions(roles, query, guildId, labels.role)];
     return [];
-  }, [kind, query, valueOf, data.sourceVariables, channels, roles, guildId, labels.role, search.members]);
+  }, [kind, query, variables, data.context, lookup, data.sourceVariables, channels, roles, guildId, labels.role, search.members]);
 
   const open = shown !== null && suggestions.length > 0;
   const current = open ? Math.min(active, suggestions.length - 1) : -1;
@@ -153,6 +148,11 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   const roleColors = useRoleColors(roles);
   // Typing stays responsive on long messages: the preview may lag a keystroke behind.
   const previewText = useDeferredValue(value.trim() === "" && fallback ? fallback : value);
+
+  function focus(element: HTMLTextAreaElement) {
+    if (!variables) void loadVariableSuggestions().then(setVariables);
+    updateCaret(element);
+  }
 
   function updateCaret(element: HTMLTextAreaElement) {
     // React may report a select event for the key that made a pick, with the old caret: the pick's caret wins.
@@ -211,7 +211,8 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
   }
 
   const count = textLength(value);
-  const announcement = !shown ? "" : open ? fill(labels.suggestionCount, { count: suggestions.length }) : search.loading ? labels.searching : labels.noSuggestions;
+  // While the `{` code is still on its way (moments after the first focus), nothing is announced yet.
+  const announcement = !shown ? "" : open ? fill(labels.suggestionCount, { count: suggestions.length }) : search.loading ? labels.searching : kind === "variable" && !variables ? "" : labels.noSuggestions;
   const optionId = (index: number) => `${listId}-${index}`;
 
   return (
@@ -237,7 +238,7 @@ export function MessageEditor({ id, value, onChange, disabled, invalid, describe
           disabled={disabled}
           onChange={change}
           onSelect={(event) => updateCaret(event.currentTarget)}
-          onFocus={(event) => updateCaret(event.currentTarget)}
+          onFocus={(event) => focus(event.currentTarget)}
           onBlur={() => setCaret(null)}
           onKeyDown={onKeyDown}
         />

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { TEMPLATE_VARIABLES } from "@/lib/templates/variables";
-import { applySuggestion, channelSuggestions, findTrigger, memberName, memberSuggestions, roleSuggestions, variableSuggestions } from "./suggest";
+import { applySuggestion, channelSuggestions, findTrigger, memberName, memberSuggestions, roleSuggestions } from "./suggest";
+import { variableSuggestions } from "./variable-suggestions";
 
 const GUILD = "200000000000000001";
 

@@ -4,7 +4,6 @@
 // platform syntax, so every suggestion inserts `{name}`, `<#id>`, `<@id>` or `<@&id>`.
 
 import { channelSlug } from "@/lib/templates/mentions";
-import { TEMPLATE_VARIABLES } from "@/lib/templates/variables";
 
 export type TriggerKind = "variable" | "channel" | "mention";
 
@@ -72,7 +71,7 @@ export function applySuggestion(text: string, trigger: Pick<Trigger, "start" | "
 const fold = (text: string) => text.toLocaleLowerCase();
 
 /** Matches that start with the query first, then those that contain it; order otherwise kept. */
-function rank<T>(items: readonly T[], query: string, keys: (item: T) => readonly string[]): T[] {
+export function rank<T>(items: readonly T[], query: string, keys: (item: T) => readonly string[]): T[] {
   const needle = fold(query.trim());
   if (!needle) return [...items];
   const starts: T[] = [];
@@ -87,39 +86,6 @@ function rank<T>(items: readonly T[], query: string, keys: (item: T) => readonly
 
 /** A social alert's own variable (`{streamer}`…) with its translated description. */
 export type ExtraVariable = { name: string; description: string };
-
-/**
- * `valueOf` shows what a variable becomes here (the preview sample); without it, the generic
- * example shows. `extra` (a social alert's variables) come first, hinted by their value when the
- * preview has one, else by their description.
- */
-export function variableSuggestions(query: string, valueOf?: (name: string) => string | undefined, extra: readonly ExtraVariable[] = []): Suggestion[] {
-  const own: Suggestion[] = rank(extra, query, (variable) => [variable.name]).map((variable) => ({
-    key: `variable:${variable.name}`,
-    kind: "variable",
-    label: `{${variable.name}}`,
-    hint: valueOf?.(variable.name) || variable.description,
-    insert: `{${variable.name}}`,
-  }));
-  return [...own, ...templateVariableSuggestions(query, valueOf)];
-}
-
-function templateVariableSuggestions(query: string, valueOf?: (name: string) => string | undefined): Suggestion[] {
-  // Technical names (ids, aliases) wait until the owner types past the dot: `{user.d`.
-  const pastDot = /\.[^.]+/.test(query);
-  const offered = TEMPLATE_VARIABLES.filter((variable) => !variable.technical || pastDot);
-  return rank(offered, query, (variable) => [variable.name]).map((variable) => {
-    const value = valueOf ? valueOf(variable.name) : variable.example;
-    return {
-      key: `variable:${variable.name}`,
-      kind: "variable",
-      label: `{${variable.name}}`,
-      // An empty value (no region here) shows no hint; a missing one (no channel) the generic example.
-      hint: value === undefined ? variable.example : value || undefined,
-      insert: `{${variable.name}}`,
-    };
-  });
-}
 
 function compareIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

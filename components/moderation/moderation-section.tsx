@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import { readGuildSettings } from "@/lib/guilds/settings-queries";
@@ -13,9 +12,7 @@ import { issueTextFor } from "@/lib/validation/server-messages";
 import { listedCase } from "./format";
 import { moderationText } from "./page-text";
 import styles from "./moderation.module.css";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const ModerationPanel = dynamic(() => import("./moderation-panel").then((module) => module.ModerationPanel));
+import { ModerationPanel } from "./moderation-panel";
 
 /** Why the bot could not escalate a warning (lib/moderation/can-act.ts), said in the act dialog. */
 const ESCALATION_REFUSALS: IssueCode[] = ["mod_target_owner", "mod_target_bot", "mod_bot_cannot_ban", "mod_bot_cannot_timeout", "not_a_member", "mod_target_above_bot", "mod_target_admin", "mod_platform_refused"];

@@ -1,14 +1,11 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getGuildPickers } from "@/lib/guilds/pickers";
 import { CHANNEL_TYPES_BY_UI } from "@/lib/plugins/channel-uis";
 import type { Locale } from "@/lib/i18n/locales";
 import { MUSIC_ERROR_CODES, type MusicPlayerText } from "./text";
 import styles from "./music-player.module.css";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const MusicPlayer = dynamic(() => import("./music-player").then((module) => module.MusicPlayer));
+import { MusicPlayer } from "./music-player";
 
 const FEEDBACK = ["added", "addedNext", "playing", "started", "moved", "removed", "joined", "left", "paused", "resumed", "next", "previous"] as const;
 const PLAIN = [

@@ -1,11 +1,8 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import type { Locale } from "@/lib/i18n/locales";
 import { NFT_AVATAR_KEYS, type NftAvatarText } from "./text";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const NftAvatarPanel = dynamic(() => import("./nft-avatar-panel").then((module) => module.NftAvatarPanel));
+import { NftAvatarPanel } from "./nft-avatar-panel";
 
 /** The NFT avatars page's "Bot avatar" card: the island reads and sets the guild's NFT avatar. */
 export async function NftAvatarSection({ guildId, locale }: { guildId: string; locale: Locale }) {

@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { CardSection } from "@/components/card-editor/card-section";
 import { cardEditorText } from "@/components/card-editor/card-text";
@@ -14,9 +13,7 @@ import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import type { RankCardText } from "./rank-card-editor";
 import { RankCardOffer } from "./rank-card-offer";
 import { rankCardOfferText } from "./rank-card-text";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const RankCardEditor = dynamic(() => import("./rank-card-editor").then((module) => module.RankCardEditor));
+import { RankCardEditor } from "./rank-card-editor";
 
 type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 

@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import { getGuildSettings } from "@/lib/guilds/settings-queries";
@@ -7,9 +6,7 @@ import type { PickerChannel } from "@/lib/guilds/pickers";
 import type { Locale } from "@/lib/i18n/locales";
 import { listRecordings, recordingListQuery } from "@/lib/plugins/record/recordings";
 import { RECORDING_LIST_KEYS, type RecordingListText } from "./recording-list-text";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const RecordingList = dynamic(() => import("./recording-list").then((module) => module.RecordingList));
+import { RecordingList } from "./recording-list";
 
 /** The Record page's recordings: drawn here with the first page; more pages, downloads and deletes in the island. Not on a free server (Premium). */
 export async function RecordingsSection({ guildId, locale, channels }: { guildId: string; locale: Locale; channels: PickerChannel[] }) {

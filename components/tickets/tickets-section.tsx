@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import { getDb } from "@/lib/db/client";
 import type { Locale } from "@/lib/i18n/locales";
@@ -7,9 +6,7 @@ import { listItems } from "@/lib/plugins/items";
 import { ticketing } from "@/lib/plugins/ticketing/definition";
 import { listTickets, ticketListQuery } from "@/lib/plugins/ticketing/tickets";
 import { TICKET_LIST_KEYS, type TicketListText } from "./ticket-list-text";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const TicketList = dynamic(() => import("./ticket-list").then((module) => module.TicketList));
+import { TicketList } from "./ticket-list";
 
 /** The Ticketing page's list of tickets: drawn here with its first page; filters, pages and transcripts in the island. */
 export async function TicketsSection({ guildId, locale }: { guildId: string; locale: Locale }) {

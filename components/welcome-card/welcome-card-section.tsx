@@ -10,11 +10,8 @@ import { CARD_SUBTITLE_MAX, CARD_TITLE_MAX } from "@/lib/plugins/welcome/definit
 import { uploadBackground } from "@/lib/card-drawing/background";
 import { resolveBackground } from "@/lib/welcome-card/card";
 import { listCardUploads, RECENT_WELCOME_UPLOADS } from "@/lib/card-drawing/uploads";
-import dynamic from "next/dynamic";
 import type { WelcomeCardText } from "./welcome-card-editor";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const WelcomeCardEditor = dynamic(() => import("./welcome-card-editor").then((module) => module.WelcomeCardEditor));
+import { WelcomeCardEditor } from "./welcome-card-editor";
 
 type Props = { guildId: string; locale: Locale; config: Record<string, unknown>; disabled: boolean };
 

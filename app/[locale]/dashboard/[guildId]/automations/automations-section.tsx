@@ -1,5 +1,4 @@
 import "server-only";
-import dynamic from "next/dynamic";
 import { getTranslations } from "next-intl/server";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
 import type { AutomationText } from "@/components/automations/text";
@@ -12,9 +11,7 @@ import type { Locale } from "@/lib/i18n/locales";
 import { automations, type Automation, type AutomationAction, type AutomationCondition } from "@/lib/plugins/automations/definition";
 import { ACTION_LIMITS } from "@/lib/plugins/automations/vocabulary";
 import { listItems } from "@/lib/plugins/items";
-
-// Its own chunk, so the other plugin pages (which share one page module) do not download it.
-const AutomationList = dynamic(() => import("@/components/automations/automation-list").then((module) => module.AutomationList));
+import { AutomationList } from "@/components/automations/automation-list";
 
 const definition = automations.collections.automations;
 const shape = definition.itemSchema.shape;
