@@ -39,15 +39,16 @@ beforeAll(() => {
   globalThis.requestAnimationFrame = (run: FrameRequestCallback) => (run(0), 0);
 });
 
-function renderList() {
+/** The list with the saved automation's editor open (its code loads on the first opening). */
+async function renderList() {
   render(<AutomationList guildId={GUILD} initial={[{ id: ITEM, data: saved }]} limits={{ automations: 3, actions: 3 }} blanks={blanks} pickers={pickers} labels={formLabels} guildZone={null} text={en.automationEditor as AutomationText} />);
   fireEvent.click(screen.getByRole("button", { name: "Edit" }));
-  return screen.getByTestId("automation-editor");
+  return screen.findByTestId("automation-editor");
 }
 
 it("reorders actions with their buttons, keeps a switched type's text, and saves only what each type reads", async () => {
   const requests = fakeApi({ [`PATCH /api/plugins/automations/guilds/${GUILD}/automations/${ITEM}`]: { status: 200, body: { id: ITEM } } });
-  const editor = renderList();
+  const editor = await renderList();
   const typeOf = (index: number) => (within(screen.getAllByTestId("automation-action")[index]!).getByLabelText("What to do") as HTMLSelectElement).value;
 
   fireEvent.click(within(editor).getByRole("button", { name: "Move action 2 up" }));
@@ -85,7 +86,7 @@ it("says a refusal beside the field it names", async () => {
       body: { code: "validation_failed", status_code: 400, message: "Check the fields.", error: { message: "Check the fields." }, fields: [{ path: "actions.0.content", code: "unknown_variable", message: "{message.content} is not available here." }] },
     },
   });
-  const editor = renderList();
+  const editor = await renderList();
   await act(async () => fireEvent.submit(editor.querySelector("form")!));
   const message = within(screen.getAllByTestId("automation-action")[0]!).getByLabelText("Message");
   expect(message.getAttribute("aria-invalid")).toBe("true");

@@ -1,17 +1,23 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
 import { DeleteDialog } from "@/components/action-panel/delete-dialog";
 import { Feedback } from "@/components/action-panel/feedback";
 import { useAction } from "@/components/action-panel/use-action";
+import { useBoundaryText } from "@/components/boundary-text";
+import { whenIdle } from "@/components/when-idle";
 import type { FormLabels } from "@/components/settings-form/types";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
 import { fill } from "@/lib/i18n/fill";
 import type { Automation, AutomationAction, AutomationCondition } from "@/lib/plugins/automations/definition";
-import { AutomationEditor } from "./automation-editor";
 import type { AutomationText } from "./text";
 import styles from "./automations.module.css";
+
+// The editor (its parts, the time zone picker, "Try it") opens on Edit or Add: its code is not in
+// the page's first load, and is fetched once the browser is idle so the first click finds it.
+const loadEditor = () => import("./automation-editor");
+const AutomationEditor = lazy(() => loadEditor().then((module) => ({ default: module.AutomationEditor })));
 
 type Listed = { id: string; data: Automation };
 
@@ -36,6 +42,8 @@ export function AutomationList({ guildId, initial, limits, blanks, pickers: pack
   const [deleting, setDeleting] = useState<Listed | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const remove = useAction(text.failed);
+  const { loading } = useBoundaryText();
+  useEffect(() => whenIdle(() => void loadEditor()), []);
   const addButton = useRef<HTMLButtonElement>(null);
   const context = { text, pickers, labels, guildZone };
   const full = items.length >= limits.automations;
@@ -50,22 +58,30 @@ export function AutomationList({ guildId, initial, limits, blanks, pickers: pack
   }, [remove.done, editing]);
 
   const editor = (itemId: string | null, draft: Automation) => (
-    <AutomationEditor
-      key={itemId ?? "new"}
-      guildId={guildId}
-      itemId={itemId}
-      initial={draft}
-      blanks={blanks}
-      actionMax={limits.actions}
-      context={context}
-      onSaved={(item, message) => {
-        setItems((current) => (current.some((entry) => entry.id === item.id) ? current.map((entry) => (entry.id === item.id ? item : entry)) : [...current, item]));
-        setEditing(null);
-        setSaved(message);
-        requestAnimationFrame(() => document.getElementById(`automation-${item.id}-edit`)?.focus());
-      }}
-      onCancel={() => setEditing(null)}
-    />
+    <Suspense
+      fallback={
+        <p className={panelStyles.muted} role="status">
+          {loading}
+        </p>
+      }
+    >
+      <AutomationEditor
+        key={itemId ?? "new"}
+        guildId={guildId}
+        itemId={itemId}
+        initial={draft}
+        blanks={blanks}
+        actionMax={limits.actions}
+        context={context}
+        onSaved={(item, message) => {
+          setItems((current) => (current.some((entry) => entry.id === item.id) ? current.map((entry) => (entry.id === item.id ? item : entry)) : [...current, item]));
+          setEditing(null);
+          setSaved(message);
+          requestAnimationFrame(() => document.getElementById(`automation-${item.id}-edit`)?.focus());
+        }}
+        onCancel={() => setEditing(null)}
+      />
+    </Suspense>
   );
 
   return (

@@ -11,7 +11,7 @@ import { uploadUrl } from "@/lib/images/upload";
 import { resolveRankBackground } from "@/lib/rank-card/card";
 import { PLAIN_BACKGROUND, RANK_CARD_UPLOADS } from "@/lib/rank-card/settings";
 import type { RankCardText } from "./rank-card-editor";
-import { RankCardOffer } from "./rank-card-offer";
+import { LazyRankCardOffer } from "./lazy-rank-card-offer";
 import { rankCardOfferText } from "./rank-card-text";
 import { RankCardEditor } from "./rank-card-editor";
 
@@ -47,7 +47,7 @@ export async function RankCardSection({ guildId, locale, config, disabled }: Pro
 
   return (
     <CardSection id="rank-card" title={t("title")} description={t("description")}>
-      <RankCardOffer locale={locale} text={rankCardOfferText(t)} />
+      <LazyRankCardOffer locale={locale} text={rankCardOfferText(t)} />
       <RankCardEditor
         guildId={guildId}
         initial={{

@@ -154,21 +154,21 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
         {cap}
         {builder ? (
           <Suspense fallback={<ControlLoading />}>
-          <EmbedBuilder
-            id={id}
-            path={path}
-            value={value}
-            onChange={onChange}
-            disabled={control.disabled}
-            min={field.minItems ?? 0}
-            max={limit ?? field.maxItems ?? 10}
-            fieldText={fieldText}
-            errors={context.errors}
-            pickers={context.pickers}
-            data={builder.data}
-            labels={builder.labels}
-            formLabels={labels}
-          />
+            <EmbedBuilder
+              id={id}
+              path={path}
+              value={value}
+              onChange={onChange}
+              disabled={control.disabled}
+              min={field.minItems ?? 0}
+              max={limit ?? field.maxItems ?? 10}
+              fieldText={fieldText}
+              errors={context.errors}
+              pickers={context.pickers}
+              data={builder.data}
+              labels={builder.labels}
+              formLabels={labels}
+            />
           </Suspense>
         ) : field.type === "object-array" ? (
           <ObjectList {...control} path={path} textKey={textKey} context={{ ...context, disabled: control.disabled }} />
