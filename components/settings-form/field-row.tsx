@@ -35,7 +35,11 @@ const EmojiControl = lazy(() => import("@/components/emoji-picker/emoji-control"
 const SourcePicker = lazy(() => import("@/components/source-picker/source-picker").then((module) => ({ default: module.SourcePicker })));
 const ImageControl = lazy(() => import("./image-control").then((module) => ({ default: module.ImageControl })));
 
-/** Shown where a control's code is still on its way (a dialog's first opening). */
+/** A lazy control, with "Loading…" where its code is still on its way (a dialog's first opening). */
+function Later({ children }: { children: React.ReactNode }) {
+  return <Suspense fallback={<ControlLoading />}>{children}</Suspense>;
+}
+
 function ControlLoading() {
   const { loading } = useBoundaryText();
   return (
@@ -153,7 +157,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
         {help}
         {cap}
         {builder ? (
-          <Suspense fallback={<ControlLoading />}>
+          <Later>
             <EmbedBuilder
               id={id}
               path={path}
@@ -169,7 +173,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
               labels={builder.labels}
               formLabels={labels}
             />
-          </Suspense>
+          </Later>
         ) : field.type === "object-array" ? (
           <ObjectList {...control} path={path} textKey={textKey} context={{ ...context, disabled: control.disabled }} />
         ) : field.itemType === "enum" ? (
@@ -190,7 +194,7 @@ export function FieldRow({ field, path, textKey, value, onChange, context, compa
       </label>
       {help}
       {cap}
-      <Suspense fallback={<ControlLoading />}>{renderControl(field, control, context, text.options, companion)}</Suspense>
+      {renderControl(field, control, context, text.options, companion)}
       {defaultNote}
       {errorText}
     </div>
@@ -202,37 +206,58 @@ function renderControl(field: FormField, control: ControlProps<unknown>, { picke
     const { id, value, onChange, disabled, invalid, describedBy } = control;
     const chosen = typeof value === "string" && value !== "" ? { id: value, name: typeof companion?.value === "string" && companion.value ? companion.value : value } : null;
     return (
-      <SourcePicker
-        id={id}
-        provider={field.provider}
-        value={chosen}
-        onChoose={(account) => {
-          onChange(account.id);
-          companion?.onChange(account.display_name);
-        }}
-        labels={source}
-        disabled={disabled}
-        invalid={invalid}
-        describedBy={describedBy}
-      />
+      <Later>
+        <SourcePicker
+          id={id}
+          provider={field.provider}
+          value={chosen}
+          onChoose={(account) => {
+            onChange(account.id);
+            companion?.onChange(account.display_name);
+          }}
+          labels={source}
+          disabled={disabled}
+          invalid={invalid}
+          describedBy={describedBy}
+        />
+      </Later>
     );
   }
   if (field.ui === "message" && message) return <MessageControl {...control} pickers={pickers} data={message} fallback={fallbackText(field, fallbacks, defaults?.texts)} />;
-  if (field.ui === "emoji" && emoji) return <EmojiControl {...control} data={emoji} />;
-  if (field.ui === "image" && image) return <ImageControl {...control} data={image} />;
+  if (field.ui === "emoji" && emoji)
+    return (
+      <Later>
+        <EmojiControl {...control} data={emoji} />
+      </Later>
+    );
+  if (field.ui === "image" && image)
+    return (
+      <Later>
+        <ImageControl {...control} data={image} />
+      </Later>
+    );
   if (isChannelUi(field.ui) || isRoleUi(field.ui)) {
     const creation = isRoleUi(field.ui) ? roleCreation : undefined;
     return field.type === "array" ? <MultiPicker {...control} pickers={pickers} roleCreation={creation} /> : <SinglePicker {...control} pickers={pickers} roleCreation={creation} />;
   }
   if (field.ui === "color") return <ColorControl {...control} roles={pickers.roles} />;
   const pickerText = control.labels.pickers;
-  if (field.ui === "datetime" && pickerText) return <DateTimeControl {...control} text={pickerText} guildZone={guildTimezone} />;
+  if (field.ui === "datetime" && pickerText)
+    return (
+      <Later>
+        <DateTimeControl {...control} text={pickerText} guildZone={guildTimezone} />
+      </Later>
+    );
   if (field.type === "integer" || field.type === "number") return <NumberControl {...control} />;
   if (field.type === "enum") return <SelectControl {...control} optionLabels={optionLabels} />;
   if (field.ui === "message" || field.ui === "textarea") return <TextAreaControl {...control} />;
   if (field.ui === "timezone" && pickerText) {
     const { id, value, onChange, disabled, invalid, describedBy, labels } = control;
-    return <TimeZoneCombobox id={id} value={typeof value === "string" ? value : null} onSelect={onChange} labels={pickerText} noMatches={labels.noMatches} disabled={disabled} invalid={invalid} describedBy={describedBy} />;
+    return (
+      <Later>
+        <TimeZoneCombobox id={id} value={typeof value === "string" ? value : null} onSelect={onChange} labels={pickerText} noMatches={labels.noMatches} disabled={disabled} invalid={invalid} describedBy={describedBy} />
+      </Later>
+    );
   }
   return <TextControl {...control} />;
 }
