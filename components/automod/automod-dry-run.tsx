@@ -5,6 +5,7 @@ import { fill } from "@/lib/i18n/fill";
 import { apiFetch, TransportError } from "@/lib/http/client-fetch";
 import type { DryRunResult } from "@/lib/moderation/automod/dry-run";
 import type { AutomodAction, AutomodTrigger } from "@/lib/moderation/automod/triggers";
+import formStyles from "@/components/settings-form/form.module.css";
 import styles from "./automod-dry-run.module.css";
 
 // The dry run's form: type messages (one per line) or pick a channel, and see which rule each
@@ -73,13 +74,13 @@ export function AutomodDryRunForm({ guildId, channels, text, triggers, actions }
         {source === "pasted" ? (
           <label className={styles.field}>
             <span>{text.messagesLabel}</span>
-            <textarea value={lines} onChange={(event) => setLines(event.target.value)} rows={5} maxLength={20_000} />
+            <textarea className={`${formStyles.input} ${formStyles.textarea}`} value={lines} onChange={(event) => setLines(event.target.value)} rows={5} maxLength={20_000} />
             {typed.length > MAX_TRIED ? <small>{text.tooMany}</small> : null}
           </label>
         ) : (
           <label className={styles.field}>
             <span>{text.channelLabel}</span>
-            <select value={channelId} onChange={(event) => setChannelId(event.target.value)}>
+            <select className={`${formStyles.input} ${formStyles.select}`} value={channelId} onChange={(event) => setChannelId(event.target.value)}>
               <option value="">{text.chooseChannel}</option>
               {channels.map((channel) => (
                 <option key={channel.id} value={channel.id}>
@@ -90,7 +91,7 @@ export function AutomodDryRunForm({ guildId, channels, text, triggers, actions }
           </label>
         )}
         <div className={styles.row}>
-          <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
             {busy ? text.running : text.run}
           </button>
           <p role="status" aria-live="polite" className={styles.problem}>
