@@ -1,6 +1,7 @@
 import "server-only";
 import { getTranslations } from "next-intl/server";
 import panelStyles from "@/components/action-panel/action-panel.module.css";
+import styles from "@/components/automations/automations.module.css";
 import type { AutomationText } from "@/components/automations/text";
 import { getFormStrings } from "../form-labels";
 import { hasEntitlement } from "@/lib/billing/entitlements";
@@ -39,7 +40,7 @@ export async function AutomationsSection({ guildId, locale }: { guildId: string;
     return { id: item.id, data: (parsed.success ? parsed.data : { ...blanks.automation, ...item.data }) as Automation };
   });
   return (
-    <section className={panelStyles.card} aria-labelledby="automations-heading">
+    <section className={`${panelStyles.card} ${styles.section}`} aria-labelledby="automations-heading">
       <div className={panelStyles.header}>
         <h2 id="automations-heading">{text.title}</h2>
         <p>{text.intro}</p>
