@@ -5,7 +5,7 @@ import panelStyles from "@/components/action-panel/action-panel.module.css";
 import { DeleteDialog } from "@/components/action-panel/delete-dialog";
 import { Feedback } from "@/components/action-panel/feedback";
 import { useAction } from "@/components/action-panel/use-action";
-import { useBoundaryText } from "@/components/boundary-text";
+import { LoadingStatus } from "@/components/loading-status";
 import { whenIdle } from "@/components/when-idle";
 import type { FormLabels } from "@/components/settings-form/types";
 import { unpackPickers, type PackedPickers } from "@/lib/guilds/packed-pickers";
@@ -42,7 +42,6 @@ export function AutomationList({ guildId, initial, limits, blanks, pickers: pack
   const [deleting, setDeleting] = useState<Listed | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const remove = useAction(text.failed);
-  const { loading } = useBoundaryText();
   useEffect(() => whenIdle(() => void loadEditor()), []);
   const addButton = useRef<HTMLButtonElement>(null);
   const context = { text, pickers, labels, guildZone };
@@ -58,13 +57,7 @@ export function AutomationList({ guildId, initial, limits, blanks, pickers: pack
   }, [remove.done, editing]);
 
   const editor = (itemId: string | null, draft: Automation) => (
-    <Suspense
-      fallback={
-        <p className={panelStyles.muted} role="status">
-          {loading}
-        </p>
-      }
-    >
+    <Suspense fallback={<LoadingStatus className={panelStyles.muted} />}>
       <AutomationEditor
         key={itemId ?? "new"}
         guildId={guildId}

@@ -2,7 +2,7 @@
 
 import { lazy } from "react";
 import { AfterHydration } from "@/components/after-hydration";
-import { useBoundaryText } from "@/components/boundary-text";
+import { LoadingStatus } from "@/components/loading-status";
 import type { DryRunProps } from "./automod-dry-run";
 import styles from "./automod-dry-run.module.css";
 
@@ -10,15 +10,8 @@ import styles from "./automod-dry-run.module.css";
 const AutomodDryRunForm = lazy(() => import("./automod-dry-run").then((module) => ({ default: module.AutomodDryRunForm })));
 
 export function LazyAutomodDryRun(props: DryRunProps) {
-  const { loading } = useBoundaryText();
   return (
-    <AfterHydration
-      fallback={
-        <p className={styles.loading} role="status">
-          {loading}
-        </p>
-      }
-    >
+    <AfterHydration fallback={<LoadingStatus className={styles.loading} />}>
       <AutomodDryRunForm {...props} />
     </AfterHydration>
   );

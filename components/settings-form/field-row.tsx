@@ -2,7 +2,7 @@
 
 import { lazy, Suspense } from "react";
 import type { EmbedBuilderLabels } from "@/components/embed-builder/types";
-import { useBoundaryText } from "@/components/boundary-text";
+import { LoadingStatus } from "@/components/loading-status";
 import { fillNodes } from "@/components/pickers/fill-nodes";
 import type { EmojiPickerData } from "@/components/emoji-picker/types";
 import { MessageEditor } from "@/components/message-editor/message-editor";
@@ -37,16 +37,7 @@ const ImageControl = lazy(() => import("./image-control").then((module) => ({ de
 
 /** A lazy control, with "Loading…" where its code is still on its way (a dialog's first opening). */
 function Later({ children }: { children: React.ReactNode }) {
-  return <Suspense fallback={<ControlLoading />}>{children}</Suspense>;
-}
-
-function ControlLoading() {
-  const { loading } = useBoundaryText();
-  return (
-    <p className={styles.help} role="status">
-      {loading}
-    </p>
-  );
+  return <Suspense fallback={<LoadingStatus className={styles.help} />}>{children}</Suspense>;
 }
 
 export type RowContext = {
